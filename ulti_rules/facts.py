@@ -1,0 +1,96 @@
+"""What happened in a hand: the one input of judging and settlement.
+
+The engine produces these at the end of play; the score keeper builds the same
+model from what a table with real cards knows. Contract kinds judge from facts
+alone, never from engine internals, so both paths settle identically.
+
+Seats are absolute table positions (0..players-1). ``tricks`` is present when the
+hand was played through the engine and absent when typed in at a table; every
+other field is known either way.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .ruleset.schema import SuitId
+
+
+class _Fact(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TrickFact(_Fact):
+    leader: int = Field(description="Seat that led.")
+    cards: list[int] = Field(description="Cards in playing order, the leader's first.")
+    winner: int = Field(description="Seat that won the trick.")
+
+
+class MarriageFact(_Fact):
+    seat: int = Field(description="Seat that announced it.")
+    suit: SuitId
+    value: int = Field(description="20 or 40 (as the ruleset says), before any trick rule.")
+
+
+class Facts(_Fact):
+    seats: list[int] = Field(description="The active seats (three), forehand first.")
+    declarer: int = Field(description="The declarer's seat.")
+    trump: SuitId | None = Field(description="The trump suit, or null in a no-trump game.")
+    tricks: list[TrickFact] | None = Field(
+        default=None, description="Every trick in order; null when typed in at a table."
+    )
+    tricks_won: dict[int, int] = Field(description="Tricks won per active seat (sum 10).")
+    card_points: dict[int, int] | None = Field(
+        default=None,
+        description="Card points per seat from tricks, last-trick bonus included; null when "
+        "only the per-side totals are known.",
+    )
+    declarer_points: int = Field(
+        description="Card points the declarer took in tricks, last-trick bonus included."
+    )
+    defender_points: int = Field(
+        description="Card points the defenders took in tricks, last-trick bonus included."
+    )
+    talon: list[int] | None = Field(default=None, description="The final talon, if known.")
+    talon_points: int = Field(default=0, description="Card points lying in the final talon.")
+    marriages: list[MarriageFact] = Field(default=[], description="Marriages announced.")
+    last_trick_winner: int = Field(description="Seat that won the 10th trick.")
+    trump_seven_last_trick: int | None = Field(
+        default=None,
+        description="Seat that played the trump 7 to the last trick, or null if nobody did.",
+    )
+    trump_seven_early: int | None = Field(
+        default=None,
+        description="Seat that played the trump 7 before the last trick, or null.",
+    )
+    ace_winners: list[int] | None = Field(
+        default=None,
+        description="For each ace played, the seat that won its trick; null if not recorded.",
+    )
+
+    @property
+    def defenders(self) -> list[int]:
+        return [s for s in self.seats if s != self.declarer]
+
+
+class Contract(_Fact):
+    """What was bid and doubled: with the facts, all settlement needs besides the ruleset."""
+
+    bid: str = Field(description="The winning bid's id in the ruleset's ladder.")
+    declarer: int
+    trump: SuitId | None
+    kontra: dict[str, dict[int, int]] = Field(
+        default={},
+        description="Kontra level per component id and per defender seat (0 = none). A kontra "
+        "that binds both defenders gives both the same level.",
+    )
+    gave_up: bool = Field(default=False, description="The declarer gave up before the first lead.")
+    uncontested: bool = Field(
+        default=False, description="A plain Simple that nobody, the declarer included, overbid."
+    )
+    multiplier: int = Field(
+        default=1, description="The two-round auction's round-1 multiplier, where it still applies."
+    )
+    sitting_out: int | None = Field(
+        default=None, description="Four players: the dealer's seat, sitting out."
+    )

@@ -1,0 +1,39 @@
+"""The pluggy hook specifications of ulti_rules, one documented function each.
+
+Built-in kinds and rulesets register through these very hooks, so a plugin is
+never second-class. Implement them with ``ulti_rules.hookimpl`` and expose the
+module under the ``ulti_rules`` entry-point group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .contracts.base import ContractKind
+
+PROJECT = "ulti_rules"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> None:
+    """Called once, when the plugin manager is first used.
+
+    Call ``register(KindClass)`` for each contract kind the plugin provides. A kind
+    name registered twice is an error naming both plugins.
+    """
+
+
+@hookspec
+def register_rulesets(register: Callable[[Path], None]) -> None:
+    """Called when rulesets are looked up by name.
+
+    Call ``register(path)`` with the path of each YAML ruleset file the plugin
+    ships; its ``name:`` key is the name it is found by.
+    """

@@ -1,0 +1,1 @@
+"""Rules as data: the schema, the loader and the ladder checks."""
