@@ -75,7 +75,12 @@ HU_RANK_NAMES = {
     Rank.EIGHT: "VIII",
     Rank.SEVEN: "VII",
 }
-EN_SUIT_NAMES = {Suit.ACORNS: "clubs", Suit.LEAVES: "spades", Suit.HEARTS: "hearts", Suit.BELLS: "diamonds"}
+EN_SUIT_NAMES = {
+    Suit.ACORNS: "clubs",
+    Suit.LEAVES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.BELLS: "diamonds",
+}
 EN_RANK_NAMES = {
     Rank.ACE: "Ace",
     Rank.KING: "King",
@@ -242,7 +247,8 @@ def parse_card(text: str) -> Card:
     if last in _FR_SUIT_PARSE and head in _FR_RANK_PARSE:
         return make_card(_FR_SUIT_PARSE[last], _FR_RANK_PARSE[head])
     raise CardParseError(
-        f"not a card: {text!r} (write e.g. PVII, MA, ZX for Hungarian faces or 7h, A♣, 10s for French)"
+        f"not a card: {text!r} (write e.g. PVII, MA, ZX for Hungarian faces "
+        "or 7h, A♣, 10s for French)"
     )
 
 

@@ -1,11 +1,25 @@
-"""The bid ladder: checks at load time, and the questions the engine and CLI ask of it."""
+"""The bid ladder: checks at load time, and the questions the engine and CLI ask of it.
+
+The ladder is data because the sources' ranks cannot all be derived from a formula
+(RULES.md §4.2). What *can* be checked is that the data is self-consistent: each
+bid's total is the sum of its components, the components may be played together,
+and a higher total never ranks lower unless the ruleset says so (``rank_exception``).
+Problems come back as dotted key paths that the loader turns into file:line:col.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Literal
 
+from ..contracts.base import ContractKind
 from ..plugins import Registry
-from .schema import Ruleset
+from .schema import Bid, ContractSpec, Ruleset
+
+Trump = Literal["suit", "red", "none"]
+PARTI_KIND = "parti"
+"""The kind of the Parti / Simple: what a ``replaces_parti`` kind stands in for."""
 
 
 @dataclass(frozen=True)
@@ -16,6 +30,279 @@ class LadderIssue:
     message: str
 
 
+# --------------------------------------------------------------------------- helpers
+
+
+def _kind(registry: Registry, spec: ContractSpec) -> ContractKind | None:
+    return registry.kinds.get(spec.kind)
+
+
+def _specs(ruleset: Ruleset, bid: Bid) -> list[ContractSpec]:
+    """The catalogue entries of a bid's components (unknown ids left out)."""
+    return [ruleset.contracts[c] for c in bid.components if c in ruleset.contracts]
+
+
+def _needs_trump(registry: Registry, spec: ContractSpec) -> bool:
+    kind = _kind(registry, spec)
+    return kind.needs_trump(spec) if kind is not None else True
+
+
+def _red_factor(bid: Bid) -> int:
+    return 2 if bid.red else 1
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def bid_trump(ruleset: Ruleset, bid: Bid, registry: Registry) -> Trump:
+    """Whether the bid is played with a trump the declarer names, with the red suit, or none.
+
+    A bid is a trump bid as soon as one component needs a trump; the combination
+    checks make sure no-trump components never stand beside one.
+    """
+    if any(_needs_trump(registry, spec) for spec in _specs(ruleset, bid)):
+        return "red" if bid.red else "suit"
+    return "none"
+
+
+def can_overcall(new: Bid, current: Bid | None) -> bool:
+    """A bid may follow another only from a strictly higher rank; equal ranks exclude each other."""
+    return current is None or new.rank > current.rank
+
+
+def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, int]:
+    """Silent bonus id -> its value (red value in a red bid) where the bid allows it.
+
+    ``applies_to`` as a list names the bids outright. ``auto`` reads the pattern of
+    the WP ladder's silent columns (RULES.md §5.2): only trump bids; never where
+    the bid already holds a component of the bonus's kind (no silent Ulti inside an
+    Ulti); and only beside a Parti when the bonus stands in for the Parti's result
+    (the silent 100 of WP's table, and any bonus with ``parti: replaces``).
+    """
+    kinds_in_bid = {spec.kind for spec in _specs(ruleset, bid)}
+    trump = bid_trump(ruleset, bid, registry)
+    values: dict[str, int] = {}
+    for bonus_id, bonus in ruleset.silent_bonuses.items():
+        if bonus.applies_to == "auto":
+            if trump == "none" or bonus.condition in kinds_in_bid:
+                continue
+            needs_parti = bonus.condition == "hundred" or bonus.parti == "replaces"
+            if needs_parti and PARTI_KIND not in kinds_in_bid:
+                continue
+        elif bid.id not in bonus.applies_to:
+            continue
+        values[bonus_id] = bonus.red() if bid.red else bonus.value
+    return values
+
+
+def ladder_rows(ruleset: Ruleset, registry: Registry, lang: str = "en") -> list[dict[str, Any]]:
+    """One plain row per bid, in ladder order: what ``ulti ladder --json`` prints."""
+    rows: list[dict[str, Any]] = []
+    for bid in ruleset.ladder:
+        specs = _specs(ruleset, bid)
+        rows.append(
+            {
+                "id": bid.id,
+                "rank": bid.rank,
+                "value": bid.value,
+                "components": [
+                    {"id": cid, "value": ruleset.contracts[cid].value * _red_factor(bid)}
+                    for cid in bid.components
+                    if cid in ruleset.contracts
+                ],
+                "red": bid.red,
+                "open": any(spec.open for spec in specs),
+                "names": {code: bid.names.get(code) for code in ("hu", "en", "de")},
+                "name": bid.names.get(lang),
+                "silent": silent_values(ruleset, bid, registry),
+                "trump": bid_trump(ruleset, bid, registry),
+            }
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- checks
+
+
 def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
     """Every problem with the catalogue and the ladder of a schema-valid ruleset."""
-    return []
+    issues: list[LadderIssue] = []
+    unsound: set[int] = set()
+    for i, bid in enumerate(ruleset.ladder):
+        found = list(_check_bid(ruleset, registry, i, bid))
+        if any(".components." in f.path or f.path.endswith(".value") for f in found):
+            unsound.add(i)  # its value is not to be trusted: rank it only once it is fixed
+        issues.extend(found)
+    issues.extend(_check_duplicates(ruleset))
+    issues.extend(_check_ranks(ruleset, unsound))
+    issues.extend(_check_silent(ruleset, registry))
+    return issues
+
+
+def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterable[LadderIssue]:
+    at = f"ladder.{i}"
+    known: list[tuple[str, ContractSpec]] = []
+    for j, cid in enumerate(bid.components):
+        spec = ruleset.contracts.get(cid)
+        if spec is None:
+            yield LadderIssue(
+                f"{at}.components.{j}",
+                f"bid '{bid.id}' names component '{cid}', which is not in contracts "
+                f"(known: {', '.join(sorted(ruleset.contracts))})",
+            )
+        else:
+            known.append((cid, spec))
+    if len(known) < len(bid.components):
+        return  # the total and the combination cannot be judged without every component
+    yield from _check_combination(ruleset, registry, at, bid, known)
+    factor = _red_factor(bid)
+    expected = factor * sum(spec.value for _, spec in known)
+    if bid.value != expected:
+        terms = " + ".join(str(factor * spec.value) for _, spec in known)
+        red = " (red doubles each)" if bid.red else ""
+        yield LadderIssue(
+            f"{at}.value",
+            f"bid '{bid.id}' has value {bid.value}, but its components{red} sum to "
+            f"{terms} = {expected}",
+        )
+
+
+def _check_combination(
+    ruleset: Ruleset,
+    registry: Registry,
+    at: str,
+    bid: Bid,
+    known: list[tuple[str, ContractSpec]],
+) -> Iterable[LadderIssue]:
+    where = f"{at}.components"
+    by_kind: dict[str, list[str]] = {}
+    for cid, spec in known:
+        by_kind.setdefault(spec.kind, []).append(cid)
+    for kind_name, ids in by_kind.items():
+        if len(ids) > 1:
+            yield LadderIssue(
+                where,
+                f"bid '{bid.id}' holds {' and '.join(ids)}, two components of kind "
+                f"'{kind_name}'; a bid can hold one of each kind",
+            )
+    no_trump = [cid for cid, spec in known if not _needs_trump(registry, spec)]
+    if no_trump and len(known) > 1:
+        yield LadderIssue(
+            where,
+            f"bid '{bid.id}' combines the no-trump component {', '.join(no_trump)} with "
+            "others; a no-trump component stands alone",
+        )
+    if PARTI_KIND in by_kind:
+        replacing = [
+            cid
+            for cid, spec in known
+            if (kind := _kind(registry, spec)) is not None and kind.replaces_parti
+        ]
+        if replacing:
+            yield LadderIssue(
+                where,
+                f"bid '{bid.id}' holds a Parti ({', '.join(by_kind[PARTI_KIND])}) beside "
+                f"{', '.join(replacing)}, which replaces the Parti",
+            )
+    if bid.red:
+        if no_trump and not ruleset.trump.red_no_trump:
+            yield LadderIssue(
+                f"{at}.red",
+                f"bid '{bid.id}' is a red no-trump bid, but trump.red_no_trump is false",
+            )
+        opened = [cid for cid, spec in known if spec.open]
+        if opened and not ruleset.open_games.red_allowed:
+            yield LadderIssue(
+                f"{at}.red",
+                f"bid '{bid.id}' is red with the open component {', '.join(opened)}, but "
+                "open_games.red_allowed is false",
+            )
+
+
+def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
+    seen_ids: dict[str, int] = {}
+    seen_bids: dict[tuple[frozenset[str], bool], int] = {}
+    for i, bid in enumerate(ruleset.ladder):
+        if bid.id in seen_ids:
+            yield LadderIssue(
+                f"ladder.{i}.id",
+                f"bid id '{bid.id}' is used twice (first at ladder.{seen_ids[bid.id]})",
+            )
+        else:
+            seen_ids[bid.id] = i
+        key = (frozenset(bid.components), bid.red)
+        if key in seen_bids:
+            first = ruleset.ladder[seen_bids[key]]
+            yield LadderIssue(
+                f"ladder.{i}.components",
+                f"bid '{bid.id}' is the same bid as '{first.id}' (ladder.{seen_bids[key]}): "
+                "the same components and red flag",
+            )
+        else:
+            seen_bids[key] = i
+
+
+def _check_ranks(ruleset: Ruleset, unsound: set[int]) -> Iterable[LadderIssue]:
+    """Ranks run 1..n in listed order; higher value ranks higher, and at equal value fewer
+    components never rank lower. Bids in ``unsound`` (bad total) are left out of the
+    comparisons, so one wrong number gives one message."""
+    ladder = ruleset.ladder
+    ranks = sorted({bid.rank for bid in ladder})
+    missing = sorted(set(range(1, (ranks[-1] if ranks else 0) + 1)) - set(ranks))
+    if missing:
+        yield LadderIssue(
+            "ladder",
+            f"ranks must run from 1 without gaps; missing: {', '.join(map(str, missing))}",
+        )
+    for i in range(1, len(ladder)):
+        if ladder[i].rank < ladder[i - 1].rank:
+            yield LadderIssue(
+                f"ladder.{i}.rank",
+                f"bid '{ladder[i].id}' (rank {ladder[i].rank}) is listed after "
+                f"'{ladder[i - 1].id}' (rank {ladder[i - 1].rank}); list the bids in rank order",
+            )
+    for i, high in enumerate(ladder):
+        for j, low in enumerate(ladder):
+            if high.rank_exception or low.rank_exception or i == j or {i, j} & unsound:
+                continue
+            outvalues = high.value > low.value
+            fewer_at_par = high.value == low.value and len(high.components) < len(low.components)
+            if outvalues and high.rank <= low.rank:
+                yield LadderIssue(
+                    f"ladder.{i}.rank",
+                    f"bid '{high.id}' (value {high.value}) has rank {high.rank}, not above "
+                    f"'{low.id}' (value {low.value}, rank {low.rank}); a higher value must "
+                    "rank higher unless one of them sets rank_exception",
+                )
+            elif fewer_at_par and high.rank < low.rank:
+                yield LadderIssue(
+                    f"ladder.{i}.rank",
+                    f"bid '{high.id}' ({len(high.components)} components) ranks below "
+                    f"'{low.id}' ({len(low.components)} components) at the same value "
+                    f"{high.value}; at equal value more components never rank higher (WP, "
+                    "DE) unless one of them sets rank_exception",
+                )
+
+
+def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]:
+    bid_ids = {bid.id for bid in ruleset.ladder}
+    for bonus_id, bonus in ruleset.silent_bonuses.items():
+        at = f"silent_bonuses.{bonus_id}"
+        if bonus.condition not in registry.kinds:
+            yield LadderIssue(
+                f"{at}.condition",
+                f"condition '{bonus.condition}' is not a registered contract kind "
+                f"(known: {', '.join(sorted(registry.kinds))})",
+            )
+        if bonus.applies_to != "auto":
+            for j, bid_id in enumerate(bonus.applies_to):
+                if bid_id not in bid_ids:
+                    yield LadderIssue(
+                        f"{at}.applies_to.{j}", f"'{bid_id}' is not the id of a bid in the ladder"
+                    )
+        if bonus.kontra_from is not None and bonus.kontra_from not in ruleset.contracts:
+            yield LadderIssue(
+                f"{at}.kontra_from",
+                f"kontra_from '{bonus.kontra_from}' is not a contract id "
+                f"(known: {', '.join(sorted(ruleset.contracts))})",
+            )

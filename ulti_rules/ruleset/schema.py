@@ -81,7 +81,8 @@ class Deal(Strict):
         expected = 32 if self.talon == "forehand" else 30
         if total != expected:
             raise ValueError(
-                f"the packets deal {total} cards; with talon '{self.talon}' they must deal {expected}"
+                f"the packets deal {total} cards; with talon '{self.talon}' "
+                f"they must deal {expected}"
             )
         return self
 
@@ -111,8 +112,26 @@ class Points(Strict):
         return 4 * sum(self.card_points.values()) + self.last_trick
 
 
-DEFAULT_TRUMP_ORDER: list[RankId] = ["ace", "ten", "king", "over", "under", "nine", "eight", "seven"]
-DEFAULT_PLAIN_ORDER: list[RankId] = ["ace", "king", "over", "under", "ten", "nine", "eight", "seven"]
+DEFAULT_TRUMP_ORDER: list[RankId] = [
+    "ace",
+    "ten",
+    "king",
+    "over",
+    "under",
+    "nine",
+    "eight",
+    "seven",
+]
+DEFAULT_PLAIN_ORDER: list[RankId] = [
+    "ace",
+    "king",
+    "over",
+    "under",
+    "ten",
+    "nine",
+    "eight",
+    "seven",
+]
 
 
 class Ranks(Strict):
@@ -182,13 +201,19 @@ class Trump(Strict):
     )
     named: Literal["after_auction", "in_bid"] = Field(
         default="after_auction",
-        description="Non-red trumps are named after the auction (WP, DE, HU, GT) or in the bid (IT).",
+        description="Non-red trumps are named after the auction (WP, DE, HU, GT) or in the bid "
+        "(IT).",
     )
     red_suit: SuitId = Field(default="hearts", description="The suit a red (piros) bid fixes.")
     red_suit_needs_red_bid: bool = Field(
         default=True,
         description="Hearts may be trump only through a red bid (WP, DE, HU); GT lets the "
         "declarer of a non-red bid choose hearts too.",
+    )
+    red_no_trump: bool = Field(
+        default=True,
+        description="Whether no-trump bids have a red, double-value form (Rebetli, Plain "
+        "Redurchmars: C19, all sources); false makes the ladder check reject them.",
     )
 
 
@@ -344,7 +369,7 @@ class Kontra(Strict):
         if level <= len(self.levels):
             return self.levels[level - 1].multiplier
         last = self.levels[-1].multiplier if self.levels else 1
-        return last * 2 ** (level - len(self.levels))
+        return int(last * 2 ** (level - len(self.levels)))
 
     def name(self, level: int, lang: str = "en") -> str:
         if level <= 0:
@@ -415,10 +440,14 @@ class SilentBonus(Strict):
 
 class Bid(Strict):
     id: str = Field(description="Stable identifier, used by records and the score keeper.")
-    rank: int = Field(ge=1, description="Place in the overcall order; equal ranks exclude each other.")
+    rank: int = Field(
+        ge=1, description="Place in the overcall order; equal ranks exclude each other."
+    )
     value: int = Field(ge=0, description="Total per defender; checked against the components.")
     components: list[str] = Field(min_length=1, description="Contract ids, implied Parti included.")
-    red: bool = Field(default=False, description="The red (piros, Hearts) form: doubles every component.")
+    red: bool = Field(
+        default=False, description="The red (piros, Hearts) form: doubles every component."
+    )
     names: Names
     aliases: list[str] = Field(
         default=[], description="Other names people type for this bid (e.g. 'Pasar', 'Passz')."
@@ -502,7 +531,7 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
         "Ruleset",
         (Ruleset,),
         {
-            "__annotations__": {"contracts": dict[str, entry]},  # type: ignore[valid-type]
+            "__annotations__": {"contracts": dict[str, entry]},
             "contracts": Field(
                 description="The contract catalogue: id -> kind, names, value and the kind's "
                 "parameters."
