@@ -35,5 +35,5 @@ def register_rulesets(register: Callable[[Path], None]) -> None:
     """Called when rulesets are looked up by name.
 
     Call ``register(path)`` with the path of each YAML ruleset file the plugin
-    ships; its ``name:`` key is the name it is found by.
+    ships; its file stem (``club.yaml`` -> ``club``) is the name it is found by.
     """

@@ -1,0 +1,25 @@
+"""Did-you-mean hints: a misspelt key or name should come back with the right one."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
+    """The options closest to ``word``, best first; a case-only difference wins."""
+    choices = sorted(set(options))
+    exact = [option for option in choices if option.lower() == word.lower() and option != word]
+    if exact:
+        return exact[:n]
+    by_lower: dict[str, str] = {}
+    for option in choices:
+        by_lower.setdefault(option.lower(), option)
+    found = difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.6)
+    return [by_lower[match] for match in found]
+
+
+def did_you_mean(word: str, options: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest option, or '' when none is close."""
+    found = close_matches(word, options)
+    return f" (did you mean '{found[0]}'?)" if found else ""

@@ -1,0 +1,637 @@
+"""Finding rulesets by name, merging ``extends`` chains, and saying exactly what is wrong.
+
+A ruleset is found by name in the user's folders, then in plugins, then among the
+bundled ones; a user file that hides another of the same name is reported, never
+silently preferred. ``extends`` deep-merges raw mappings before validation, so every
+key keeps the position (file, line, column) of the file in the chain that set it, and
+every problem is one line ``club.yaml:14:5: contracts.ulti.value: <message>``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import types
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import Problem, RulesetError
+from ..plugins import Registry, get_registry
+from .hints import did_you_mean
+from .ladder import check_ladder
+from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
+from .schema import Ruleset, ruleset_model
+
+__all__ = [
+    "PATH_ENV",
+    "RulesetSource",
+    "bundled_dir",
+    "check_file",
+    "content_hash",
+    "find_rulesets",
+    "load_raw",
+    "load_resolved",
+    "load_ruleset",
+    "resolve",
+    "user_dirs",
+]
+
+Origin = Literal["bundled", "user", "plugin", "path"]
+PATH_ENV = "ULTI_RULES_PATH"
+"""Folders searched first for rulesets by name, separated like PATH."""
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class RulesetSource:
+    """One ruleset found by name (or given by path)."""
+
+    name: str
+    """The file stem: what the ruleset is picked by."""
+    title: str
+    """Its ``title:`` (inherited through ``extends`` if it has none); '' if unreadable."""
+    origin: Origin
+    path: Path
+    shadows: Path | None
+    """The lower-priority file of the same name that this one hides, if any."""
+    plugin: str | None = None
+    """The plugin that shipped it."""
+
+
+# --------------------------------------------------------------------------- where to look
+
+
+def bundled_dir() -> Path:
+    """The bundled rulesets: inside the installed wheel, else ``rulesets/`` of the checkout."""
+    packaged = resources.files("ulti_rules") / "_bundled"
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "rulesets"
+
+
+def user_dirs() -> list[Path]:
+    """The user's ruleset folders, highest priority first (they need not exist)."""
+    dirs = [Path(p).expanduser() for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if os.path.isabs(xdg):
+        dirs.append(Path(xdg) / "ulti-rules" / "rulesets")
+    else:
+        with contextlib.suppress(RuntimeError):  # no home directory: nothing to search there
+            dirs.append(Path.home() / ".config" / "ulti-rules" / "rulesets")
+    return dirs
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    path: Path
+    origin: Origin
+    plugin: str | None = None
+
+
+def _scan(directory: Path) -> list[Path]:
+    try:
+        entries = list(directory.iterdir())
+    except OSError:  # a search folder that does not exist holds no rulesets
+        return []
+    files = [p for p in entries if p.suffix.lower() in SUFFIXES and p.is_file()]
+    return sorted(files, key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
+
+
+def _identity(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
+    """Every ruleset file by name, in lookup order: user, plugin, bundled."""
+    found: dict[str, list[_Candidate]] = {}
+    seen: set[str] = set()
+
+    def add(path: Path, origin: Origin, plugin: str | None = None) -> None:
+        key = _identity(path)
+        if key not in seen:
+            seen.add(key)
+            found.setdefault(path.stem, []).append(_Candidate(path, origin, plugin))
+
+    for directory in user_dirs():
+        for path in _scan(directory):
+            add(path, "user")
+    for path, plugin in registry.rulesets:
+        add(Path(path), "plugin", plugin)
+    for path in _scan(bundled_dir()):
+        add(path, "bundled")
+    return found
+
+
+def _is_path(text: str) -> bool:
+    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
+    return any(sep in text for sep in separators) or text.lower().endswith(SUFFIXES)
+
+
+def _registry(registry: Registry | None) -> Registry:
+    return get_registry() if registry is None else registry
+
+
+# --------------------------------------------------------------------------- finding
+
+
+def find_rulesets(registry: Registry | None = None) -> list[RulesetSource]:
+    """Every ruleset found, in name order; a hidden lower file shows as ``shadows``."""
+    registry = _registry(registry)
+    return [_source(name, found, registry) for name, found in sorted(_candidates(registry).items())]
+
+
+def resolve(name_or_path: str | Path, registry: Registry | None = None) -> RulesetSource:
+    """The ruleset a name (or a path) refers to; RulesetError if there is none."""
+    registry = _registry(registry)
+    name, found = _lookup(name_or_path, registry)
+    return _source(name, found, registry)
+
+
+def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Candidate]]:
+    """The ruleset's name and its files of that name, the one in force first."""
+    if isinstance(name_or_path, Path) or _is_path(name_or_path):
+        path = Path(name_or_path).expanduser()
+        if not path.is_file():
+            message = "no such file" if not path.exists() else "not a regular file"
+            known = _candidates(registry)
+            if not isinstance(name_or_path, Path) and path.stem in known and path.parent == Path():
+                message += f" (to pick the ruleset by name, say '{path.stem}')"
+            raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
+        return path.stem, [_Candidate(path, "path")]
+    known = _candidates(registry)
+    found = known.get(name_or_path)
+    if not found:
+        raise RulesetError(
+            [Problem(name_or_path, None, None, "", _unknown_name(name_or_path, known))]
+        )
+    return name_or_path, found
+
+
+def _path(name_or_path: str | Path, registry: Registry) -> Path:
+    return _lookup(name_or_path, registry)[1][0].path
+
+
+def _unknown_name(name: str, known: Iterable[str]) -> str:
+    names = sorted(known)
+    listing = ", ".join(names) if names else "none (is the package installed completely?)"
+    return f"no ruleset named '{name}'{did_you_mean(name, names)}; known rulesets: {listing}"
+
+
+def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSource:
+    top = found[0]
+    shadows = found[1].path if len(found) > 1 else None
+    title = _title(top.path, registry)
+    return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin)
+
+
+def _title(path: Path, registry: Registry) -> str:
+    try:
+        chain = _load_chain(path, registry)
+    except RulesetError:
+        try:
+            chain = [_read(path)]
+        except RulesetError:
+            return ""
+    for file in chain:
+        title = file.data.get("title")
+        if isinstance(title, str):
+            return title
+    return ""
+
+
+# --------------------------------------------------------------------------- reading, extends
+
+
+@dataclass(frozen=True)
+class _File:
+    """One file of an extends chain: its own mapping and where each key was written."""
+
+    path: Path
+    display: str
+    data: dict[str, Any]
+    positions: Mapping[KeyPath, Position]
+
+
+def _display(path: Path) -> str:
+    absolute = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(absolute)
+    except ValueError:  # another drive
+        return absolute
+    return absolute if relative.startswith(os.pardir) else relative
+
+
+def _dotted(path: KeyPath) -> str:
+    return ".".join(str(segment) for segment in path)
+
+
+def _read(path: Path) -> _File:
+    display = _display(path)
+    try:
+        document = read_file(path)
+    except YamlError as exc:
+        raise RulesetError(
+            [
+                Problem(
+                    display,
+                    issue.mark.line if issue.mark else None,
+                    issue.mark.column if issue.mark else None,
+                    _dotted(issue.path),
+                    issue.message,
+                )
+                for issue in exc.issues
+            ]
+        ) from None
+    if not isinstance(document.data, dict):
+        if document.data is None:
+            message = "the file is empty; a ruleset is a mapping of keys (name, title, ...)"
+            mark = Mark(1, 1)
+        else:
+            message = (
+                f"the top level must be a mapping of keys (name, title, ...), "
+                f"not {_yaml_kind(document.data)}"
+            )
+            mark = document.positions[()].value
+        raise RulesetError([Problem(display, mark.line, mark.column, "", message)])
+    return _File(path, display, document.data, document.positions)
+
+
+def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Problem:
+    position = file.positions.get(path)
+    mark = (position.value if value else position.key) if position else Mark(1, 1)
+    return Problem(file.display, mark.line, mark.column, _dotted(path), message)
+
+
+def _load_chain(path: Path, registry: Registry) -> list[_File]:
+    """The file and everything it extends, most derived first; cycles are errors."""
+    chain: list[_File] = []
+    index: dict[str, int] = {}
+    current = path
+    while True:
+        file = _read(current)
+        index[_identity(current)] = len(chain)
+        chain.append(file)
+        if file.data.get("extends") is None:
+            return chain
+        target = _extends_target(file, registry)
+        start = index.get(_identity(target))
+        if start is not None:
+            cycle = [*chain[start:], chain[start]]
+            base = chain[start].path.parent
+            names = [_relative_to(f.path, base) for f in cycle]
+            message = "cycle " + " -> ".join(names)
+            raise RulesetError([_at(chain[start], ("extends",), message, value=True)])
+        current = target
+
+
+def _relative_to(path: Path, base: Path) -> str:
+    relative = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+    return _display(path) if relative.startswith(os.pardir) else relative
+
+
+def _extends_target(file: _File, registry: Registry) -> Path:
+    """The file that ``extends:`` names: a path relative to ``file``, or a ruleset name.
+
+    A file that extends its own name (a club's ``wikipedia.yaml`` saying ``extends:
+    wikipedia``) gets the next ruleset of that name below it, not itself.
+    """
+    value = file.data["extends"]
+
+    def problem(message: str) -> RulesetError:
+        return RulesetError([_at(file, ("extends",), message, value=True)])
+
+    if not isinstance(value, str) or not value.strip():
+        raise problem("must name a ruleset or give the path of a YAML file")
+    if _is_path(value):
+        target = Path(value).expanduser()
+        if not target.is_absolute():
+            target = file.path.parent / target
+        if not target.is_file():
+            raise problem(f"no such file: {_display(target)}")
+        return target
+    known = _candidates(registry)
+    found = known.get(value, [])
+    me = _identity(file.path)
+    for i, candidate in enumerate(found):
+        if _identity(candidate.path) == me:
+            if i + 1 < len(found):
+                return found[i + 1].path
+            raise problem(
+                f"this file is the ruleset '{value}' itself, and no ruleset of that name lies "
+                "below it (user folders, then plugins, then the bundled rulesets)"
+            )
+    if found:
+        return found[0].path
+    raise problem(_unknown_name(value, known))
+
+
+def _merge(base: Any, child: Any) -> Any:
+    """Deep merge: mappings merge key by key; anything else (lists, null) replaces."""
+    if isinstance(base, dict) and isinstance(child, dict):
+        merged = dict(base)
+        for key, value in child.items():
+            merged[key] = _merge(base[key], value) if key in base else value
+        return merged
+    return child
+
+
+def _resolved(chain: list[_File]) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for file in reversed(chain):
+        merged = _merge(merged, file.data)
+    merged.pop("extends", None)
+    if "name" not in chain[0].data:
+        merged["name"] = chain[0].path.stem
+    return merged
+
+
+# --------------------------------------------------------------------------- positions
+
+
+_ABSENT = object()
+
+
+def _child(node: Any, segment: str | int) -> Any:
+    """``node[segment]`` in YAML data, or ``_ABSENT``."""
+    if isinstance(node, dict):
+        return node.get(segment, _ABSENT) if isinstance(segment, str) else _ABSENT
+    if isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node):
+        return node[segment]
+    return _ABSENT
+
+
+def _exists(data: Any, path: KeyPath) -> KeyPath:
+    """The longest prefix of ``path`` present in ``data``."""
+    node = data
+    for i, segment in enumerate(path):
+        node = _child(node, segment)
+        if node is _ABSENT:
+            return path[:i]
+    return path
+
+
+class _Where:
+    """Which file of the chain set a key: the most derived file that wrote it."""
+
+    def __init__(self, chain: list[_File], merged: dict[str, Any]) -> None:
+        self.chain = chain
+        self.merged = merged
+
+    def problem(self, path: KeyPath, message: str) -> _Sortable:
+        at = _exists(self.merged, path)
+        while True:
+            for rank, file in enumerate(self.chain):
+                position = file.positions.get(at)
+                if position is not None:
+                    problem = Problem(
+                        file.display,
+                        position.key.line,
+                        position.key.column,
+                        _dotted(path),
+                        message,
+                    )
+                    return (rank, position.key.line, position.key.column), problem
+            if not at:
+                top = self.chain[0]
+                return (0, 1, 1), Problem(top.display, 1, 1, _dotted(path), message)
+            at = at[:-1]
+
+    def path_of(self, dotted: str) -> KeyPath:
+        """A checker's dotted path as keys and list indexes of the merged data."""
+        path: list[str | int] = []
+        node: Any = self.merged
+        for segment in dotted.split(".") if dotted else []:
+            key: str | int = segment
+            if isinstance(node, list) and segment.isdigit():
+                key = int(segment)
+            node = _child(node, key)
+            path.append(key)
+        return tuple(path)
+
+
+_Sortable = tuple[tuple[int, int, int], Problem]
+
+
+def _sorted(problems: list[_Sortable]) -> list[Problem]:
+    unique: dict[tuple[str, int | None, int | None, str, str], _Sortable] = {}
+    for key, problem in problems:
+        ident = (problem.file, problem.line, problem.column, problem.path, problem.message)
+        unique.setdefault(ident, (key, problem))
+    return [problem for _, problem in sorted(unique.values(), key=lambda item: item[0])]
+
+
+# --------------------------------------------------------------------------- validation errors
+
+
+_TYPE_LABELS = frozenset({"str", "int", "float", "bool", "none", "list", "dict", "literal"})
+
+
+def _is_label(segment: str) -> bool:
+    """A pydantic loc segment naming a union member, not a key (``list[str]``, ``Names``)."""
+    return "[" in segment or segment[:1].isupper() or segment in _TYPE_LABELS
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[KeyPath, bool]:
+    """A pydantic ``loc`` as a path into the data: tag and union segments dropped.
+
+    Returns the path and whether a union-member segment was dropped (such errors
+    come in groups, one per member, and are joined into one problem).
+    """
+    path: list[str | int] = []
+    node: Any = data
+    in_union = False
+    for i, segment in enumerate(loc):
+        last = i == len(loc) - 1
+        child = _child(node, segment)
+        if child is not _ABSENT:
+            path.append(segment)
+            node = child
+            continue
+        if isinstance(node, dict) and segment == node.get("kind") and not last:
+            continue  # the discriminated union's tag: contracts.ulti.<ulti>.value
+        if isinstance(segment, str) and _is_label(segment):
+            in_union = True
+            continue
+        path.append(segment)
+        node = None
+    return tuple(path), in_union
+
+
+def _yaml_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+def _unwrap(tp: Any, node: Any) -> Any:
+    """The model behind Annotated/Optional/unions, picking a tagged member by ``kind``."""
+    while True:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp = get_args(tp)[0]
+            continue
+        if origin is Union or origin is types.UnionType:
+            members = [m for m in get_args(tp) if m is not type(None)]
+            models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+            kind = node.get("kind") if isinstance(node, dict) else None
+            for model in models:
+                tag = model.model_fields.get("kind")
+                if tag is not None and kind is not None and tag.default == kind:
+                    return model
+            if len(members) == 1:
+                tp = members[0]
+                continue
+            return models[0] if len(models) == 1 else None
+        return tp
+
+
+def _model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:
+    """The pydantic model that validates the mapping at ``path``, if one does."""
+    tp: Any = root
+    node = data
+    for segment in path:
+        tp = _unwrap(tp, node)
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            field = tp.model_fields.get(segment) if isinstance(segment, str) else None
+            if field is None:
+                return None
+            tp = field.annotation
+        else:
+            args = get_args(tp)
+            if get_origin(tp) in (dict, Mapping) and len(args) == 2:
+                tp = args[1]
+            elif get_origin(tp) is list and args:
+                tp = args[0]
+            else:
+                return None
+        node = _child(node, segment)
+    tp = _unwrap(tp, node)
+    return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
+
+
+def _schema_problems(
+    exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
+) -> list[_Sortable]:
+    merged = where.merged
+    kinds = sorted(registry.kinds)
+    grouped: dict[KeyPath, list[str]] = {}
+    union_paths: set[KeyPath] = set()
+    order: list[KeyPath] = []
+    for error in exc.errors(include_url=False):
+        path, in_union = _data_path(merged, error["loc"])
+        kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
+        given = error.get("input")
+        if kind == "missing":
+            path, message = path[:-1], f"missing required key '{path[-1]}'"
+        elif kind == "extra_forbidden":
+            key = str(path[-1])
+            parent = _model_at(model, path[:-1], merged)
+            allowed = sorted(parent.model_fields) if parent is not None else []
+            hint = did_you_mean(key, allowed)
+            if not hint and allowed:
+                hint = "; allowed here: " + ", ".join(allowed)
+            message = f"unknown key '{key}'{hint}"
+        elif kind == "union_tag_invalid":
+            tag = str(ctx.get("tag", given))
+            if _exists(merged, (*path, "kind")) == (*path, "kind"):
+                path = (*path, "kind")
+            message = (
+                f"unknown contract kind '{tag}'{did_you_mean(tag, kinds)}; "
+                f"installed kinds: {', '.join(kinds)}"
+            )
+        elif kind == "union_tag_not_found":
+            message = (
+                f"missing 'kind': say which contract kind judges this entry; "
+                f"installed kinds: {', '.join(kinds)}"
+            )
+        elif kind in ("value_error", "assertion_error"):
+            message = re.sub(r"^(Value|Assertion) error, ", "", message)
+        elif kind == "literal_error" and isinstance(given, str):
+            message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        elif kind in ("model_type", "model_attributes_type", "dict_type"):
+            message = f"should be a mapping of keys, not {_yaml_kind(given)}"
+        elif kind == "list_type":
+            message = f"should be a list, not {_yaml_kind(given)}"
+        if path not in grouped:
+            grouped[path] = []
+            order.append(path)
+        if message not in grouped[path]:
+            grouped[path].append(message)
+        if in_union:
+            union_paths.add(path)
+    problems: list[_Sortable] = []
+    for path in order:
+        messages = grouped[path]
+        if path in union_paths and len(messages) > 1:
+            joined = messages[0] + "".join(
+                " or " + re.sub(r"^Input should", "should", m) for m in messages[1:]
+            )
+            problems.append(where.problem(path, joined))
+        else:
+            problems.extend(where.problem(path, message) for message in messages)
+    return problems
+
+
+# --------------------------------------------------------------------------- the public loaders
+
+
+def load_raw(name_or_path: str | Path, registry: Registry | None = None) -> dict[str, Any]:
+    """The top file's own mapping, as written (``extends`` not followed)."""
+    return _read(_path(name_or_path, _registry(registry))).data
+
+
+def load_resolved(name_or_path: str | Path, registry: Registry | None = None) -> dict[str, Any]:
+    """The mapping after the ``extends`` chain is merged, before validation."""
+    registry = _registry(registry)
+    return _resolved(_load_chain(_path(name_or_path, registry), registry))
+
+
+def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> Ruleset:
+    """The validated ruleset; RulesetError lists every schema or ladder problem."""
+    registry = _registry(registry)
+    chain = _load_chain(_path(name_or_path, registry), registry)
+    where = _Where(chain, _resolved(chain))
+    model = ruleset_model(registry.param_models())
+    try:
+        ruleset = model.model_validate(where.merged)
+    except ValidationError as exc:
+        raise RulesetError(_sorted(_schema_problems(exc, model, where, registry))) from None
+    issues = check_ladder(ruleset, registry)
+    if issues:
+        raise RulesetError(
+            _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
+        )
+    return ruleset
+
+
+def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:
+    """Every problem (YAML, extends, schema, ladder) of a ruleset; [] when it is fine."""
+    try:
+        load_ruleset(path, registry)
+    except RulesetError as exc:
+        return list(exc.problems)
+    return []
+
+
+def content_hash(ruleset: Ruleset) -> str:
+    """``sha256:`` of the resolved ruleset's canonical JSON: hand records name it by this."""
+    canonical = json.dumps(
+        ruleset.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -1,0 +1,442 @@
+"""Untrusted YAML, read safely and within bounds, with the position of every key.
+
+A club file may come from a stranger: it must not run code (only plain tags), hang
+(an alias bomb, a 50 MB file) or crash the reader (10,000-deep nesting). PyYAML's own
+composer is recursive and checks nothing, so this module composes the parser's events
+itself, iteratively, and enforces every bound as the events arrive, before any Python
+recursion or expansion happens. It also refuses duplicate keys, which PyYAML silently
+resolves in favour of the last one.
+
+The parser is libyaml's where PyYAML was built with it (speed), the pure-Python one
+otherwise; both give the same events and marks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+MAX_BYTES = 1024 * 1024
+"""A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
+MAX_DEPTH = 64
+"""Nested mappings and lists, aliases expanded; a ruleset needs about six."""
+MAX_NODES = 100_000
+"""Nodes in the document with every alias expanded: bounds alias bombs."""
+MAX_ALIASES = 1_000
+"""Aliases to a mapping or a list."""
+
+KeyPath = tuple[str | int, ...]
+"""Where a node sits: mapping keys and list indexes from the top (``("ladder", 3)``)."""
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null"))
+_MERGE_TAG = _CORE + "merge"
+_KIND_OF = {bool: "true/false", int: "a number", float: "a number", type(None): "null"}
+_KINDS = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A 1-based line and column."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a node was written: its key (or list item), and its value."""
+
+    key: Mark
+    value: Mark
+
+
+@dataclass(frozen=True)
+class YamlIssue:
+    """One thing wrong with the YAML itself, before any schema is applied."""
+
+    mark: Mark | None
+    message: str
+    path: KeyPath = ()
+
+
+class YamlError(Exception):
+    """The YAML could not be read; ``issues`` lists what was wrong, positioned."""
+
+    def __init__(self, issues: list[YamlIssue]) -> None:
+        self.issues = issues
+        super().__init__("; ".join(issue.message for issue in issues))
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """Plain data (dicts, lists, scalars) and the position of every node in it."""
+
+    data: Any
+    positions: Mapping[KeyPath, Position] = field(default_factory=dict)
+
+
+def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
+    """Read one YAML document from ``path``, refusing big files before reading them."""
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise YamlError([YamlIssue(None, "not a regular file")])
+        if size > max_bytes:
+            raise YamlError([_too_big(size, max_bytes)])
+        with path.open("rb") as stream:
+            raw = stream.read(max_bytes + 1)  # the size can change, or lie (a device)
+    except OSError as exc:
+        raise YamlError([YamlIssue(None, f"cannot read the file: {exc.strerror or exc}")]) from None
+    if len(raw) > max_bytes:
+        raise YamlError([_too_big(len(raw), max_bytes)])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise YamlError(
+            [YamlIssue(Mark(line, 1), f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
+        ) from None
+    return load_text(text, max_bytes=max_bytes)
+
+
+def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
+    """Read one YAML document from ``text`` within the bounds of this module."""
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise YamlError([_too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
+    loader = _LOADER(text)
+    try:
+        node = loader.compose_bounded()
+        if node is None:
+            return YamlDocument(None, {})
+        return _Builder(loader).build(node)
+    finally:
+        loader.dispose()
+
+
+def _too_big(size: int, max_bytes: int) -> YamlIssue:
+    return YamlIssue(
+        None,
+        f"the file is {_megabytes(size)}; files over {_megabytes(max_bytes)} are not read",
+    )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+def _mark(mark: Any) -> Mark:
+    return Mark(mark.line + 1, mark.column + 1)
+
+
+def _marks(event: Any) -> tuple[Any, Any]:
+    """An event's start and end marks (libyaml's Mark type is not PyYAML's)."""
+    return event.start_mark, event.end_mark
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+if TYPE_CHECKING:
+    _ComposerBase = yaml.SafeLoader
+else:
+    _ComposerBase = object
+
+
+class _Frame:
+    """An open mapping or list while its events arrive."""
+
+    __slots__ = ("anchor", "height", "key", "node", "size")
+
+    def __init__(self, node: SequenceNode | MappingNode, anchor: str | None) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.size = 1
+        self.height = 1
+        self.key: Node | None = None
+
+
+class _BoundedComposer(_ComposerBase):
+    """The part of a safe loader that composes: iterative and bounded.
+
+    Timestamps and the ``=`` value tag resolve as text: nothing read here has dates,
+    and a title like ``2024-05-01`` should stay what it looks like.
+    """
+
+    def _event(self) -> Any:
+        return self.get_event()  # type: ignore[no-untyped-call]
+
+    def compose_bounded(self) -> Node | None:
+        """The single document's node graph, or None for an empty file."""
+        try:
+            self._event()  # stream start
+            if self.check_event(yaml.StreamEndEvent):
+                return None
+            self._event()  # document start
+            root = self._compose_root()
+            self._event()  # document end
+            if not self.check_event(yaml.StreamEndEvent):
+                second = self._event()
+                raise YamlError(
+                    [
+                        YamlIssue(
+                            _mark(second.start_mark),
+                            "the file must hold one YAML document; this is a second one",
+                        )
+                    ]
+                )
+            return root
+        except yaml.MarkedYAMLError as exc:
+            raise YamlError([_syntax_issue(exc)]) from None
+        except yaml.YAMLError as exc:
+            raise YamlError([YamlIssue(None, str(exc))]) from None
+
+    def _compose_root(self) -> Node:
+        stack: list[_Frame] = []
+        anchors: dict[str, tuple[Node, int, int]] = {}  # node, expanded size, height
+        open_anchors: set[str] = set()
+        total = 0
+        aliases = 0
+
+        def fail(event: Any, message: str) -> YamlError:
+            return YamlError([YamlIssue(_mark(event.start_mark), message)])
+
+        while True:
+            event = self._event()
+            if isinstance(event, yaml.AliasEvent):
+                if event.anchor in open_anchors:
+                    raise fail(event, f"alias *{event.anchor} refers to a node that contains it")
+                if event.anchor not in anchors:
+                    raise fail(event, f"alias *{event.anchor} has no anchor before it")
+                node, size, height = anchors[event.anchor]
+                if not isinstance(node, ScalarNode):
+                    aliases += 1
+                    if aliases > MAX_ALIASES:
+                        raise fail(event, f"more than {MAX_ALIASES} aliases to mappings or lists")
+                if len(stack) + height > MAX_DEPTH:
+                    raise fail(event, f"nested deeper than {MAX_DEPTH} levels (aliases expanded)")
+            elif isinstance(event, yaml.ScalarEvent):
+                tag = self._tag(event, ScalarNode)
+                start, end = _marks(event)
+                node = ScalarNode(tag, event.value, start, end, event.style)
+                size, height = 1, 0
+                if event.anchor is not None:
+                    self._check_new_anchor(event, anchors, open_anchors)
+                    anchors[event.anchor] = (node, size, height)
+            elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                if len(stack) >= MAX_DEPTH:
+                    raise fail(event, f"nested deeper than {MAX_DEPTH} levels")
+                total += 1
+                if total > MAX_NODES:
+                    raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+                collection: SequenceNode | MappingNode
+                start, _ = _marks(event)
+                if isinstance(event, yaml.SequenceStartEvent):
+                    tag = self._tag(event, SequenceNode)
+                    collection = SequenceNode(tag, [], start, None, event.flow_style)
+                else:
+                    tag = self._tag(event, MappingNode)
+                    collection = MappingNode(tag, [], start, None, event.flow_style)
+                if event.anchor is not None:
+                    self._check_new_anchor(event, anchors, open_anchors)
+                    open_anchors.add(event.anchor)
+                stack.append(_Frame(collection, event.anchor))
+                continue
+            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                frame = stack.pop()
+                node = frame.node
+                node.end_mark = event.end_mark
+                size, height = frame.size, frame.height
+                if frame.anchor is not None:
+                    open_anchors.discard(frame.anchor)
+                    anchors[frame.anchor] = (node, size, height)
+                if not stack:
+                    return node
+                self._attach(stack[-1], node, size, height)
+                continue
+            else:  # pragma: no cover - the parser emits nothing else inside a document
+                raise fail(event, f"unexpected {type(event).__name__}")
+            # a scalar, or an alias counted as the whole node it repeats
+            total += size
+            if total > MAX_NODES:
+                raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+            if not stack:
+                return node
+            self._attach(stack[-1], node, size, height)
+
+    @staticmethod
+    def _check_new_anchor(
+        event: Any, anchors: Mapping[str, object], open_anchors: set[str]
+    ) -> None:
+        if event.anchor in anchors or event.anchor in open_anchors:
+            raise YamlError(
+                [YamlIssue(_mark(event.start_mark), f"anchor &{event.anchor} is defined twice")]
+            )
+
+    @staticmethod
+    def _attach(parent: _Frame, node: Node, size: int, height: int) -> None:
+        parent.size += size
+        parent.height = max(parent.height, height + 1)
+        if isinstance(parent.node, SequenceNode):
+            parent.node.value.append(node)
+        elif parent.key is None:
+            parent.key = node
+        else:
+            parent.node.value.append((parent.key, node))
+            parent.key = None
+
+    def _tag(self, event: Any, kind: type[Node]) -> str:
+        """The node's tag; any tag beyond plain data is refused, by name."""
+        tag: str | None = event.tag
+        if tag is None or tag == "!":
+            implicit = event.implicit if kind is ScalarNode else True
+            value = event.value if kind is ScalarNode else None
+            resolved: str = self.resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            return resolved
+        allowed = (
+            _SCALAR_TAGS
+            if kind is ScalarNode
+            else {_CORE + ("seq" if kind is SequenceNode else "map")}
+        )
+        if tag not in allowed:
+            raise YamlError(
+                [
+                    YamlIssue(
+                        _mark(event.start_mark),
+                        f"tag {_short_tag(tag)} is not allowed on {_KINDS[kind]}: only plain "
+                        "YAML is read (mappings, lists, text, numbers, true/false, null)",
+                    )
+                ]
+            )
+        return tag
+
+
+def _syntax_issue(exc: yaml.MarkedYAMLError) -> YamlIssue:
+    mark = exc.problem_mark or exc.context_mark
+    message = exc.problem or exc.context or "invalid YAML"
+    if exc.problem and exc.context:
+        message = f"{exc.problem} ({exc.context})"
+    if exc.problem and "maximum nesting depth" in exc.problem:  # libyaml's own bound (1000)
+        message = f"nested deeper than {MAX_DEPTH} levels"
+    return YamlIssue(_mark(mark) if mark is not None else None, message)
+
+
+_BoundedComposer.yaml_implicit_resolvers = {
+    first: [
+        (tag, regexp)
+        for tag, regexp in resolvers
+        if tag not in (_CORE + "timestamp", _CORE + "value")
+    ]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+class _PyLoader(_BoundedComposer, yaml.SafeLoader):
+    """Pure-Python parser: used where PyYAML was built without libyaml."""
+
+
+_LOADER: type[_BoundedComposer] = _PyLoader
+if hasattr(yaml, "CSafeLoader"):
+
+    class _CLoader(_BoundedComposer, yaml.CSafeLoader):
+        """libyaml's parser: the same events, several times faster."""
+
+    _LOADER = _CLoader
+
+
+class _Builder:
+    """Turns the bounded node graph into plain data, recording every node's position.
+
+    Aliases are expanded into copies (the composer bounded their total size), so the
+    data holds no shared or recursive structure.
+    """
+
+    def __init__(self, loader: _BoundedComposer) -> None:
+        self._loader = loader
+        self.positions: dict[KeyPath, Position] = {}
+        self.issues: dict[tuple[Mark | None, str], YamlIssue] = {}
+
+    def build(self, root: Node) -> YamlDocument:
+        start = _mark(root.start_mark)
+        data = self._build(root, (), start)
+        if self.issues:
+            raise YamlError(
+                sorted(
+                    self.issues.values(),
+                    key=lambda i: (i.mark.line, i.mark.column) if i.mark else (0, 0),
+                )
+            )
+        return YamlDocument(data, self.positions)
+
+    def _issue(self, node: Node, message: str, path: KeyPath) -> None:
+        mark = _mark(node.start_mark)
+        self.issues.setdefault((mark, message), YamlIssue(mark, message, path))
+
+    def _build(self, node: Node, path: KeyPath, key_mark: Mark) -> Any:
+        self.positions[path] = Position(key_mark, _mark(node.start_mark))
+        if isinstance(node, SequenceNode):
+            return [
+                self._build(item, (*path, i), _mark(item.start_mark))
+                for i, item in enumerate(node.value)
+            ]
+        if isinstance(node, MappingNode):
+            return {
+                key: self._build(value, (*path, key), mark)
+                for key, mark, value in self._entries(node, path)
+            }
+        return self._scalar(node, path)
+
+    def _scalar(self, node: Node, path: KeyPath) -> Any:
+        try:
+            return self._loader.construct_object(node)
+        except (yaml.YAMLError, ValueError, KeyError, TypeError):
+            self._issue(node, f"cannot read {node.value!r} as {_short_tag(node.tag)}", path)
+            return None
+
+    def _entries(self, node: MappingNode, path: KeyPath) -> list[tuple[str, Mark, Node]]:
+        """The mapping's (key, key position, value node), merge keys (``<<``) applied."""
+        entries: dict[str, tuple[str, Mark, Node]] = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE_TAG:
+                merges.append(value_node)
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self._issue(key_node, f"a key must be text, not {_KINDS[type(key_node)]}", path)
+                continue
+            key = self._scalar(key_node, path)
+            if not isinstance(key, str):
+                if key is not None or key_node.tag == _CORE + "null":
+                    self._issue(
+                        key_node,
+                        f"key {key_node.value!r} is read as {_KIND_OF.get(type(key), 'not text')}; "
+                        f"quote it: '{key_node.value}'",
+                        path,
+                    )
+                continue
+            key_mark = _mark(key_node.start_mark)
+            if key in entries:
+                first = entries[key][1]
+                self._issue(
+                    key_node,
+                    f"duplicate key '{key}' (first set at line {first.line}); "
+                    "YAML would silently keep only the last",
+                    (*path, key),
+                )
+                continue
+            entries[key] = (key, key_mark, value_node)
+        for merge in merges:
+            sources = merge.value if isinstance(merge, SequenceNode) else [merge]
+            for source in sources:
+                if not isinstance(source, MappingNode):
+                    self._issue(merge, "'<<' merges a mapping or a list of mappings", path)
+                    continue
+                for key, key_mark, value_node in self._entries(source, path):
+                    entries.setdefault(key, (key, key_mark, value_node))
+        return list(entries.values())
