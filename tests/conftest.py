@@ -1,0 +1,91 @@
+"""Shared fixtures: a sealed environment, and the real `ulti` entry point.
+
+Every test runs with ``ULTI_RULES_PATH`` and ``XDG_CONFIG_HOME`` pointing at empty
+temporary folders, so a developer's own club files never change a result.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BUNDLED_RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
+
+RunUlti = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The checkout under test."""
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def bundled_names() -> tuple[str, ...]:
+    """The rulesets that ship with the package."""
+    return BUNDLED_RULESETS
+
+
+@pytest.fixture(autouse=True)
+def sealed_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Empty user folders for every test; returns the ``ULTI_RULES_PATH`` folder."""
+    home = tmp_path_factory.mktemp("home")
+    rules = home / "rules"
+    config = home / "config"
+    rules.mkdir()
+    config.mkdir()
+    monkeypatch.setenv("ULTI_RULES_PATH", str(rules))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    monkeypatch.delenv("ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    return rules
+
+
+def ulti_executable() -> str:
+    """The `ulti` script installed next to this interpreter (the venv under test)."""
+    beside = Path(sys.executable).parent / ("ulti.exe" if os.name == "nt" else "ulti")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("ulti")
+    if found is None:
+        pytest.fail("the `ulti` entry point is not installed; run `pip install -e '.[dev]'` first")
+    return found
+
+
+@pytest.fixture
+def ulti(tmp_path: Path) -> RunUlti:
+    """Run the installed `ulti` as a person would: a subprocess, no tty, in ``tmp_path``.
+
+    ``ULTI_DEBUG=1`` makes an unexpected exception show its traceback, and every
+    call asserts that none did, so a bug can never pass as a clean user error.
+    """
+    exe = ulti_executable()
+
+    def run(
+        *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        full_env = dict(os.environ, ULTI_DEBUG="1", PYTHONUTF8="1", NO_COLOR="1")
+        full_env.update(env or {})
+        result = subprocess.run(
+            [exe, *args],
+            cwd=cwd or tmp_path,
+            env=full_env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+        )
+        assert "Traceback" not in result.stderr, result.stderr
+        assert "internal error" not in result.stderr, result.stderr
+        return result
+
+    return run

@@ -1,0 +1,544 @@
+"""`ulti rulesets / show / check / ladder / schema`, run as a person runs them.
+
+Most tests go through the installed entry point in a subprocess (the ``ulti``
+fixture), so the console script, the plugin entry point and the exit codes are
+what is tested. A few in-process tests pin the shared error handler.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib.metadata
+import json
+import re
+import subprocess
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Annotated, Any, Union, get_args, get_origin
+
+import click
+import pytest
+import yaml
+from click.testing import CliRunner
+from pydantic import BaseModel
+from ulti_rules.cli import main
+from ulti_rules.cli import rulesets as rulesets_cli
+from ulti_rules.cli.common import DEBUG_ENV, UltiGroup
+from ulti_rules.errors import Problem, RulesetError, UltiError
+from ulti_rules.plugins import get_registry
+from ulti_rules.ruleset.schema import Names, ruleset_model
+
+RunUlti = Callable[..., subprocess.CompletedProcess[str]]
+BOX = "│"
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of a rich table printed without a terminal."""
+    return [
+        [cell.strip() for cell in line.strip().strip(BOX).split(BOX)]
+        for line in text.splitlines()
+        if line.startswith(BOX)
+    ]
+
+
+def ok(result: Any) -> Any:
+    assert result.returncode == 0, f"exit {result.returncode}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+# --------------------------------------------------------------------------- ulti rulesets
+
+
+def test_rulesets_lists_the_five_bundled(ulti: RunUlti, bundled_names: tuple[str, ...]) -> None:
+    result = ok(ulti("rulesets"))
+    rows = table_rows(result.stdout)
+    assert sorted(row[0] for row in rows) == sorted(bundled_names)
+    for name, title, origin, path in rows:
+        assert origin == "bundled"
+        assert title
+        assert Path(path).name == f"{name}.yaml"
+        assert Path(path).is_file()
+    assert result.stderr == ""
+
+
+def test_rulesets_shows_user_files_and_notes_shadowing(
+    ulti: RunUlti, sealed_user_folders: Path
+) -> None:
+    (sealed_user_folders / "club.yaml").write_text(
+        "name: club\ntitle: Our club\nextends: wikipedia\n", encoding="utf-8"
+    )
+    (sealed_user_folders / "wikipedia.yaml").write_text(
+        "name: wikipedia\ntitle: Wikipedia as we play it\nextends: wikipedia\n", encoding="utf-8"
+    )
+    result = ok(ulti("rulesets"))
+    rows = {row[0]: row for row in table_rows(result.stdout)}
+    assert rows["club"][1:] == ["Our club", "user", str(sealed_user_folders / "club.yaml")]
+    assert rows["wikipedia"][1:] == [
+        "Wikipedia as we play it",
+        "user",
+        str(sealed_user_folders / "wikipedia.yaml"),
+    ]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("ulti: note:")]
+    assert len(notes) == 1
+    assert str(sealed_user_folders / "wikipedia.yaml") in notes[0]
+    assert "shadows" in notes[0]
+    assert notes[0].rstrip().endswith("the name 'wikipedia' means the user file")
+    # The shadowing file extends the ruleset it hides, and still loads.
+    assert len(json.loads(ok(ulti("ladder", "wikipedia", "--json")).stdout)) == 54
+
+
+# --------------------------------------------------------------------------- ulti ladder
+
+
+@pytest.fixture
+def wikipedia_rows(ulti: RunUlti) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = json.loads(ok(ulti("ladder", "wikipedia", "--json")).stdout)
+    return rows
+
+
+def test_ladder_json_has_54_bids_on_42_ranks(wikipedia_rows: list[dict[str, Any]]) -> None:
+    assert len(wikipedia_rows) == 54
+    assert len({row["rank"] for row in wikipedia_rows}) == 42
+    ranks = [row["rank"] for row in wikipedia_rows]
+    assert ranks == sorted(ranks)
+    for row in wikipedia_rows:
+        assert {"rank", "value", "components", "red", "open", "names"} <= row.keys()
+        assert isinstance(row["red"], bool)
+        assert isinstance(row["open"], bool)
+        assert set(row["names"]) == {"hu", "en", "de"}
+        assert all(isinstance(name, str) and name for name in row["names"].values())
+        assert row["components"]
+        for component in row["components"]:
+            assert set(component) == {"id", "value"}
+        assert sum(c["value"] for c in row["components"]) == row["value"]
+
+
+def test_ladder_table_shows_every_bid_untruncated(
+    ulti: RunUlti, wikipedia_rows: list[dict[str, Any]]
+) -> None:
+    result = ok(ulti("ladder", "wikipedia"))
+    rows = table_rows(result.stdout)
+    assert len(rows) == 54
+    assert len({row[0] for row in rows}) == 42
+    for shown, bid in zip(rows, wikipedia_rows, strict=True):
+        rank, value, components, name, _silent, trump = shown
+        assert int(rank) == bid["rank"]
+        assert int(value) == bid["value"]
+        assert components == "+".join(str(c["value"]) for c in bid["components"])
+        assert name == bid["names"]["en"]
+        assert (trump == "no trump") == (bid["trump"] == "none")
+    assert "54 bids in 42 ranks" in result.stdout
+
+
+def test_ladder_in_hungarian(ulti: RunUlti, wikipedia_rows: list[dict[str, Any]]) -> None:
+    rows = table_rows(ok(ulti("ladder", "wikipedia", "--lang", "hu")).stdout)
+    assert [row[3] for row in rows] == [bid["names"]["hu"] for bid in wikipedia_rows]
+    assert any("csendes" in row[4] for row in rows)  # silent bonuses by their Hungarian names
+    as_json = json.loads(ok(ulti("ladder", "wikipedia", "--lang", "hu", "--json")).stdout)
+    assert [bid["name"] for bid in as_json] == [bid["names"]["hu"] for bid in wikipedia_rows]
+
+
+def test_ladder_of_a_club_file_by_path(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(docs_example(), encoding="utf-8")
+    rows = json.loads(ok(ulti("ladder", "./club.yaml", "--json")).stdout)
+    assert len(rows) == 54
+
+
+@pytest.mark.parametrize("name", ["tournament", "older-20-100", "four-player", "two-round-auction"])
+def test_every_bundled_ladder_prints(ulti: RunUlti, name: str) -> None:
+    rows = json.loads(ok(ulti("ladder", name, "--json")).stdout)
+    table = table_rows(ok(ulti("ladder", name)).stdout)
+    assert len(table) == len(rows) > 0
+
+
+# --------------------------------------------------------------------------- ulti show
+
+
+def test_show_prints_the_file_as_written(ulti: RunUlti, repo_root: Path) -> None:
+    for name in ("wikipedia", "four-player"):
+        shown = ok(ulti("show", name)).stdout
+        assert shown == (repo_root / "rulesets" / f"{name}.yaml").read_text(encoding="utf-8")
+
+
+def test_show_resolved_merges_the_variant_onto_its_base(ulti: RunUlti, tmp_path: Path) -> None:
+    raw = yaml.safe_load(ok(ulti("show", "four-player")).stdout)
+    base = yaml.safe_load(ok(ulti("show", "--resolved", "wikipedia")).stdout)
+    text = ok(ulti("show", "--resolved", "four-player")).stdout
+    resolved = yaml.safe_load(text)
+    assert raw["extends"] == "wikipedia"
+    assert "extends" not in resolved
+    assert resolved["name"] == "four-player"
+    assert resolved["players"] == {**base["players"], **raw["players"]}
+    assert resolved["players"] != base["players"]
+    assert resolved["ladder"] == base["ladder"]
+    assert resolved["contracts"] == base["contracts"]
+    # The merged result is a complete ruleset on its own.
+    (tmp_path / "merged.yaml").write_text(text, encoding="utf-8")
+    assert ok(ulti("check", "merged.yaml")).stdout == "1 file checked: 1 ok\n"
+
+
+def test_show_keeps_non_ascii_readable(ulti: RunUlti) -> None:
+    assert "négy ász" in ok(ulti("show", "--resolved", "wikipedia")).stdout
+
+
+# --------------------------------------------------------------------------- ulti check
+
+
+TINY = """\
+name: tiny
+title: Tiny
+kontra:
+  levels:
+    - {names: {hu: Kontra, en: Kontra}, multiplier: 2, by: defenders}
+contracts:
+  parti: {kind: parti, names: {hu: Parti, en: Simple}, value: 1}
+  ulti: {kind: ulti, names: {hu: Ulti, en: Ulti}, value: 4}
+ladder:
+  - {id: parti, rank: 1, value: 1, components: [parti], names: {hu: Parti, en: Simple}}
+  - {id: ulti, rank: 2, value: 6, components: [parti, ulti], names: {hu: Ulti, en: Ulti}}
+"""
+
+BROKEN = {
+    "misspelt_key": (
+        "name: club\ntitle: Club\nextends: wikipedia\nsimple:\n  give_up_alowed: true\n",
+        "club.yaml:5:3: simple.give_up_alowed: unknown key 'give_up_alowed' "
+        "(did you mean 'give_up_allowed'?)",
+    ),
+    "wrong_type": (
+        "name: club\ntitle: Club\nextends: wikipedia\ncontracts:\n  ulti:\n    value: four\n",
+        "club.yaml:6:5: contracts.ulti.value: Input should be a valid integer",
+    ),
+    "total_does_not_add_up": (
+        TINY,
+        "club.yaml:11:25: ladder.1.value: bid 'ulti' has value 6, but its components sum to "
+        "1 + 4 = 5",
+    ),
+    "unknown_kind": (
+        "name: club\ntitle: Club\nextends: wikipedia\ncontracts:\n  mystery:\n"
+        "    kind: ulty\n    names: {hu: x, en: x}\n    value: 3\n",
+        "club.yaml:6:5: contracts.mystery.kind: unknown contract kind 'ulty' "
+        "(did you mean 'ulti'?); installed kinds: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_check_reports_the_problem_with_its_position(
+    ulti: RunUlti, tmp_path: Path, case: str
+) -> None:
+    text, expected = BROKEN[case]
+    (tmp_path / "club.yaml").write_text(text, encoding="utf-8")
+    result = ulti("check", "club.yaml")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, result.stdout
+    assert lines[0].startswith(expected)
+    assert lines[1] == "1 file checked: 0 ok, 1 with 1 problem"
+    assert result.stderr == ""
+
+
+def test_check_reports_every_problem_of_a_file(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\n"
+        "simple:\n  give_up_alowed: true\n"
+        "contracts:\n  ulti:\n    value: four\n"
+        "  mystery:\n    kind: ulty\n    names: {hu: x, en: x}\n    value: 3\n",
+        encoding="utf-8",
+    )
+    result = ulti("check", "club.yaml")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert [re.match(r"club\.yaml:(\d+):(\d+): (\S+):", line).groups() for line in lines[:-1]] == [  # type: ignore[union-attr]
+        ("5", "3", "simple.give_up_alowed"),
+        ("8", "5", "contracts.ulti.value"),
+        ("10", "5", "contracts.mystery.kind"),
+    ]
+    assert lines[-1] == "1 file checked: 0 ok, 1 with 3 problems"
+
+
+def test_check_reports_an_extends_cycle_with_its_chain(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("name: a\ntitle: A\nextends: ./b.yaml\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("name: b\ntitle: B\nextends: ./a.yaml\n", encoding="utf-8")
+    result = ulti("check", "a.yaml")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "a.yaml:3:10: extends: cycle a.yaml -> b.yaml -> a.yaml",
+        "1 file checked: 0 ok, 1 with 1 problem",
+    ]
+
+
+def test_check_summarises_several_files(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "good.yaml").write_text(docs_example(), encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text(TINY, encoding="utf-8")
+    result = ulti("check", "good.yaml", "bad.yaml", "missing.yaml")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("bad.yaml:11:25: ladder.1.value:")
+    assert lines[1] == "missing.yaml: no such file"
+    assert lines[2] == "3 files checked: 1 ok, 2 with 2 problems"
+
+
+def test_check_accepts_a_good_club_file(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(docs_example(), encoding="utf-8")
+    result = ok(ulti("check", str(tmp_path / "club.yaml")))
+    assert result.stdout == "1 file checked: 1 ok\n"
+    assert result.stderr == ""
+
+
+def test_check_accepts_every_bundled_file(ulti: RunUlti, repo_root: Path) -> None:
+    files = sorted(str(p) for p in (repo_root / "rulesets").glob("*.yaml"))
+    result = ok(ulti("check", *files))
+    assert result.stdout == f"{len(files)} files checked: {len(files)} ok\n"
+
+
+# --------------------------------------------------------------------------- errors and usage
+
+
+def test_missing_file_is_a_clear_user_error(ulti: RunUlti) -> None:
+    for command in (["show"], ["show", "--resolved"], ["ladder"]):
+        result = ulti(*command, "nope.yaml")
+        assert result.returncode == 1
+        assert result.stdout == ""
+        assert result.stderr == "ulti: error: nope.yaml: no such file\n"
+
+
+def test_unknown_name_suggests_the_right_one(ulti: RunUlti) -> None:
+    result = ulti("ladder", "wikipeda")
+    assert result.returncode == 1
+    assert result.stderr.startswith("ulti: error: wikipeda: no ruleset named 'wikipeda'")
+    assert "did you mean 'wikipedia'?" in result.stderr
+
+
+def test_a_broken_ruleset_stops_ladder_with_every_problem(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\nsimple: {give_up_alowed: true}\n"
+        "contracts: {ulti: {value: four}}\n",
+        encoding="utf-8",
+    )
+    result = ulti("ladder", "club.yaml")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("club.yaml:4:10: simple.give_up_alowed:")
+    assert lines[1].startswith("club.yaml:5:20: contracts.ulti.value:")
+    assert lines[2] == "ulti: error: 2 problems in the ruleset"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ladder", "wikipedia", "--lang", "fr"],
+        ["ladder"],
+        ["show"],
+        ["check"],
+        ["frobnicate"],
+        ["rulesets", "--colour"],
+    ],
+)
+def test_usage_errors_exit_2(ulti: RunUlti, args: list[str]) -> None:
+    result = ulti(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Usage: ulti" in result.stderr
+
+
+def test_version(ulti: RunUlti) -> None:
+    version = importlib.metadata.version("ulti-rules")
+    assert ok(ulti("--version")).stdout == f"ulti {version}\n"
+
+
+def test_help_lists_every_command(ulti: RunUlti) -> None:
+    text = ok(ulti("--help")).stdout
+    for name in ("rulesets", "show", "check", "ladder", "schema"):
+        assert re.search(rf"^\s+{name}\s+\S", text, re.MULTILINE), name
+        assert ok(ulti(name, "--help")).stdout.startswith(f"Usage: ulti {name}")
+
+
+def test_every_command_and_option_has_help() -> None:
+    def commands(group: click.Group) -> Iterator[click.Command]:
+        for command in group.commands.values():
+            yield command
+            if isinstance(command, click.Group):
+                yield from commands(command)
+
+    for command in commands(main):
+        assert command.help, command.name
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"{command.name} {param.name}"
+
+
+# --------------------------------------------------------------------------- ulti schema
+
+
+def test_schema_is_json_schema_with_plugin_kinds(ulti: RunUlti) -> None:
+    text = ok(ulti("schema")).stdout
+    schema = json.loads(text)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert {"name", "title", "extends", "kontra", "contracts", "ladder"} <= set(
+        schema["properties"]
+    )
+    assert set(schema["required"]) >= {"name", "title", "kontra", "contracts", "ladder"}
+    assert '"four_aces"' in text  # the plugin's kind is part of the catalogue's union
+
+
+# --------------------------------------------------------------------------- the error handler
+
+
+def _group_raising(exc: BaseException) -> click.Group:
+    group = UltiGroup(name="ulti")
+
+    @group.command()
+    def boom() -> None:
+        """Raise."""
+        raise exc
+
+    return group
+
+
+@pytest.mark.parametrize(
+    ("exc", "stderr"),
+    [
+        (UltiError("the hand is over"), "ulti: error: the hand is over\n"),
+        (
+            OSError(errno.EACCES, "Permission denied", "club.yaml"),
+            "ulti: error: club.yaml: Permission denied\n",
+        ),
+        (
+            RulesetError(
+                [Problem("a.yaml", 1, 2, "x", "bad"), Problem("a.yaml", 3, 4, "y", "worse")]
+            ),
+            "a.yaml:1:2: x: bad\na.yaml:3:4: y: worse\nulti: error: 2 problems in the ruleset\n",
+        ),
+        (
+            RulesetError([Problem("a.yaml", None, None, "", "no such file")]),
+            "ulti: error: a.yaml: no such file\n",
+        ),
+    ],
+)
+def test_errors_become_one_message_and_exit_1(
+    exc: Exception, stderr: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
+    result = CliRunner().invoke(_group_raising(exc), ["boom"])
+    assert result.exit_code == 1
+    assert result.stderr == stderr
+    assert result.stdout == ""
+
+
+def test_an_unexpected_exception_is_one_line_unless_debugging(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    group = _group_raising(ZeroDivisionError("division by zero"))
+    monkeypatch.delenv(DEBUG_ENV, raising=False)
+    result = CliRunner().invoke(group, ["boom"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        "ulti: error: internal error: ZeroDivisionError: division by zero"
+    )
+    assert len(result.stderr.splitlines()) == 1
+    monkeypatch.setenv(DEBUG_ENV, "1")
+    result = CliRunner().invoke(group, ["boom"])
+    assert isinstance(result.exception, ZeroDivisionError)
+
+
+def test_main_uses_the_error_handler() -> None:
+    assert isinstance(main, UltiGroup)
+
+
+# --------------------------------------------------------------------------- the docs
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def docs_example() -> str:
+    """The example club file of docs/rulesets.md, exactly as printed there."""
+    text = (DOCS / "rulesets.md").read_text(encoding="utf-8")
+    section = text.split("## An example club file", 1)[1]
+    match = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
+    assert match, "docs/rulesets.md lost its example club file"
+    return match.group(1)
+
+
+def _leaves(data: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            out.update(_leaves(value, f"{prefix}{key}."))
+        return out
+    return {prefix.rstrip("."): data}
+
+
+def test_docs_example_changes_exactly_three_settings(ulti: RunUlti, tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(docs_example(), encoding="utf-8")
+    assert ok(ulti("check", "club.yaml")).stdout == "1 file checked: 1 ok\n"
+    club = _leaves(yaml.safe_load(ok(ulti("show", "--resolved", "club.yaml")).stdout))
+    base = _leaves(yaml.safe_load(ok(ulti("show", "--resolved", "wikipedia")).stdout))
+    changed = {key for key in club.keys() | base.keys() if club.get(key) != base.get(key)}
+    assert changed - {"name", "title"} == {
+        "kontra.max_level",
+        "marriages.require_trick",
+        "contracts.ulti.failure_penalty",
+    }
+
+
+def _models_in(tp: Any) -> list[type[BaseModel]]:
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _models_in(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        return [model for arg in get_args(tp) for model in _models_in(arg)]
+    return [tp] if isinstance(tp, type) and issubclass(tp, BaseModel) else []
+
+
+def _field_paths(model: type[BaseModel], prefix: str = "") -> Iterator[str]:
+    """Every settable key, spelt as docs/rulesets.md spells it (``ladder[].rank``)."""
+    for name, field in model.model_fields.items():
+        path = prefix + name
+        yield path
+        tp = field.annotation
+        origin = get_origin(tp)
+        if origin is list:
+            inner, joint = get_args(tp)[0], "[]."
+        elif origin in (dict, typing.Mapping, Mapping):
+            inner, joint = get_args(tp)[1], ".<id>."
+        else:
+            inner, joint = tp, "."
+        for sub in _models_in(inner):
+            if sub is not Names:  # documented once, for every `names`
+                yield from _field_paths(sub, path + joint)
+
+
+def test_docs_describe_every_ruleset_setting() -> None:
+    text = (DOCS / "rulesets.md").read_text(encoding="utf-8")
+    model = ruleset_model(get_registry().param_models())
+    paths = set(_field_paths(model))
+    assert "contracts.<id>.failure_penalty" in paths  # the walk reaches the kinds' settings
+    missing = sorted(path for path in paths if f"`{path}`" not in text)
+    assert not missing, f"docs/rulesets.md does not describe: {', '.join(missing)}"
+
+
+def test_docs_cli_describes_every_ruleset_command() -> None:
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    group = click.Group()
+    rulesets_cli.register(group)
+    assert len(group.commands) == 5
+    for name in group.commands:
+        assert f"## `ulti {name}" in text, name
+
+
+def test_docs_plugins_quotes_the_four_aces_plugin_as_it_is(repo_root: Path) -> None:
+    text = (DOCS / "plugins.md").read_text(encoding="utf-8")
+    quoted = re.search(r"```python\n(.*?)```", text, re.DOTALL)
+    assert quoted, "docs/plugins.md lost its Four Aces example"
+    source = (repo_root / "plugins" / "ulti_four_aces" / "__init__.py").read_text(encoding="utf-8")
+    lines = [line for line in quoted.group(1).splitlines() if line.strip()]
+    assert "class FourAces(ContractKind):" in lines
+    position = 0
+    for line in lines:
+        found = source.find(line, position)
+        assert found >= 0, f"docs/plugins.md quotes a line the plugin no longer has: {line!r}"
+        position = found + len(line)

@@ -1,0 +1,102 @@
+"""What every `ulti` command shares: exit codes, error reporting, the rich console.
+
+Errors are reported here, once, for every command group: a person sees a clear
+message on stderr and exit status 1, never a traceback. ``ULTI_DEBUG=1`` lets an
+unexpected exception through with its traceback, so tests and bug reports see it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+
+from ..errors import Problem, RulesetError, UltiError
+
+EXIT_OK = 0
+EXIT_USER_ERROR = 1
+EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
+
+DEBUG_ENV = "ULTI_DEBUG"
+PIPE_WIDTH = 10_000
+"""Console width when stdout is not a terminal: wide enough that no table is cut."""
+
+
+def stdout_console() -> Console:
+    """A console for tables on stdout; never wraps or truncates when piped."""
+    width = None if sys.stdout.isatty() else PIPE_WIDTH
+    return Console(width=width, markup=False, highlight=False, emoji=False)
+
+
+def error(message: str) -> None:
+    """One error line on stderr, prefixed so that it stands out in a log."""
+    click.echo(f"ulti: error: {message}", err=True)
+
+
+def note(message: str) -> None:
+    """One informational line on stderr (kept off stdout so output stays parseable)."""
+    click.echo(f"ulti: note: {message}", err=True)
+
+
+def print_problems(problems: Iterable[Problem]) -> None:
+    """Each problem on its own ``file:line:col: key.path: message`` line, on stderr."""
+    for problem in problems:
+        click.echo(str(problem), err=True)
+
+
+class UserError(click.ClickException):
+    """A mistake the person can fix (a missing file, an unknown name): exit status 1."""
+
+    exit_code = EXIT_USER_ERROR
+
+    def show(self, file: Any = None) -> None:
+        error(self.format_message())
+
+
+def fail(message: str) -> NoReturn:
+    raise UserError(message)
+
+
+def describe_os_error(exc: OSError) -> str:
+    """``club.yaml: Permission denied``: the file and the reason, without errno noise."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"{os.fsdecode(exc.filename)}: {reason}"
+    return reason
+
+
+class UltiGroup(click.Group):
+    """The `ulti` group: turns the library's errors into messages and exit codes."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except RulesetError as exc:
+            if len(exc.problems) == 1:
+                error(str(exc.problems[0]))
+            elif exc.problems:
+                print_problems(exc.problems)
+                error(f"{len(exc.problems)} problems in the ruleset")
+            else:
+                error(str(exc) or "the ruleset could not be loaded")
+        except UltiError as exc:
+            error(str(exc))
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # click quietens a closed pipe (`ulti ladder wikipedia | head`)
+            error(describe_os_error(exc))
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            error(
+                f"internal error: {type(exc).__name__}: {exc} "
+                f"(run again with {DEBUG_ENV}=1 for the traceback, and please report it)"
+            )
+        ctx.exit(EXIT_USER_ERROR)

@@ -1,0 +1,191 @@
+"""`ulti rulesets`, `show`, `check`, `ladder`, `schema`: looking at rules as data.
+
+These commands only read: they list, print and validate ruleset files so that a
+club organiser can write one and see what the framework makes of it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import Problem
+from ..plugins import get_registry
+from ..ruleset.ladder import ladder_rows
+from ..ruleset.loading import check_file, find_rulesets, load_resolved, load_ruleset, resolve
+from ..ruleset.schema import ruleset_model
+from .common import EXIT_USER_ERROR, describe_os_error, fail, note, stdout_console
+
+LANGS = ("hu", "en", "de")
+NAME_OR_PATH = "NAME|PATH"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@click.command("rulesets")
+def rulesets_command() -> None:
+    """List every ruleset that can be used by name.
+
+    A name is looked up in the user folders ($ULTI_RULES_PATH, then
+    $XDG_CONFIG_HOME/ulti-rules/rulesets), then in plugins, then among the
+    bundled rulesets; the first file of a name wins. A file that hides another
+    of the same name is noted on stderr.
+    """
+    sources = find_rulesets(get_registry())
+    for source in sources:
+        if source.shadows is not None:
+            note(
+                f"{source.path} shadows {source.shadows}: "
+                f"the name '{source.name}' means the {source.origin} file"
+            )
+    table = Table(title="Rulesets")
+    table.add_column("Name", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Origin", no_wrap=True)
+    table.add_column("Path", overflow="fold")
+    for source in sources:
+        origin = source.origin if source.plugin is None else f"{source.origin} ({source.plugin})"
+        table.add_row(Text(source.name), Text(source.title), Text(origin), Text(str(source.path)))
+    stdout_console().print(table)
+
+
+@click.command("show")
+@click.argument("ruleset", metavar=NAME_OR_PATH)
+@click.option(
+    "--resolved",
+    is_flag=True,
+    help="Print the ruleset after merging everything it extends, instead of the file as written.",
+)
+def show_command(ruleset: str, resolved: bool) -> None:
+    """Print a ruleset as YAML.
+
+    NAME is a ruleset name (see `ulti rulesets`); PATH is a YAML file (anything
+    containing a '/' or ending in '.yaml').
+    """
+    if resolved:
+        merged = load_resolved(ruleset)
+        text = yaml.safe_dump(merged, sort_keys=False, allow_unicode=True)
+    else:
+        path = resolve(ruleset).path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            byte = exc.object[exc.start]
+            fail(f"{path}: not UTF-8 text (byte 0x{byte:02x} at offset {exc.start})")
+    click.echo(text, nl=not text.endswith("\n"))
+
+
+@click.command("check")
+@click.argument(
+    "paths", metavar="PATH...", nargs=-1, required=True, type=click.Path(path_type=Path)
+)
+def check_command(paths: tuple[Path, ...]) -> None:
+    """Validate club ruleset files and print every problem.
+
+    Each problem is one line on stdout, `file:line:col: key.path: message`,
+    followed by a summary line. Exit status 1 if any file has a problem.
+    """
+    ok = 0
+    bad = 0
+    total = 0
+    for path in paths:
+        try:
+            problems = check_file(path)
+        except OSError as exc:
+            problems = [Problem(str(path), None, None, "", describe_os_error(exc))]
+        for problem in problems:
+            click.echo(str(problem))
+        total += len(problems)
+        if problems:
+            bad += 1
+        else:
+            ok += 1
+    summary = f"{_plural(len(paths), 'file')} checked: {ok} ok"
+    if bad:
+        summary += f", {bad} with {_plural(total, 'problem')}"
+    click.echo(summary)
+    if bad:
+        raise click.exceptions.Exit(EXIT_USER_ERROR)
+
+
+def _silent_text(silent: dict[str, int], names: dict[str, str]) -> str:
+    return ", ".join(f"{names.get(key, key)}: {value}" for key, value in silent.items())
+
+
+@click.command("ladder")
+@click.argument("ruleset", metavar=NAME_OR_PATH)
+@click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default="en",
+    show_default=True,
+    help="Language of the bid names.",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the ladder as a JSON list, one object per bid, for other programs.",
+)
+def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
+    """Show the bid ladder of a ruleset, lowest bid first.
+
+    Each row is one bid: its rank (equal ranks cannot overcall each other), its
+    value per defender, the component values it adds up from, its name, the
+    silent bonuses that can still be scored inside it, and its trump.
+    """
+    loaded = load_ruleset(ruleset)
+    rows = ladder_rows(loaded, get_registry(), lang)
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    silent_names = {key: bonus.names.get(lang) for key, bonus in loaded.silent_bonuses.items()}
+    labels = {"red": loaded.trump.red_suit, "suit": loaded.trump.fixed or "chosen suit"}
+    table = Table(title=f"{loaded.title} ({loaded.name})")
+    table.add_column("Rank", justify="right", no_wrap=True)
+    table.add_column("Value", justify="right", no_wrap=True)
+    table.add_column("Components", no_wrap=True)
+    table.add_column("Bid")
+    table.add_column("Silent bonuses")
+    table.add_column("Trump")
+    for row in rows:
+        components = "+".join(str(c["value"]) for c in row["components"])
+        trump = labels.get(row["trump"], "no trump")
+        table.add_row(
+            Text(str(row["rank"])),
+            Text(str(row["value"])),
+            Text(components),
+            Text(str(row["name"])),
+            Text(_silent_text(row["silent"], silent_names)),
+            Text(str(trump)),
+        )
+    ranks = len({row["rank"] for row in rows})
+    table.caption = f"{_plural(len(rows), 'bid')} in {_plural(ranks, 'rank')}"
+    stdout_console().print(table)
+
+
+@click.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of a ruleset file, for editors.
+
+    It covers the contract kinds of every installed plugin. Save it and point
+    your editor's YAML support at it, e.g. with a first line
+    `# yaml-language-server: $schema=ulti-ruleset.schema.json`.
+    """
+    model = ruleset_model(get_registry().param_models())
+    schema: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+    schema.update(model.model_json_schema())
+    click.echo(json.dumps(schema, ensure_ascii=False, indent=2))
+
+
+def register(group: click.Group) -> None:
+    for command in (rulesets_command, show_command, check_command, ladder_command, schema_command):
+        group.add_command(command)
