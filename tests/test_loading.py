@@ -521,3 +521,35 @@ def test_every_bundled_ruleset_is_found_and_checks_clean() -> None:
     assert set(BUNDLED) <= {s.name for s in bundled}
     for source in bundled:
         assert check_file(source.path) == [], source.name
+
+
+def test_ladder_totals_are_checked_even_when_other_keys_are_broken(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """A club organiser sees every mistake in one run, not one kind per run."""
+    path = club(
+        tmp_path,
+        """
+        points:
+          last_trik: 10
+        ladder:
+          - id: simple
+            rank: 1
+            value: 3
+            components: [parti]
+            names: {hu: Parti, en: Simple}
+          - id: broken
+            rank: 2
+            value: nine
+            components: [parti]
+            names: {hu: x, en: y}
+        """,
+    )
+    found = problems_of(path, registry)
+    assert any("points.last_trik: unknown key 'last_trik'" in p for p in found)
+    assert any("ladder.1.value: Input should be a valid integer" in p for p in found)
+    assert any(
+        "club.yaml:7:5: " in p
+        and "ladder.0.value: bid 'simple' has value 3, but its components sum to 1 = 1" in p
+        for p in found
+    ), found

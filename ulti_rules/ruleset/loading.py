@@ -10,6 +10,7 @@ every problem is one line ``club.yaml:14:5: contracts.ulti.value: <message>``.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import json
 import os
@@ -588,6 +589,64 @@ def _schema_problems(
     return problems
 
 
+def _salvaged_ladder_problems(
+    exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
+) -> list[_Sortable]:
+    """Ladder problems of a file that also has schema errors, so all are reported at once.
+
+    The broken parts are set aside (a bad contract with the bids that use it, a bad
+    bid, a bad optional key, which then takes its default) and the rest is validated
+    again; if that succeeds the ladder checks run on it. Anything cleverer than that
+    is not attempted: if the rest still does not validate, only schema problems show.
+    """
+    data = copy.deepcopy(where.merged)
+    bad_contracts: set[str] = set()
+    bad_bids: set[int] = set()
+    for error in exc.errors(include_url=False):
+        path, _ = _data_path(where.merged, error["loc"])
+        if not path or (error["type"] == "missing" and path[0] not in ("contracts", "ladder")):
+            return []  # a required section is missing: nothing sound is left to check
+        head = path[0]
+        if head == "contracts" and len(path) >= 2:
+            bad_contracts.add(str(path[1]))
+        elif head == "ladder" and len(path) >= 2 and isinstance(path[1], int):
+            bad_bids.add(path[1])
+        elif head in ("contracts", "ladder"):
+            return []
+        else:
+            parent = data
+            for segment in path[:-1]:
+                parent = _child(parent, segment)
+            if not isinstance(parent, dict):
+                return []
+            parent.pop(str(path[-1]), None)
+    contracts = data.get("contracts")
+    ladder = data.get("ladder")
+    if not isinstance(contracts, dict) or not isinstance(ladder, list):
+        return []
+    for cid in bad_contracts:
+        contracts.pop(cid, None)
+    kept: list[int] = []
+    for i, bid in enumerate(ladder):
+        components = bid.get("components") if isinstance(bid, dict) else None
+        uses_bad = isinstance(components, list) and any(c in bad_contracts for c in components)
+        if i not in bad_bids and not uses_bad:
+            kept.append(i)
+    data["ladder"] = [ladder[i] for i in kept]
+    try:
+        ruleset = model.model_validate(data)
+    except ValidationError:
+        return []
+    problems: list[_Sortable] = []
+    for issue in check_ladder(ruleset, registry):
+        parts = issue.path.split(".")
+        if parts[0] != "ladder" or len(parts) < 3 or not parts[1].isdigit() or parts[2] == "rank":
+            continue  # rank and catalogue-wide checks may be skewed by what was set aside
+        parts[1] = str(kept[int(parts[1])])
+        problems.append(where.problem(where.path_of(".".join(parts)), issue.message))
+    return problems
+
+
 # --------------------------------------------------------------------------- the public loaders
 
 
@@ -611,7 +670,9 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     try:
         ruleset = model.model_validate(where.merged)
     except ValidationError as exc:
-        raise RulesetError(_sorted(_schema_problems(exc, model, where, registry))) from None
+        problems = _schema_problems(exc, model, where, registry)
+        problems.extend(_salvaged_ladder_problems(exc, model, where, registry))
+        raise RulesetError(_sorted(problems)) from None
     issues = check_ladder(ruleset, registry)
     if issues:
         raise RulesetError(
