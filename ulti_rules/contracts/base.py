@@ -1,16 +1,51 @@
-"""ContractKind: how one kind of contract component is described (and later judged).
+"""ContractKind: how one kind of contract component is described and judged.
 
 The YAML says *which* components exist and what they are worth; a kind says what
-its parameters are, whether it needs a trump suit, and which play constraints it
-adds. Kinds are registered through the ``register_contract_kinds`` hook, the
-built-in ones exactly like a plugin's.
+its parameters are, whether it needs a trump suit, which play constraints it
+adds, and how it is judged from a hand's facts. Kinds are registered through the
+``register_contract_kinds`` hook, the built-in ones exactly like a plugin's.
+
+Judging reads only :class:`~ulti_rules.facts.Facts` and the ruleset, never the
+engine, so a hand typed in at a real table is judged exactly like a played one.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
-from ..ruleset.schema import ContractSpec
+from ..errors import UltiError
+from ..facts import Facts
+from ..ruleset.schema import ContractSpec, Ruleset
+
+Side = Literal["declarer", "defenders"]
+
+
+class MissingFact(UltiError):
+    """Judging needs a fact that was not recorded (e.g. who took the aces).
+
+    ``fact`` names the :class:`Facts` field, so that the score keeper can say which
+    key of its document to fill in.
+    """
+
+    def __init__(self, message: str, fact: str | None = None) -> None:
+        super().__init__(message)
+        self.fact = fact
+
+
+@dataclass(frozen=True)
+class SilentOutcome:
+    """What happened to an unbid feat, seen from the side that attempted it.
+
+    ``side`` made or failed the feat; ``seat`` is the player who did (or whose
+    trump 7 it was). Settlement turns it into money: the declarer's feat made is
+    paid to him, failed costs him value × loss factor; a defenders' feat is paid
+    the other way round (only where the ruleset lets either side score it).
+    """
+
+    side: Side
+    made: bool
+    seat: int | None = None
 
 
 class ContractKind:
@@ -22,6 +57,9 @@ class ContractKind:
     """A bid holding this component has no separate Parti (100s, trump Durchmars)."""
     keeps_trump_seven: ClassVar[bool] = False
     """The declarer must keep the trump 7 until the last trick unless forced (Ulti)."""
+    implied_by: ClassVar[frozenset[str]] = frozenset()
+    """Kinds whose bid component already claims this kind's feat (a Durchmars wins
+    every ace trick), so a bid holding one offers no silent bonus of this kind."""
 
     def needs_trump(self, spec: ContractSpec) -> bool:
         """Whether a component of this kind is played with a trump suit."""
@@ -29,3 +67,25 @@ class ContractKind:
 
     def describe(self) -> str:
         return (self.__doc__ or self.name).strip().splitlines()[0]
+
+    def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
+        """Whether the declarer made a bid component of this kind."""
+        raise NotImplementedError(f"contract kind '{self.name}' does not say how it is judged")
+
+    def failure_penalty(self, spec: ContractSpec) -> tuple[int, bool]:
+        """What a failed component costs on top of its value (before red), and whether
+        kontra multiplies it. Only the Ulti has one among the built-in kinds."""
+        return 0, False
+
+    def judge_silent(
+        self, facts: Facts, ruleset: Ruleset, *, either_side: bool
+    ) -> SilentOutcome | None:
+        """The unbid feat of this kind in the hand, or None if nobody attempted it.
+
+        With ``either_side`` false only the declarer can score it: a kind then
+        reports what the rules count as the declarer's failure (WP: the defenders
+        reaching 100, one defender taking every trick) as ``side="declarer",
+        made=False``. With it true a defender's feat is reported as the
+        defenders'. Kinds without a silent form return None.
+        """
+        return None

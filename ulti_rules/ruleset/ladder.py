@@ -76,7 +76,8 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
     ``applies_to`` as a list names the bids outright. ``auto`` reads the pattern of
     the WP ladder's silent columns (RULES.md §5.2): only trump bids; never where
     the bid already holds a component of the bonus's kind (no silent Ulti inside an
-    Ulti); and only beside a Parti when the bonus stands in for the Parti's result
+    Ulti) or one that claims its feat (``implied_by``: no silent Four Aces inside a
+    Durchmars); and only beside a Parti when the bonus stands in for the Parti's result
     (the silent 100 of WP's table, and any bonus with ``parti: replaces``).
     """
     kinds_in_bid = {spec.kind for spec in _specs(ruleset, bid)}
@@ -84,7 +85,9 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
     values: dict[str, int] = {}
     for bonus_id, bonus in ruleset.silent_bonuses.items():
         if bonus.applies_to == "auto":
-            if trump == "none" or bonus.condition in kinds_in_bid:
+            kind = registry.kinds.get(bonus.condition)
+            claimed = kind is not None and bool(kind.implied_by & kinds_in_bid)
+            if trump == "none" or bonus.condition in kinds_in_bid or claimed:
                 continue
             needs_parti = bonus.condition == "hundred" or bonus.parti == "replaces"
             if needs_parti and PARTI_KIND not in kinds_in_bid:

@@ -1,0 +1,370 @@
+"""`ulti score`: the score keeper's document, its checks, and what it prints."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ulti_rules.scoring.sheet import SheetError
+from ulti_rules.scoring.table_facts import settle_sheet
+
+GOOD = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+declarer: Anna
+bid: ulti
+trump: acorns
+points: {declarer: 60, defenders: 30}
+tricks: {Anna: 6, Ben: 2, Carla: 2}
+last_trick: {winner: Anna, trump_seven: Anna}
+aces: [Anna, Ben]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return path
+
+
+def problems(tmp_path: Path, text: str) -> list[str]:
+    with pytest.raises(SheetError) as caught:
+        settle_sheet(write(tmp_path, text))
+    return [str(p) for p in caught.value.problems]
+
+
+def replace(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new)
+
+
+# --------------------------------------------------------------------------- impossible facts
+
+
+def test_points_adding_to_95_are_refused(tmp_path: Path) -> None:
+    found = problems(tmp_path, replace(GOOD, "defenders: 30", "defenders: 35"))
+    assert found == [
+        f"{tmp_path / 'hand.yaml'}:6:1: points: the card points add up to 95 (declarer 60 + "
+        "defenders 35 + talon 0), but the deck and the last trick hold 90"
+    ]
+
+
+def test_eleven_tricks_are_refused(tmp_path: Path) -> None:
+    (found,) = problems(tmp_path, replace(GOOD, "Ben: 2,", "Ben: 3,"))
+    assert found.endswith(":7:1: tricks: the trick counts add up to 11, not 10")
+
+
+def test_a_durchmars_with_a_lost_trick_is_refused(tmp_path: Path) -> None:
+    text = replace(
+        GOOD, "tricks: {Anna: 6, Ben: 2, Carla: 2}", "tricks: {Anna: 9, Ben: 1}\ndurchmars: Anna"
+    )
+    (found,) = problems(tmp_path, text)
+    assert found.endswith(
+        "durchmars: Anna took every trick (a durchmars), but tricks gives Anna 9 and Ben 1"
+    )
+
+
+def test_every_contradiction_is_listed_at_once(tmp_path: Path) -> None:
+    text = replace(replace(GOOD, "defenders: 30", "defenders: 35"), "Ben: 2,", "Ben: 3,")
+    found = problems(tmp_path, text)
+    assert [p.split(": ")[1] for p in found] == ["points", "tricks"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "tricks: {Anna: 6, Ben: 2, Carla: 2}",
+            "tricks: {Anna: 10}",
+            "the defenders took 0 tricks and cannot have 30 card points (at most 0)",
+        ),
+        (
+            "tricks: {Anna: 6, Ben: 2, Carla: 2}",
+            "tricks: {Anna: 1, Ben: 4, Carla: 5}",
+            "the declarer took 1 trick and cannot have 60 card points (at most 40)",
+        ),
+        (
+            "tricks: {Anna: 6, Ben: 2, Carla: 2}",
+            "tricks: {Anna: 8, Ben: 2, Carla: 0}\nmarriages: {Carla: [bells], Ben: [bells]}",
+            "the King and Over of bells make one marriage, announced twice (Carla and Ben)",
+        ),
+        (
+            "trump_seven: Anna}",
+            "trump_seven: Anna}\ntrump_seven_early: Ben",
+            "there is one trump 7: it cannot be played both before and in the last trick",
+        ),
+    ],
+)
+def test_other_impossible_facts(tmp_path: Path, old: str, new: str, message: str) -> None:
+    found = problems(tmp_path, replace(GOOD, old, new))
+    assert any(message in p for p in found), found
+
+
+def test_an_ace_taker_without_a_trick_is_refused(tmp_path: Path) -> None:
+    text = replace(
+        GOOD, "tricks: {Anna: 6, Ben: 2, Carla: 2}", "tricks: {Anna: 8, Ben: 0, Carla: 2}"
+    )
+    assert any("Ben took an ace but won no trick" in p for p in problems(tmp_path, text))
+
+
+# --------------------------------------------------------------------------- the document
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "bid: ulti",
+            "bid: ulty",
+            "bid: 'ulty' is not a bid of 'wikipedia' (did you mean 'ulti'?)",
+        ),
+        (
+            "declarer: Anna",
+            "declarer: Ana",
+            "declarer: 'Ana' is not a player (Anna, Ben, Carla) (did you mean 'Anna'?)",
+        ),
+        ("trump: acorns", "trump: spoons", "trump: 'spoons' is not a suit"),
+        ("trump: acorns", "trump: hearts", "hearts is trump only in a red bid here"),
+        ("trump: acorns\n", "", "'ulti' is a trump bid: say which suit was trump"),
+        ("bid: ulti", "bid: betli", "trump: 'betli' is played without trumps; leave trump out"),
+        ("bid: ulti", "bid: ulti\nkontra: {betli: 1}", "kontra.betli: 'betli' is not a component"),
+        (
+            "bid: ulti",
+            "bid: ulti\nkontra: {ulti: superkontra}",
+            "'superkontra' is not a kontra level",
+        ),
+        (
+            "bid: ulti",
+            "bid: ulti\nkontra: {ulti: {Ben: 1, Carla: 2}}",
+            "a kontra on 'ulti' binds both defenders here, so their levels cannot differ",
+        ),
+        ("bid: ulti", "bid: ulti\nkontra: {ulti: {Anna: 1}}", "Anna is not a defender"),
+        ("bid: ulti", "bid: ulti\nround_one: true", "'wikipedia' has no two-round auction"),
+        (
+            "players: [Anna, Ben, Carla]",
+            "players: [Anna, Ben]",
+            "'wikipedia' is for 3 players, not 2",
+        ),
+        (
+            "points: {declarer: 60, defenders: 30}",
+            "points: {declarer: 60}",
+            "points: missing: defenders is required",
+        ),
+        ("aces: [Anna, Ben]", "aces: [Anna, Ben]\nfoo: 1", "foo: unknown key"),
+        ("aces: [Anna, Ben]\n", "", "add 'aces:' to the document"),
+        ("ruleset: wikipedia\n", "", "missing: ruleset"),
+    ],
+)
+def test_document_mistakes_are_named(tmp_path: Path, old: str, new: str, message: str) -> None:
+    found = problems(tmp_path, replace(GOOD, old, new))
+    assert any(message in p for p in found), found
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    (found,) = problems(tmp_path, GOOD + "tricks: {Anna: 8, Ben: 0, Carla: 2}\n")
+    assert found.startswith(f"{tmp_path / 'hand.yaml'}:10:")
+    assert "tricks" in found
+
+
+def test_not_a_mapping_and_broken_yaml(tmp_path: Path) -> None:
+    assert "must be a mapping" in problems(tmp_path, "- a\n- b\n")[0]
+    (broken,) = problems(tmp_path, "ruleset: [wikipedia\n")
+    assert broken.startswith(str(tmp_path / "hand.yaml") + ":")
+
+
+def test_kontra_names_and_numbers(tmp_path: Path) -> None:
+    text = replace(GOOD, "bid: ulti", "bid: ulti\nkontra: {ulti: {Ben: Rekontra}, parti: 1}")
+    hand, result = settle_sheet(write(tmp_path, text))
+    assert hand.contract.kontra == {"ulti": {1: 2, 2: 2}, "parti": {1: 1, 2: 1}}
+    assert result.line("ulti").amount == 16
+    assert result.line("parti").amount == 2
+
+
+def test_per_defender_kontra_in_a_no_trump_game(tmp_path: Path) -> None:
+    text = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+declarer: Anna
+bid: Betli
+kontra: {betli: {Ben: kontra}}
+points: {declarer: 0, defenders: 90}
+tricks: {Ben: 5, Carla: 5}
+last_trick: {winner: Carla}
+"""
+    hand, result = settle_sheet(write(tmp_path, text))
+    assert hand.contract.kontra == {"betli": {1: 1, 2: 0}}
+    assert result.per_defender == {1: 10, 2: 5}
+
+
+def test_bid_by_components_suits_in_any_language_and_json(tmp_path: Path) -> None:
+    data: dict[str, Any] = {
+        "ruleset": "wikipedia",
+        "declarer": "P2",
+        "bid": {"components": ["ulti", "parti"], "red": True},
+        "trump": "Piros",
+        "points": {"declarer": 60, "defenders": 30},
+        "tricks": {"P2": 6, "P1": 2, "P3": 2},
+        "last_trick": {"winner": "P2", "trump_seven": "P2"},
+        "marriages": {"P1": ["zöld"]},
+        "aces": ["P2", "P3"],
+    }
+    hand, result = settle_sheet(write(tmp_path, json.dumps(data), "hand.json"))
+    assert hand.contract.bid == "ulti_red"
+    assert hand.contract.trump == "hearts"
+    assert hand.facts is not None and hand.facts.marriages[0].value == 20
+    assert result.payments == {0: -10, 1: 20, 2: -10}
+
+
+def test_ruleset_path_relative_to_the_document(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "ours.yaml").write_text(
+        "name: ours\ntitle: Our club\nextends: wikipedia\ncontracts:\n  ulti:\n"
+        "    failure_penalty: 6\n",
+        "utf-8",
+    )
+    text = replace(GOOD, "ruleset: wikipedia", "ruleset: club/ours.yaml")
+    _, result = settle_sheet(write(tmp_path, text))
+    assert result.ruleset == "ours"
+    assert result.line("ulti").amount == 4
+
+
+def test_four_players_need_the_dealer_who_sits_out(tmp_path: Path) -> None:
+    text = replace(GOOD, "ruleset: wikipedia", "ruleset: four-player")
+    text = replace(text, "players: [Anna, Ben, Carla]", "players: [Anna, Ben, Carla, Dani]")
+    assert any("missing: dealer" in p for p in problems(tmp_path, text))
+    assert any("Anna deals and sits out" in p for p in problems(tmp_path, text + "dealer: Anna\n"))
+    hand, result = settle_sheet(write(tmp_path, text + "dealer: Dani\n"))
+    assert hand.contract.sitting_out == 3
+    assert result.payments[3] == 0
+    assert sum(result.payments.values()) == 0
+
+
+def test_give_up_needs_no_play_facts_nor_trump(tmp_path: Path) -> None:
+    text = "ruleset: older-20-100\ndeclarer: P1\nbid: parti\ngave_up: true\n"
+    _, result = settle_sheet(write(tmp_path, text))
+    assert result.payments == {0: -4, 1: 2, 2: 2}
+    refused = problems(tmp_path, text.replace("older-20-100", "wikipedia"))
+    assert refused == [f"{tmp_path / 'hand.yaml'}: this ruleset does not allow giving up"]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_ulti_score_prints_the_settlement(tmp_path: Path, ulti: Any) -> None:
+    path = write(tmp_path, replace(GOOD, "bid: ulti", "bid: ulti\nkontra: {ulti: kontra}"))
+    done = ulti("score", str(path))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for expected in (
+        "Ulti (ulti), acorns: Anna declares [wikipedia]",
+        "Simple",
+        "made",
+        "×2",
+        "+8",
+        "Payments",
+        "declarer",
+        "+18",
+        "-9",
+    ):
+        assert expected in out, expected
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 4}
+    assert "+8" in rows["Ulti"] and "×2" in rows["Ulti"]
+
+
+def test_ulti_score_shows_amounts_per_defender_where_they_differ(tmp_path: Path, ulti: Any) -> None:
+    text = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+declarer: Anna
+bid: betli
+kontra: {betli: {Carla: 2}}
+points: {declarer: 0, defenders: 90}
+tricks: {Ben: 5, Carla: 5}
+last_trick: {winner: Carla}
+"""
+    done = ulti("score", str(write(tmp_path, text)))
+    assert done.returncode == 0, done.stderr
+    assert "Ben +5, Carla +20" in done.stdout
+    assert "Ben ×1, Carla ×4" in done.stdout
+
+
+def test_ulti_score_json(tmp_path: Path, ulti: Any) -> None:
+    done = ulti("score", str(write(tmp_path, GOOD)), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["players"] == ["Anna", "Ben", "Carla"]
+    assert data["payments"] == {"Anna": 10, "Ben": -5, "Carla": -5}
+    assert [line["what"] for line in data["settlement"]["lines"]] == ["parti", "ulti"]
+
+
+def test_ulti_score_user_errors_exit_1_without_traceback(tmp_path: Path, ulti: Any) -> None:
+    bad = write(
+        tmp_path, replace(replace(GOOD, "defenders: 30", "defenders: 35"), "Ben: 2,", "Ben: 3,")
+    )
+    done = ulti("score", str(bad))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0].endswith(
+        "the card points add up to 95 (declarer 60 + defenders 35 + talon 0), "
+        "but the deck and the last trick hold 90"
+    )
+    assert lines[1].endswith("the trick counts add up to 11, not 10")
+    assert lines[2] == "ulti: error: 2 problems"
+    missing = ulti("score", str(tmp_path / "nope.yaml"))
+    assert missing.returncode == 1
+    assert "nope.yaml: cannot read the file" in missing.stderr
+    unknown_ruleset = ulti("score", str(write(tmp_path, replace(GOOD, "wikipedia", "wikipeda"))))
+    assert unknown_ruleset.returncode == 1
+    assert "wikipeda" in unknown_ruleset.stderr
+
+
+# --------------------------------------------------------------------------- the documentation
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "score-keeper.md"
+EXAMPLE = re.compile(
+    r"^### (?P<title>.+?)\n.*?```yaml\n(?P<yaml>.*?)```\n\nResult: (?P<result>.+?)$", re.S | re.M
+)
+
+
+def documented_examples() -> list[tuple[str, str, dict[str, int]]]:
+    found = []
+    for match in EXAMPLE.finditer(DOC.read_text("utf-8")):
+        result = {}
+        for part in match["result"].split(", "):
+            name, amount = part.rsplit(" ", 1)
+            result[name] = int(amount)
+        found.append((match["title"], match["yaml"], result))
+    return found
+
+
+def test_the_documentation_has_an_example_per_contract() -> None:
+    titles = [title for title, _, _ in documented_examples()]
+    assert len(titles) >= 16
+    for kind in (
+        "Simple",
+        "40-100",
+        "20-100",
+        "Ulti",
+        "Four Aces",
+        "Betli",
+        "Durchmars",
+        "Open",
+        "red",
+    ):
+        assert any(kind in title for title in titles), kind
+
+
+@pytest.mark.parametrize(
+    ("title", "document", "result"),
+    [pytest.param(*example, id=example[0]) for example in documented_examples()],
+)
+def test_documented_example_settles_as_printed(
+    title: str, document: str, result: dict[str, int], tmp_path: Path
+) -> None:
+    hand, settlement = settle_sheet(write(tmp_path, document))
+    assert {hand.name(s): v for s, v in settlement.payments.items()} == result, title

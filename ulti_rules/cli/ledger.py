@@ -1,0 +1,181 @@
+"""`ulti ledger new|add|show`: keep the score of a whole session in one file.
+
+See docs/ledger.md. Each hand is added as a score-keeper document (docs/score-keeper.md),
+settled, and kept in full; `show` prints every hand, the running totals and who
+deals next.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from ..ruleset.loading import load_ruleset
+from ..scoring.ledger import Ledger, add_hand, load_ledger, new_ledger, save_ledger
+from ..scoring.sheet import SheetError, read_sheet
+from .common import EXIT_USER_ERROR, fail, stdout_console
+from .score import report_sheet_error, settlement_json, settlement_tables, signed
+
+
+@click.group("ledger")
+def ledger_group() -> None:
+    """Keep a session: its hands, whose deal it is, the totals.
+
+    See docs/ledger.md.
+    """
+
+
+@ledger_group.command("new")
+@click.argument("file", metavar="FILE")
+@click.option("--ruleset", "ruleset_ref", required=True, help="Ruleset name or path.")
+@click.option(
+    "--players",
+    required=True,
+    help="Names in seating order, comma-separated; the deal passes down the list.",
+)
+@click.option("--dealer", help="Who deals the first hand (default: the first player).")
+@click.option(
+    "--end",
+    type=click.Choice(["none", "heart-ace"]),
+    help="How the session ends (default: the ruleset's session.end). 'heart-ace': whoever "
+    "holds the Ace of hearts after the auction the end is called on deals the last round "
+    "of three.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing ledger file.")
+def new_command(
+    file: str, ruleset_ref: str, players: str, dealer: str | None, end: str | None, force: bool
+) -> None:
+    """Start a session ledger in FILE (JSON)."""
+    path = Path(file)
+    if path.exists() and not force:
+        fail(f"{file} already exists; use --force to start it again")
+    names = [p.strip() for p in players.split(",")]
+    ending: Literal["none", "heart_ace"] | None = None
+    if end is not None:
+        ending = "heart_ace" if end == "heart-ace" else "none"
+    ledger = new_ledger(ruleset_ref, names, dealer, ending)
+    save_ledger(ledger, path)
+    ending_text = "by the Ace of hearts" if ledger.end == "heart_ace" else "when you stop"
+    click.echo(
+        f"{file}: a session of {', '.join(ledger.players)} under '{ledger.ruleset}'; "
+        f"{ledger.first_dealer} deals first; it ends {ending_text}."
+    )
+
+
+@ledger_group.command("add")
+@click.argument("file", metavar="FILE")
+@click.argument("hand", metavar="HAND")
+@click.option(
+    "--heart-ace",
+    metavar="PLAYER",
+    help="Call the end ('Das Herz-Ass gibt'): PLAYER held the Ace of hearts after this "
+    "hand's auction and deals the last round of three at his next deal.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the hand's settlement as JSON.")
+def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> None:
+    """Add the next hand to the session in FILE and settle it.
+
+    HAND is a score-keeper document (docs/score-keeper.md); it may leave out the
+    players, the dealer and the ruleset, which the session knows.
+    """
+    path = Path(file)
+    ledger = load_ledger(path)
+    hand_path = Path(hand)
+    try:
+        sheet, where = read_sheet(hand_path)
+        entry, table_hand, settlement = add_hand(
+            ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace
+        )
+    except SheetError as exc:
+        report_sheet_error(exc)
+        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+    save_ledger(ledger, path)
+    if as_json:
+        data = settlement_json(settlement, table_hand.players)
+        data["hand"] = entry.number
+        data["totals"] = ledger.totals()
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    console = stdout_console()
+    click.echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
+    for table in settlement_tables(settlement, table_hand.players):
+        console.print(table)
+    console.print(_totals_table(ledger))
+    click.echo(_status(ledger))
+
+
+def _totals_table(ledger: Ledger) -> Table:
+    table = Table(title="Totals", title_justify="left")
+    for name in ledger.players:
+        table.add_column(name, justify="right")
+    table.add_row(*(Text(signed(v)) for v in ledger.totals().values()))
+    return table
+
+
+def _status(ledger: Ledger) -> str:
+    ruleset = load_ruleset(ledger.ruleset)
+    number = len(ledger.hands) + 1
+    last = ledger.last_round(ruleset)
+    if last is not None and ledger.is_over(ruleset):
+        return f"The session is over: the last round ended with hand {last[1]}."
+    text = f"Next: hand {number}, dealt by {ledger.dealer_of(number, ruleset)}."
+    if last is not None:
+        first_dealer = ledger.dealer_of(last[0], ruleset)
+        text += f" The last round is hands {last[0]}-{last[1]}, from {first_dealer}'s deal."
+    return text
+
+
+def _show_json(ledger: Ledger) -> dict[str, Any]:
+    ruleset = load_ruleset(ledger.ruleset)
+    last = ledger.last_round(ruleset)
+    over = ledger.is_over(ruleset)
+    return {
+        "ruleset": ledger.ruleset,
+        "players": ledger.players,
+        "end": ledger.end,
+        "hands": [
+            {k: v for k, v in h.model_dump(mode="json").items() if k != "sheet"}
+            for h in ledger.hands
+        ],
+        "totals": ledger.totals(),
+        "next_dealer": None if over else ledger.dealer_of(len(ledger.hands) + 1, ruleset),
+        "last_round": list(last) if last is not None else None,
+        "over": over,
+    }
+
+
+@ledger_group.command("show")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
+def show_command(file: str, as_json: bool) -> None:
+    """Print every hand, the running totals and who deals next."""
+    ledger = load_ledger(Path(file))
+    if as_json:
+        click.echo(json.dumps(_show_json(ledger), ensure_ascii=False, indent=2))
+        return
+    table = Table(title=f"Session under '{ledger.ruleset}'", title_justify="left")
+    for header in ("#", "Dealer", "Declarer", "Bid"):
+        table.add_column(header)
+    for name in ledger.players:
+        table.add_column(name, justify="right")
+    running = dict.fromkeys(ledger.players, 0)
+    for hand in ledger.hands:
+        for name, amount in hand.payments.items():
+            running[name] += amount
+        bid = hand.bid + (f" (A♥: {hand.heart_ace})" if hand.heart_ace else "")
+        cells = [str(hand.number), hand.dealer, hand.declarer, bid]
+        cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]
+        table.add_row(*(Text(c) for c in cells))
+    console = stdout_console()
+    console.print(table)
+    console.print(_totals_table(ledger))
+    click.echo(_status(ledger))
+
+
+def register(group: click.Group) -> None:
+    group.add_command(ledger_group)

@@ -1,0 +1,130 @@
+"""`ulti score FILE`: settle a hand played with real cards from what the table knows.
+
+The document format is in docs/score-keeper.md. The settlement is printed line by
+line (what, made or failed, base, red ×, kontra ×, penalty, per defender) and then
+the payment per player; ``--json`` prints the same for programs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from ..scoring.settlement import Settlement, SettlementLine
+from ..scoring.sheet import SheetError
+from ..scoring.table_facts import settle_sheet
+from .common import EXIT_USER_ERROR, error, print_problems, stdout_console
+
+
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def _per_seat(line: SettlementLine, names: list[str], value: str) -> str:
+    parts = []
+    for share in line.shares:
+        shown = {
+            "amount": signed(share.amount),
+            "kontra": f"×{share.kontra}",
+            "penalty": str(share.penalty),
+        }[value]
+        parts.append(f"{names[share.seat]} {shown}")
+    return ", ".join(parts)
+
+
+def _result(line: SettlementLine, names: list[str]) -> str:
+    word = "made" if line.made else "failed"
+    if line.source == "give_up":
+        return "gave up"
+    return f"{word} by the defenders" if line.by == "defenders" else word
+
+
+def line_cells(line: SettlementLine, names: list[str]) -> list[str]:
+    """One settlement line as table cells (shared with `ulti ledger show`)."""
+    base = str(line.base)
+    if line.value != line.base * line.red:
+        base += f" (red {line.value})"
+    kontra = f"×{line.kontra}" if line.kontra is not None else _per_seat(line, names, "kontra")
+    if line.penalty is None:
+        penalty = _per_seat(line, names, "penalty")
+    else:
+        penalty = str(line.penalty) if line.penalty else ""
+    amount = signed(line.amount) if line.amount is not None else _per_seat(line, names, "amount")
+    what = line.name + (f" (×{line.multiplier})" if line.multiplier != 1 else "")
+    if line.note:
+        what += f" — {line.note}"
+    return [what, _result(line, names), base, f"×{line.red}", kontra, penalty, amount]
+
+
+def settlement_tables(settlement: Settlement, names: list[str]) -> tuple[Table, Table]:
+    trump = settlement.trump or "no trump"
+    lines = Table(
+        title=f"{settlement.bid_name} ({settlement.bid}), {trump}: "
+        f"{names[settlement.declarer]} declares [{settlement.ruleset}]",
+        title_justify="left",
+    )
+    for header in ("Line", "Result", "Base", "Red", "Kontra", "Penalty", "Per defender"):
+        lines.add_column(header, justify="right" if header not in ("Line", "Result") else "left")
+    for line in settlement.lines:
+        lines.add_row(*(Text(cell) for cell in line_cells(line, names)))
+    payments = Table(title="Payments", title_justify="left")
+    payments.add_column("Player")
+    payments.add_column("Role")
+    payments.add_column("Result", justify="right")
+    for seat, amount in settlement.payments.items():
+        if seat == settlement.declarer:
+            role = "declarer"
+        elif seat in settlement.defenders:
+            role = "defender" if seat != settlement.sitting_out else "dealer, sits out and pays"
+        else:
+            role = "dealer, sits out"
+        payments.add_row(Text(names[seat]), Text(role), Text(signed(amount)))
+    return lines, payments
+
+
+def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
+    return {
+        "players": names,
+        "payments": {names[seat]: amount for seat, amount in settlement.payments.items()},
+        "settlement": settlement.to_dict(),
+    }
+
+
+def report_sheet_error(exc: SheetError) -> None:
+    print_problems(exc.problems)
+    if len(exc.problems) > 1:
+        error(f"{len(exc.problems)} problems")
+
+
+@click.command("score")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the settlement as JSON.")
+def score_command(file: str, as_json: bool) -> None:
+    """Settle a hand played with real cards.
+
+    FILE is a YAML or JSON document with the ruleset, the bid, trump, kontras and
+    what the table knows at the end (card points, tricks, the last trick and the
+    trump 7, marriages, who took the aces); see docs/score-keeper.md.
+    """
+    try:
+        hand, settlement = settle_sheet(Path(file))
+    except SheetError as exc:
+        report_sheet_error(exc)
+        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+    if as_json:
+        click.echo(
+            json.dumps(settlement_json(settlement, hand.players), ensure_ascii=False, indent=2)
+        )
+        return
+    console = stdout_console()
+    for table in settlement_tables(settlement, hand.players):
+        console.print(table)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(score_command)

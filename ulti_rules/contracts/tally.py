@@ -1,0 +1,45 @@
+"""Counting a side's score from the facts, the way the ruleset says to count it.
+
+The Parti, the 100s and the silent 100 all ask "how much did this side take?",
+with different answers about marriages and the talon; the answers live here so
+that every kind counts the same way.
+"""
+
+from __future__ import annotations
+
+from ..facts import Facts, MarriageFact
+from ..ruleset.schema import Ruleset
+from .base import Side
+
+
+def side_of(facts: Facts, seat: int) -> Side:
+    return "declarer" if seat == facts.declarer else "defenders"
+
+
+def tricks_of(facts: Facts, side: Side) -> int:
+    return sum(n for seat, n in facts.tricks_won.items() if side_of(facts, seat) == side)
+
+
+def card_points_of(facts: Facts, side: Side) -> int:
+    """Card points taken in tricks, last-trick bonus included."""
+    return facts.declarer_points if side == "declarer" else facts.defender_points
+
+
+def talon_points_for(facts: Facts, ruleset: Ruleset, side: Side) -> int:
+    """The talon's card points if the ruleset gives them to ``side`` (WP: declarer)."""
+    return facts.talon_points if ruleset.points.talon_to == side else 0
+
+
+def counted_marriages(facts: Facts, ruleset: Ruleset, side: Side) -> list[MarriageFact]:
+    """The side's announced marriages that count (HU, GT: only if the side took a trick)."""
+    if ruleset.marriages.require_trick and tricks_of(facts, side) == 0:
+        return []
+    return [m for m in facts.marriages if side_of(facts, m.seat) == side]
+
+
+def score(facts: Facts, ruleset: Ruleset, side: Side, *, marriages: bool) -> int:
+    """Card points, the talon where it goes to this side, and (optionally) marriages."""
+    total = card_points_of(facts, side) + talon_points_for(facts, ruleset, side)
+    if marriages:
+        total += sum(m.value for m in counted_marriages(facts, ruleset, side))
+    return total

@@ -1,0 +1,266 @@
+"""The session ledger: the hands of one sitting, the deal's rotation, running totals.
+
+Every hand is kept as a complete score-keeper document (``table_facts``), whether it
+was typed in at a table or taken from an engine record, so the ledger can always be
+re-settled and read by a person. The deal passes to the right after every hand;
+with four players the dealer sits out. The German ending "Das Herz-Ass gibt" is an
+option: whoever holds the Ace of hearts after the auction of the hand it is called
+on deals, at his next deal, the last round of three hands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import UltiError
+from ..facts import Contract, Facts
+from ..plugins import Registry
+from ..ruleset.loading import content_hash, load_ruleset
+from ..ruleset.schema import Ruleset
+from .settlement import Settlement
+from .sheet import Sheet, SheetError, Where
+from .table_facts import (
+    TableHand,
+    direction_step,
+    hand_from_sheet,
+    ruleset_location,
+    sheet_from,
+)
+
+FORMAT: Literal["ulti-ledger/1"] = "ulti-ledger/1"
+LAST_ROUND = 3
+"""'Das Herz-Ass gibt': one last round of three hands."""
+
+
+class LedgerError(UltiError):
+    """The ledger file is unreadable, or a hand does not fit the session."""
+
+
+class LedgerHand(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int = Field(description="1 for the first hand of the session.")
+    dealer: str
+    declarer: str
+    bid: str
+    source: str = Field(description="The file the hand was added from.")
+    sheet: dict[str, Any] = Field(description="The complete score-keeper document.")
+    payments: dict[str, int] = Field(description="Result per player; sums to zero.")
+    heart_ace: str | None = Field(
+        default=None, description="Who held the Ace of hearts after this hand's auction."
+    )
+
+
+class Ledger(BaseModel):
+    """One session: who plays, under which rules, and every hand so far."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["ulti-ledger/1"] = FORMAT
+    ruleset: str = Field(description="Ruleset name, or an absolute path to a club file.")
+    players: list[str]
+    first_dealer: str
+    end: Literal["none", "heart_ace"] = "none"
+    hands: list[LedgerHand] = []
+
+    # ------------------------------------------------------------------ rotation
+
+    def dealer_of(self, number: int, ruleset: Ruleset) -> str:
+        """Who deals hand ``number`` (1-based): the deal passes to the right each hand."""
+        start = self.players.index(self.first_dealer)
+        seat = (start + direction_step(ruleset) * (number - 1)) % len(self.players)
+        return self.players[seat]
+
+    def totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(self.players, 0)
+        for hand in self.hands:
+            for name, amount in hand.payments.items():
+                totals[name] += amount
+        return totals
+
+    def last_round(self, ruleset: Ruleset) -> tuple[int, int] | None:
+        """The first and last hand numbers of the final round, once the end was called."""
+        called = next((h for h in self.hands if h.heart_ace is not None), None)
+        if called is None or called.heart_ace is None:
+            return None
+        number = called.number + 1
+        while self.dealer_of(number, ruleset) != called.heart_ace:
+            number += 1
+        return number, number + LAST_ROUND - 1
+
+    def is_over(self, ruleset: Ruleset) -> bool:
+        last = self.last_round(ruleset)
+        return last is not None and len(self.hands) >= last[1]
+
+
+# --------------------------------------------------------------------------- files
+
+
+def load_ledger(path: Path) -> Ledger:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LedgerError(f"cannot read the ledger {path}: {exc.strerror or exc}") from None
+    try:
+        return Ledger.model_validate(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise LedgerError(f"{path}:{exc.lineno}:{exc.colno}: not a ledger: {exc.msg}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise LedgerError(
+            f"{path}: not a ledger ({FORMAT}): {where}: {first['msg']}"
+            + (f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else "")
+        ) from None
+
+
+def save_ledger(ledger: Ledger, path: Path) -> None:
+    """Write the whole file anew, atomically: a crash never leaves half a ledger."""
+    text = json.dumps(ledger.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    directory = path.resolve().parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _ruleset_ref(ref: str) -> str:
+    """A path is kept absolute, so the ledger works from any folder; a name stays a name."""
+    return str(ruleset_location(ref, Path.cwd()))
+
+
+def new_ledger(
+    ruleset_ref: str,
+    players: list[str],
+    first_dealer: str | None,
+    end: Literal["none", "heart_ace"] | None,
+    registry: Registry | None = None,
+) -> Ledger:
+    ref = _ruleset_ref(ruleset_ref)
+    ruleset = load_ruleset(ref, registry)
+    count = ruleset.players.count
+    if len(players) != count:
+        raise LedgerError(f"'{ruleset.name}' is for {count} players, not {len(players)}")
+    if len(set(players)) != len(players) or any(not p.strip() for p in players):
+        raise LedgerError("every player needs a different, non-empty name")
+    dealer = first_dealer or players[0]
+    if dealer not in players:
+        raise LedgerError(f"the first dealer '{dealer}' is not one of {', '.join(players)}")
+    return Ledger(
+        ruleset=ref,
+        players=players,
+        first_dealer=dealer,
+        end=end if end is not None else ruleset.session.end,
+    )
+
+
+def add_hand(
+    ledger: Ledger,
+    sheet: Sheet,
+    where: Where,
+    base: Path,
+    *,
+    source: str,
+    heart_ace: str | None = None,
+    registry: Registry | None = None,
+) -> tuple[LedgerHand, TableHand, Settlement]:
+    """Settle a score-keeper document as the session's next hand and append it.
+
+    The document may leave out the ruleset's players and the dealer: the session
+    knows them. What it does say must agree with the session.
+    """
+    ruleset = load_ruleset(ledger.ruleset, registry)
+    if ledger.is_over(ruleset):
+        last = ledger.last_round(ruleset)
+        assert last is not None
+        raise LedgerError(f"the session is over: the last round ended with hand {last[1]}")
+    number = len(ledger.hands) + 1
+    dealer = ledger.dealer_of(number, ruleset)
+    problems = []
+    if sheet.players is not None and sheet.players != ledger.players:
+        problems.append(
+            where.problem(("players",), f"the session's players are {', '.join(ledger.players)}")
+        )
+    if sheet.dealer is not None and sheet.dealer != dealer:
+        problems.append(
+            where.problem(
+                ("dealer",),
+                f"the deal passes to the right: {dealer} deals hand {number}, not {sheet.dealer}",
+            )
+        )
+    if problems:
+        raise SheetError(problems)
+    if sheet.ruleset is not None:
+        given = load_ruleset(ruleset_location(sheet.ruleset, base), registry)
+        if content_hash(given) != content_hash(ruleset):
+            raise SheetError(
+                [
+                    where.problem(
+                        ("ruleset",),
+                        f"the session plays '{ruleset.name}' "
+                        f"({ledger.ruleset}), not '{given.name}'",
+                    )
+                ]
+            )
+    complete = sheet.model_copy(
+        update={"players": ledger.players, "dealer": dealer, "ruleset": ledger.ruleset}
+    )
+    hand = hand_from_sheet(complete, where, base, registry)
+    settlement = hand.settle(registry)
+    if heart_ace is not None:
+        if ledger.end != "heart_ace":
+            raise LedgerError(
+                "this session does not end by the Ace of hearts (ledger new --end heart-ace)"
+            )
+        if any(h.heart_ace is not None for h in ledger.hands):
+            raise LedgerError("the end was already called")
+        if heart_ace not in ledger.players:
+            raise LedgerError(f"'{heart_ace}' is not one of {', '.join(ledger.players)}")
+    entry = LedgerHand(
+        number=number,
+        dealer=dealer,
+        declarer=hand.name(hand.contract.declarer),
+        bid=hand.contract.bid,
+        source=source,
+        sheet=complete.model_dump(mode="json", exclude_defaults=True),
+        payments={hand.name(s): amount for s, amount in settlement.payments.items()},
+        heart_ace=heart_ace,
+    )
+    ledger.hands.append(entry)
+    return entry, hand, settlement
+
+
+def add_played(
+    ledger: Ledger,
+    contract: Contract,
+    facts: Facts | None,
+    *,
+    source: str,
+    dealer: int | None = None,
+    heart_ace: str | None = None,
+    registry: Registry | None = None,
+) -> tuple[LedgerHand, TableHand, Settlement]:
+    """Add a hand the engine played (seats are the session's players, in order).
+
+    It goes through the very document a table would type (``sheet_from``), so an
+    engine hand and a typed-in one are kept and settled alike.
+    """
+    ruleset = load_ruleset(ledger.ruleset, registry)
+    data = sheet_from(
+        ruleset, contract, facts, ruleset_ref=ledger.ruleset, players=ledger.players, dealer=dealer
+    )
+    where = Where(source, {})
+    sheet = Sheet.validate_with_positions(data, where)
+    return add_hand(
+        ledger, sheet, where, Path.cwd(), source=source, heart_ace=heart_ace, registry=registry
+    )

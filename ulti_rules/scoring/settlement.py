@@ -1,0 +1,413 @@
+"""Settlement: from the bid, its kontras and the facts to who pays whom.
+
+Amounts are per defender and signed for the declarer (+n: that defender pays him
+n). Each component is made or failed on its own (C17) and is worth its value ×
+the red factor × that defender's kontra multiplier × the two-round multiplier; a
+failed component adds its kind's failure penalty (the Ulti's 4, red 8), under
+kontra only where the ruleset says so. Silent bonuses add lines of their own or
+replace the Parti's value (``silent.py``). Every number comes from the ruleset,
+every condition from the contract kinds; nothing here knows a contract's name.
+
+Four players: the dealer sits out and settles nothing, unless
+``players.sitting_out_dealer_pays``; then he settles like a third defender who
+called no kontra of his own: a kontra that binds both defenders binds him too, a
+personal one (no-trump components) does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..contracts.base import ContractKind
+from ..errors import UltiError
+from ..facts import Contract, Facts
+from ..plugins import Registry, get_registry
+from ..ruleset.ladder import PARTI_KIND, bid_trump
+from ..ruleset.schema import Bid, ContractSpec, Ruleset, SuitId
+from .judging import Component, SilentVerdict, components, made, silent_verdicts
+from .silent import split, stake
+
+
+class SettlementError(UltiError):
+    """The contract or the facts do not fit the ruleset (an unknown bid, a stray kontra)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Share(_Model):
+    """One defender's part of a line."""
+
+    seat: int
+    kontra_level: int = Field(description="0 = no kontra.")
+    kontra: int = Field(description="The kontra multiplier at that level.")
+    penalty: int = Field(
+        description="Failure penalty included in the amount (red and kontra "
+        "applied as the ruleset says)."
+    )
+    amount: int = Field(description="What this defender pays the declarer (negative: is paid).")
+
+
+class SettlementLine(_Model):
+    """One component, silent bonus, or the cost of giving up."""
+
+    what: str = Field(description="Component id, silent bonus id, or 'give_up'.")
+    name: str = Field(description="English name from the ruleset.")
+    source: Literal["component", "silent", "give_up"]
+    by: Literal["declarer", "defenders"] = Field(
+        default="declarer", description="The side whose feat it was (defenders: silent only)."
+    )
+    made: bool
+    base: int = Field(description="Value per defender in a non-red game.")
+    red: int = Field(description="Red factor: 2 in a red (Hearts) bid, else 1.")
+    value: int = Field(
+        description="Value per defender in this game (base × red, or the "
+        "ruleset's red value of a silent bonus)."
+    )
+    multiplier: int = Field(
+        default=1, description="Two-round auction round-1 factor; ×2 for an uncontested Simple."
+    )
+    replaced_by: str | None = Field(
+        default=None, description="The silent bonus whose value the Parti took (DE, HU, GT)."
+    )
+    note: str = ""
+    shares: list[Share] = Field(description="One per paying defender.")
+    kontra: int | None = Field(description="Kontra multiplier when the same for every defender.")
+    penalty: int | None = Field(description="Penalty per defender when the same for all.")
+    amount: int | None = Field(description="Amount per defender when the same for all.")
+
+
+class Settlement(_Model):
+    """The itemised result of a hand: lines, then the payment per seat (sum zero)."""
+
+    ruleset: str
+    bid: str
+    bid_name: str
+    red: bool
+    trump: SuitId | None
+    declarer: int
+    defenders: list[int] = Field(description="Seats that settle with the declarer.")
+    sitting_out: int | None = None
+    lines: list[SettlementLine]
+    per_defender: dict[int, int] = Field(description="Total each defender pays the declarer.")
+    payments: dict[int, int] = Field(description="Net result per seat; sums to zero.")
+
+    @property
+    def declarer_total(self) -> int:
+        return self.payments[self.declarer]
+
+    def line(self, what: str) -> SettlementLine:
+        for line in self.lines:
+            if line.what == what:
+                return line
+        raise KeyError(what)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+def _line(shares: list[Share], **fields: Any) -> SettlementLine:
+    def same(values: list[int]) -> int | None:
+        return values[0] if values and len(set(values)) == 1 else None
+
+    return SettlementLine(
+        shares=shares,
+        kontra=same([s.kontra for s in shares]),
+        penalty=same([s.penalty for s in shares]),
+        amount=same([s.amount for s in shares]),
+        **fields,
+    )
+
+
+def kontra_is_personal(ruleset: Ruleset, kind: ContractKind, spec: ContractSpec) -> bool:
+    """Whether a kontra on this component binds only the defender who called it (WP, DE,
+    HU: in no-trump components) rather than both defenders."""
+    if kind.needs_trump(spec):
+        return ruleset.kontra.per_defender_in_trump
+    return ruleset.kontra.per_defender_in_no_trump
+
+
+class _Table:
+    """Who sits where in this hand, and the kontra levels each payer settles at."""
+
+    def __init__(self, ruleset: Ruleset, contract: Contract, facts: Facts | None) -> None:
+        count = ruleset.players.count
+        out = contract.sitting_out
+        if count == 4 and out is None:
+            raise SettlementError("four players: the contract must say which dealer sits out")
+        if count == 3 and out is not None:
+            raise SettlementError(f"seat {out} sits out, but the ruleset is for three players")
+        if out is not None and out not in range(count):
+            raise SettlementError(f"seat {out} sits out, but the seats are 0..{count - 1}")
+        seats = [s for s in range(count) if s != out]
+        if facts is not None and sorted(facts.seats) != seats:
+            raise SettlementError(
+                f"the facts name the active seats {sorted(facts.seats)}, the contract and "
+                f"ruleset give {seats}"
+            )
+        if contract.declarer not in seats:
+            raise SettlementError(f"the declarer's seat {contract.declarer} is not an active seat")
+        self.ruleset = ruleset
+        self.contract = contract
+        self.defenders = [s for s in seats if s != contract.declarer]
+        self.dealer_pays = out is not None and ruleset.players.sitting_out_dealer_pays
+        self.payers = self.defenders + ([out] if self.dealer_pays and out is not None else [])
+
+    def per_defender(self, component: Component) -> bool:
+        return kontra_is_personal(self.ruleset, component.kind, component.spec)
+
+    def levels(self, component: Component | None) -> dict[int, int]:
+        """Each payer's kontra level on ``component`` (None: no kontra applies)."""
+        if component is None:
+            return dict.fromkeys(self.payers, 0)
+        given = self.contract.kontra.get(component.id, {})
+        levels = {d: given.get(d, 0) for d in self.defenders}
+        if self.dealer_pays and self.contract.sitting_out is not None:
+            binding = not self.per_defender(component)
+            levels[self.contract.sitting_out] = levels[self.defenders[0]] if binding else 0
+        return levels
+
+
+def _check_contract(
+    ruleset: Ruleset, bid: Bid, table: _Table, comps: list[Component], registry: Registry
+) -> None:
+    contract = table.contract
+    by_id = {c.id: c for c in comps}
+    max_level = ruleset.kontra.max_level
+    for cid, per_seat in contract.kontra.items():
+        comp = by_id.get(cid)
+        if comp is None:
+            raise SettlementError(
+                f"kontra on '{cid}', which is not a component of the bid '{bid.id}' "
+                f"({', '.join(bid.components)})"
+            )
+        for seat, level in per_seat.items():
+            if seat not in table.defenders:
+                raise SettlementError(f"kontra on '{cid}' for seat {seat}, which is not a defender")
+            if level < 0 or (max_level is not None and level > max_level):
+                limit = f"0..{max_level}" if max_level is not None else "0 or more"
+                raise SettlementError(
+                    f"kontra level {level} on '{cid}': the ruleset allows {limit}"
+                )
+        if not table.per_defender(comp):
+            levels = {per_seat.get(d, 0) for d in table.defenders}
+            if len(levels) > 1:
+                raise SettlementError(
+                    f"a kontra on '{cid}' binds both defenders in this ruleset, but their "
+                    f"levels differ ({', '.join(str(per_seat.get(d, 0)) for d in table.defenders)})"
+                )
+    trump = bid_trump(ruleset, bid, registry)
+    if trump == "none" and contract.trump is not None:
+        raise SettlementError(
+            f"bid '{bid.id}' is played without trumps, but trump is {contract.trump}"
+        )
+    if trump != "none" and contract.trump is None and not _forfeit(ruleset, contract):
+        raise SettlementError(f"bid '{bid.id}' needs a trump suit")
+    if trump == "red" and contract.trump != ruleset.trump.red_suit:
+        raise SettlementError(
+            f"bid '{bid.id}' is a red bid: trump is {ruleset.trump.red_suit}, not {contract.trump}"
+        )
+    two_round = ruleset.auction.two_round
+    allowed = {1} | ({two_round.multiplier} if two_round is not None else set())
+    if contract.multiplier not in allowed:
+        raise SettlementError(
+            f"multiplier {contract.multiplier}: this ruleset allows "
+            f"{' or '.join(map(str, sorted(allowed)))} (round 1 of a two-round auction)"
+        )
+    plain_simple = not bid.red and [c.kind.name for c in comps] == [PARTI_KIND]
+    if contract.gave_up:
+        if not ruleset.simple.give_up_allowed:
+            raise SettlementError("this ruleset does not allow giving up")
+        if not plain_simple:
+            raise SettlementError(
+                f"only a plain, non-red, uncombined Simple may be given up, not '{bid.id}'"
+            )
+        if any(any(v for v in seats.values()) for seats in contract.kontra.values()):
+            raise SettlementError("a hand given up before the first lead cannot carry a kontra")
+    if contract.uncontested and not plain_simple:
+        raise SettlementError(
+            f"'uncontested' is about a plain, non-red Simple nobody overbid, not '{bid.id}'"
+        )
+
+
+def _check_facts(contract: Contract, facts: Facts) -> None:
+    if facts.declarer != contract.declarer:
+        raise SettlementError(
+            f"the facts say seat {facts.declarer} declared, the contract seat {contract.declarer}"
+        )
+    if facts.trump != contract.trump:
+        raise SettlementError(
+            f"the facts say trump was {facts.trump}, the contract {contract.trump}"
+        )
+
+
+def _component_line(
+    table: _Table, bid: Bid, comp: Component, facts: Facts, replacing: SilentVerdict | None
+) -> SettlementLine:
+    red = 2 if bid.red else 1
+    base, value = comp.spec.value, comp.spec.value * red
+    if replacing is not None:
+        base, value = replacing.bonus.value, replacing.value
+    ok = made(comp, facts, table.ruleset)
+    penalty, penalty_kontra = comp.kind.failure_penalty(comp.spec)
+    mult = table.contract.multiplier
+    shares = []
+    for seat, level in table.levels(comp).items():
+        k = table.ruleset.kontra.multiplier(level)
+        pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
+        amount = value * k * mult if ok else -(value * k * mult + pen)
+        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
+    return _line(
+        shares,
+        what=comp.id,
+        name=comp.spec.names.en,
+        source="component",
+        made=ok,
+        base=base,
+        red=red,
+        value=value,
+        multiplier=mult,
+        replaced_by=replacing.id if replacing is not None else None,
+        note=f"worth {replacing.bonus.names.en}" if replacing is not None else "",
+    )
+
+
+def _silent_line(
+    table: _Table, bid: Bid, verdict: SilentVerdict, comps: list[Component]
+) -> SettlementLine:
+    host = next((c for c in comps if c.id == verdict.bonus.kontra_from), None)
+    per_kontra = stake(verdict)
+    shares = []
+    for seat, level in table.levels(host).items():
+        k = table.ruleset.kontra.multiplier(level)
+        shares.append(
+            Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=per_kontra * k)
+        )
+    outcome = verdict.outcome
+    note = ""
+    if not outcome.made:
+        note = f"lost: {verdict.bonus.loss_factor} × value"
+    return _line(
+        shares,
+        what=verdict.id,
+        name=verdict.bonus.names.en,
+        source="silent",
+        by=outcome.side,
+        made=outcome.made,
+        base=verdict.bonus.value,
+        red=2 if bid.red else 1,
+        value=verdict.value,
+        note=note,
+    )
+
+
+def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
+    """The hand is decided before play: given up, or an uncontested Simple lost double.
+
+    Its trump need not have been named then (DE: trump is named at the first lead).
+    """
+    return contract.gave_up or (
+        contract.uncontested and ruleset.simple.uncontested == "lose_double"
+    )
+
+
+def _forfeit_lines(table: _Table, bid: Bid, comps: list[Component]) -> list[SettlementLine]:
+    """A hand decided before play: given up, or an uncontested Simple lost double."""
+    if table.contract.gave_up:
+        cost = table.ruleset.simple.give_up_cost
+        shares = [
+            Share(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
+        ]
+        return [
+            _line(
+                shares,
+                what="give_up",
+                name="Give up",
+                source="give_up",
+                made=False,
+                base=cost,
+                red=1,
+                value=cost,
+                note="gave up before the first lead",
+            )
+        ]
+    (parti,) = comps
+    mult = 2 * table.contract.multiplier
+    shares = []
+    for seat, level in table.levels(parti).items():
+        k = table.ruleset.kontra.multiplier(level)
+        amount = -parti.spec.value * k * mult
+        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+    return [
+        _line(
+            shares,
+            what=parti.id,
+            name=parti.spec.names.en,
+            source="component",
+            made=False,
+            base=parti.spec.value,
+            red=1,
+            value=parti.spec.value,
+            multiplier=mult,
+            note="uncontested plain Simple: lost double",
+        )
+    ]
+
+
+def settle(
+    ruleset: Ruleset,
+    contract: Contract,
+    facts: Facts | None,
+    registry: Registry | None = None,
+) -> Settlement:
+    """Settle one hand. ``facts`` may be None only for a hand decided before play
+    (given up, or an uncontested Simple the ruleset loses double)."""
+    registry = registry if registry is not None else get_registry()
+    try:
+        bid = ruleset.bid(contract.bid)
+    except KeyError:
+        raise SettlementError(
+            f"'{contract.bid}' is not a bid of the ruleset '{ruleset.name}'"
+        ) from None
+    table = _Table(ruleset, contract, facts)
+    comps = components(ruleset, bid, registry)
+    _check_contract(ruleset, bid, table, comps, registry)
+    if _forfeit(ruleset, contract):
+        lines = _forfeit_lines(table, bid, comps)
+    else:
+        if facts is None:
+            raise SettlementError("the hand was played: settling it needs its facts")
+        _check_facts(contract, facts)
+        verdicts = silent_verdicts(ruleset, bid, facts, registry)
+        has_parti = any(c.kind.name == PARTI_KIND for c in comps)
+        replacing, apart = split(verdicts, has_parti)
+        lines = [
+            _component_line(table, bid, c, facts, replacing if c.kind.name == PARTI_KIND else None)
+            for c in comps
+        ]
+        lines += [_silent_line(table, bid, v, comps) for v in apart]
+    per_defender = {seat: sum(_share(line, seat) for line in lines) for seat in table.payers}
+    payments = {seat: 0 for seat in range(ruleset.players.count)}
+    for seat, amount in per_defender.items():
+        payments[seat] -= amount
+        payments[contract.declarer] += amount
+    return Settlement(
+        ruleset=ruleset.name,
+        bid=bid.id,
+        bid_name=bid.names.en,
+        red=bid.red,
+        trump=contract.trump,
+        declarer=contract.declarer,
+        defenders=table.payers,
+        sitting_out=contract.sitting_out,
+        lines=lines,
+        per_defender=per_defender,
+        payments=payments,
+    )
+
+
+def _share(line: SettlementLine, seat: int) -> int:
+    return next(s.amount for s in line.shares if s.seat == seat)

@@ -1,0 +1,180 @@
+"""The score keeper's input: a small YAML or JSON document a table writes after a hand.
+
+The format is documented in docs/score-keeper.md. This module only reads it
+(safely, with the position of every key) and checks its shape; turning it into
+:class:`Facts` and a :class:`Contract` is ``table_facts``' job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from ..errors import Problem, UltiError
+from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
+
+
+class SheetError(UltiError):
+    """The document is unreadable, malformed, or describes an impossible hand."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        problems = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def _text(value: Any) -> Any:
+    """Player names may be written as numbers (``players: [1, 2, 3]``); they are names."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+Name = Annotated[str, BeforeValidator(_text)]
+Level = Annotated[str, BeforeValidator(_text)]
+"""A kontra level: a number (0 = none) or a level's name (Kontra, Rekontra, ...)."""
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BidByComponents(_Part):
+    components: list[str] = Field(min_length=1, description="Contract ids, implied Parti included.")
+    red: bool = False
+
+
+class PointsFact(_Part):
+    declarer: int = Field(description="Card points in the declarer's tricks, last trick included.")
+    defenders: int = Field(description="Card points in the defenders' tricks, last trick included.")
+    talon: int = Field(default=0, description="Card points in the final talon.")
+
+
+class LastTrick(_Part):
+    winner: Name
+    trump_seven: Name | None = Field(
+        default=None, description="Who played the trump 7 to the last trick; omit if nobody."
+    )
+
+
+class Sheet(_Part):
+    """One hand as a table knows it at the end."""
+
+    ruleset: str | None = Field(
+        default=None,
+        description="A ruleset name, or a path relative to this document. Required, except "
+        "for a hand added to a ledger, which knows its ruleset.",
+    )
+    players: list[Name] | None = Field(
+        default=None,
+        description="Names in seating order, each to the right of the one before (the deal "
+        "and the play go down the list). Default P1, P2, P3 (P4).",
+    )
+    dealer: Name | None = Field(default=None, description="Required with four players.")
+    declarer: Name
+    bid: str | BidByComponents = Field(description="A ladder id, name or alias; or components.")
+    trump: str | None = Field(default=None, description="The trump suit; omit in no-trump bids.")
+    kontra: dict[str, Level | dict[Name, Level]] = Field(
+        default={}, description="Per component: a level, or a level per defender."
+    )
+    gave_up: bool = False
+    uncontested: bool = False
+    round_one: bool = Field(
+        default=False, description="Two-round auction: the bid stood from round 1 (×2)."
+    )
+    points: PointsFact | None = None
+    tricks: dict[Name, int] | None = None
+    durchmars: Name | None = Field(default=None, description="Who took every trick.")
+    last_trick: LastTrick | None = None
+    trump_seven_early: Name | None = Field(
+        default=None, description="Who played the trump 7 before the last trick."
+    )
+    marriages: dict[Name, list[str]] = Field(
+        default={}, description="Suits of the marriages each player announced."
+    )
+    aces: list[Name] | None = Field(
+        default=None, description="Who won the tricks that held an ace."
+    )
+
+    @classmethod
+    def validate_with_positions(cls, data: Any, where: Where) -> Sheet:
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise SheetError(
+                [where.problem(_data_path(data, err["loc"]), _message(err)) for err in exc.errors()]
+            ) from None
+
+
+class Where:
+    """Turns key paths of the document into ``file:line:col`` problems."""
+
+    def __init__(self, file: str, positions: Mapping[KeyPath, Position]) -> None:
+        self.file = file
+        self.positions = positions
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        position = None
+        probe = path
+        while position is None:
+            position = self.positions.get(probe)
+            if not probe:
+                break
+            probe = probe[:-1]
+        mark = position.key if position is not None and path else None
+        return Problem(
+            file=self.file,
+            line=mark.line if mark else None,
+            column=mark.column if mark else None,
+            path=".".join(str(p) for p in path),
+            message=message,
+        )
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
+    """The part of a pydantic error location that is a real path in the data (union
+    branches such as ``str`` or ``BidByComponents`` are not)."""
+    path: list[str | int] = []
+    node = data
+    for segment in loc:
+        in_mapping = isinstance(node, dict) and segment in node
+        in_list = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
+        if in_mapping or in_list:
+            node = node[segment]
+            path.append(segment)
+    return tuple(path)
+
+
+def _message(err: Any) -> str:
+    if err["type"] == "extra_forbidden":
+        return "unknown key (see docs/score-keeper.md for the keys)"
+    if err["type"] == "missing":
+        return f"missing: {err['loc'][-1]} is required"
+    return str(err["msg"])
+
+
+def read_sheet(path: Path) -> tuple[Sheet, Where]:
+    """Read and shape-check a score-keeper document (YAML or JSON)."""
+    display = str(path)
+    try:
+        document = read_file(path)
+    except YamlError as exc:
+        raise SheetError(
+            [
+                Problem(
+                    display,
+                    issue.mark.line if issue.mark else None,
+                    issue.mark.column if issue.mark else None,
+                    ".".join(str(p) for p in issue.path),
+                    issue.message,
+                )
+                for issue in exc.issues
+            ]
+        ) from None
+    where = Where(display, document.positions)
+    if not isinstance(document.data, dict):
+        raise SheetError(
+            [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
+        )
+    return Sheet.validate_with_positions(document.data, where), where

@@ -1,0 +1,580 @@
+"""From what a table knows to Facts and a Contract, and back.
+
+The score keeper's document (``sheet.py``) names players, suits and kontra levels
+the way people say them; this module resolves them against the ruleset, checks
+that the hand could have happened (``possible.py``), and builds the very Facts
+and Contract the engine produces, so that a typed-in hand settles exactly like a
+played one. ``sheet_from`` goes the other way, for records and tests.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import EN_SUIT_NAMES, HU_SUIT_NAMES, Suit
+from ..contracts.base import MissingFact
+from ..errors import Problem
+from ..facts import Contract, Facts, MarriageFact
+from ..plugins import Registry, get_registry
+from ..ruleset.ladder import bid_trump
+from ..ruleset.loading import load_ruleset
+from ..ruleset.safe_yaml import KeyPath
+from ..ruleset.schema import Bid, Ruleset, SuitId
+from .possible import impossibilities
+from .settlement import Settlement, SettlementError, kontra_is_personal, settle
+from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet
+
+DECLARER_WORD = "declarer"
+DEFENDERS_WORD = "defenders"
+_IMPOSSIBLE_AT: dict[str, KeyPath] = {
+    "points": ("points",),
+    "tricks": ("tricks",),
+    "last_trick": ("last_trick",),
+    "trump_seven": ("last_trick", "trump_seven"),
+    "marriages": ("marriages",),
+    "aces": ("aces",),
+}
+
+
+def _suit_words() -> dict[str, SuitId]:
+    words: dict[str, SuitId] = {}
+    for suit in Suit:
+        sid: SuitId = suit.id  # type: ignore[assignment]
+        for word in (suit.id, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit]):
+            words[word.lower()] = sid
+    for word, suit_id in {
+        "zold": "leaves",
+        "tok": "bells",
+        "kreuz": "acorns",
+        "pik": "leaves",
+        "herz": "hearts",
+        "karo": "bells",
+    }.items():
+        words[word] = suit_id  # type: ignore[assignment]
+    return words
+
+
+SUIT_WORDS = _suit_words()
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+@dataclass
+class TableHand:
+    """A typed-in hand resolved against its ruleset."""
+
+    ruleset: Ruleset
+    players: list[str]
+    contract: Contract
+    facts: Facts | None
+
+    def name(self, seat: int) -> str:
+        return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
+
+    def settle(self, registry: Registry | None = None) -> Settlement:
+        return settle(self.ruleset, self.contract, self.facts, registry)
+
+
+@dataclass
+class _Reader:
+    """Resolves one sheet, collecting every problem before giving up."""
+
+    sheet: Sheet
+    where: Where
+    ruleset: Ruleset
+    registry: Registry
+    problems: list[Problem] = field(default_factory=list)
+
+    def fail(self, path: KeyPath, message: str) -> None:
+        self.problems.append(self.where.problem(path, message))
+
+    def stop_if_failed(self) -> None:
+        if self.problems:
+            raise SheetError(self.problems)
+
+    # ------------------------------------------------------------------ players
+
+    def players(self) -> list[str]:
+        count = self.ruleset.players.count
+        names = self.sheet.players or [f"P{i + 1}" for i in range(count)]
+        if len(names) != count:
+            self.fail(
+                ("players",),
+                f"the ruleset '{self.ruleset.name}' is for {count} players, not {len(names)}",
+            )
+        if len(set(names)) != len(names):
+            self.fail(("players",), "every player needs a different name")
+        return names
+
+    def seat(
+        self, name: str, path: KeyPath, names: list[str], *, declarer: int | None = None
+    ) -> int | None:
+        if name in names:
+            return names.index(name)
+        if name == DECLARER_WORD and declarer is not None:
+            return declarer
+        self.fail(
+            path, f"'{name}' is not a player ({', '.join(names)}){_did_you_mean(name, names)}"
+        )
+        return None
+
+    # ------------------------------------------------------------------ bid, trump
+
+    def bid(self) -> Bid | None:
+        wanted = self.sheet.bid
+        ladder = self.ruleset.ladder
+        if isinstance(wanted, BidByComponents):
+            for bid in ladder:
+                if set(bid.components) == set(wanted.components) and bid.red == wanted.red:
+                    return bid
+            red = "red " if wanted.red else ""
+            self.fail(
+                ("bid",),
+                f"no {red}bid of '{self.ruleset.name}' has exactly the components "
+                f"{', '.join(wanted.components)}",
+            )
+            return None
+        for bid in ladder:
+            if bid.id == wanted:
+                return bid
+        folded = wanted.strip().casefold()
+        for bid in ladder:
+            spoken = [bid.names.hu, bid.names.en, bid.names.de or "", *bid.aliases]
+            if folded in (s.casefold() for s in spoken):
+                return bid
+        self.fail(
+            ("bid",),
+            f"'{wanted}' is not a bid of '{self.ruleset.name}'"
+            f"{_did_you_mean(wanted, [b.id for b in ladder])}; "
+            "`ulti ladder` lists them",
+        )
+        return None
+
+    def trump(self, bid: Bid) -> SuitId | None:
+        kind = bid_trump(self.ruleset, bid, self.registry)
+        given = self.sheet.trump
+        suit: SuitId | None = None
+        if given is not None:
+            suit = SUIT_WORDS.get(given.strip().casefold())
+            if suit is None:
+                self.fail(
+                    ("trump",),
+                    f"'{given}' is not a suit (acorns, leaves, hearts, bells; "
+                    "or makk, zöld, piros, tök)",
+                )
+                return None
+        if kind == "none":
+            if suit is not None:
+                self.fail(("trump",), f"'{bid.id}' is played without trumps; leave trump out")
+            return None
+        red = self.ruleset.trump.red_suit
+        if kind == "red":
+            if suit is not None and suit != red:
+                self.fail(("trump",), f"'{bid.id}' is a red bid: trump is {red}")
+            return red
+        if suit is None:
+            suit = self.ruleset.trump.fixed
+        sheet = self.sheet
+        before_play = sheet.gave_up or (
+            sheet.uncontested and self.ruleset.simple.uncontested == "lose_double"
+        )
+        if suit is None and before_play:
+            return None
+        if suit is None:
+            self.fail(
+                ("trump",) if given is not None else (),
+                f"'{bid.id}' is a trump bid: say which suit was trump (trump: acorns)",
+            )
+        elif (
+            suit == red
+            and self.ruleset.trump.red_suit_needs_red_bid
+            and not self.ruleset.trump.fixed
+        ):
+            self.fail(("trump",), f"{red} is trump only in a red bid here; '{bid.id}' is not red")
+        return suit
+
+    # ------------------------------------------------------------------ kontra
+
+    def level(self, text: str, path: KeyPath) -> int | None:
+        if text.strip().isdigit():
+            return int(text)
+        folded = text.strip().casefold()
+        for i, level in enumerate(self.ruleset.kontra.levels, start=1):
+            if folded in (
+                n.casefold() for n in (level.names.hu, level.names.en, level.names.de) if n
+            ):
+                return i
+        names = [lvl.names.en for lvl in self.ruleset.kontra.levels]
+        self.fail(
+            path,
+            f"'{text}' is not a kontra level: write a number (0 = none, 1 = "
+            f"{names[0] if names else 'kontra'}, ...) or one of {', '.join(names)}",
+        )
+        return None
+
+    def kontra(
+        self, bid: Bid, names: list[str], declarer: int, defenders: list[int]
+    ) -> dict[str, dict[int, int]]:
+        kontra = self.ruleset.kontra
+        out: dict[str, dict[int, int]] = {}
+        for cid, given in self.sheet.kontra.items():
+            path: KeyPath = ("kontra", cid)
+            if cid not in bid.components:
+                self.fail(
+                    path, f"'{cid}' is not a component of '{bid.id}' ({', '.join(bid.components)})"
+                )
+                continue
+            spec = self.ruleset.contracts[cid]
+            personal = kontra_is_personal(self.ruleset, self.registry.kinds[spec.kind], spec)
+            levels: dict[int, int] = {}
+            if isinstance(given, str):
+                level = self.level(given, path)
+                if level is not None:
+                    levels = dict.fromkeys(defenders, level)
+            else:
+                for who, text in given.items():
+                    seat = self.seat(who, (*path, who), names)
+                    level = self.level(text, (*path, who))
+                    if seat is None or level is None:
+                        continue
+                    if seat not in defenders:
+                        self.fail(
+                            (*path, who),
+                            f"{who} is not a defender; only defenders' "
+                            "kontra levels are written per player",
+                        )
+                        continue
+                    levels[seat] = level
+                if not personal and levels:
+                    if len(set(levels.values())) > 1:
+                        self.fail(
+                            path,
+                            f"a kontra on '{cid}' binds both defenders here, so "
+                            "their levels cannot differ",
+                        )
+                        continue
+                    levels = dict.fromkeys(defenders, next(iter(levels.values())))
+            if kontra.max_level is not None and any(v > kontra.max_level for v in levels.values()):
+                self.fail(path, f"the ruleset allows kontra levels up to {kontra.max_level}")
+            if any(levels.values()):
+                out[cid] = {s: levels.get(s, 0) for s in defenders} if personal else levels
+        return out
+
+    # ------------------------------------------------------------------ facts
+
+    def facts(
+        self, names: list[str], declarer: int, seats: list[int], trump: SuitId | None
+    ) -> Facts | None:
+        sheet = self.sheet
+        played = [
+            k
+            for k in ("points", "tricks", "durchmars", "last_trick")
+            if getattr(sheet, k) is not None
+        ]
+        if not played:
+            return None
+        for key in ("points", "last_trick"):
+            if getattr(sheet, key) is None and not (key == "last_trick" and sheet.durchmars):
+                self.fail(
+                    (),
+                    f"missing: {key} is needed for a hand that was played "
+                    "(see docs/score-keeper.md)",
+                )
+        if sheet.tricks is None and sheet.durchmars is None:
+            self.fail(
+                (), "missing: tricks (tricks per player) is needed for a hand that was played"
+            )
+        self.stop_if_failed()
+        tricks = self.tricks(names, seats)
+        assert sheet.points is not None
+        winner = None
+        if sheet.last_trick is not None:
+            winner = self.seat(
+                sheet.last_trick.winner, ("last_trick", "winner"), names, declarer=declarer
+            )
+        elif sheet.durchmars is not None:
+            winner = self.seat(sheet.durchmars, ("durchmars",), names, declarer=declarer)
+        seven_last = seven_early = None
+        if sheet.last_trick is not None and sheet.last_trick.trump_seven is not None:
+            seven_last = self.seat(
+                sheet.last_trick.trump_seven,
+                ("last_trick", "trump_seven"),
+                names,
+                declarer=declarer,
+            )
+        if sheet.trump_seven_early is not None:
+            seven_early = self.seat(
+                sheet.trump_seven_early, ("trump_seven_early",), names, declarer=declarer
+            )
+        marriages = self.marriages(names, declarer, seats, trump)
+        aces = None
+        if sheet.aces is not None:
+            aces = [
+                s
+                for i, who in enumerate(sheet.aces)
+                if (s := self.seat(who, ("aces", i), names, declarer=declarer)) is not None
+            ]
+        self.stop_if_failed()
+        assert winner is not None
+        facts = Facts(
+            seats=seats,
+            declarer=declarer,
+            trump=trump,
+            tricks_won=tricks,
+            declarer_points=sheet.points.declarer,
+            defender_points=sheet.points.defenders,
+            talon_points=sheet.points.talon,
+            marriages=marriages,
+            last_trick_winner=winner,
+            trump_seven_last_trick=seven_last,
+            trump_seven_early=seven_early,
+            ace_winners=aces,
+        )
+        for issue in impossibilities(facts, self.ruleset, lambda s: names[s]):
+            at = _IMPOSSIBLE_AT[issue.topic]
+            if issue.topic == "trump_seven" and sheet.last_trick is None:
+                at = ("trump_seven_early",)
+            if issue.topic == "tricks" and sheet.tricks is None:
+                at = ("durchmars",)
+            self.fail(at, issue.message)
+        return facts
+
+    def tricks(self, names: list[str], seats: list[int]) -> dict[int, int]:
+        sheet = self.sheet
+        tricks = dict.fromkeys(seats, 0)
+        if sheet.tricks is not None:
+            for who, count in sheet.tricks.items():
+                seat = self.seat(who, ("tricks", who), names)
+                if seat is None:
+                    continue
+                if seat not in seats:
+                    self.fail(("tricks", who), f"{who} sat out this hand and took no trick")
+                    continue
+                tricks[seat] = count
+        if sheet.durchmars is not None:
+            seat = self.seat(sheet.durchmars, ("durchmars",), names)
+            if seat is not None and seat not in seats:
+                self.fail(("durchmars",), f"{sheet.durchmars} sat out this hand")
+            elif seat is not None and sheet.tricks is None:
+                tricks[seat] = 10
+            elif seat is not None and tricks[seat] != 10:
+                lost = ", ".join(f"{names[s]} {n}" for s, n in tricks.items() if s != seat and n)
+                self.fail(
+                    ("durchmars",),
+                    f"{sheet.durchmars} took every trick (a durchmars), but "
+                    f"tricks gives {sheet.durchmars} {tricks[seat]}"
+                    + (f" and {lost}" if lost else ""),
+                )
+        return tricks
+
+    def marriages(
+        self, names: list[str], declarer: int, seats: list[int], trump: SuitId | None
+    ) -> list[MarriageFact]:
+        found = []
+        defenders = [s for s in seats if s != declarer]
+        for who, suits in self.sheet.marriages.items():
+            path: KeyPath = ("marriages", who)
+            seat = (
+                defenders[0]
+                if who == DEFENDERS_WORD and who not in names
+                else self.seat(who, path, names, declarer=declarer)
+            )
+            if seat is None:
+                continue
+            if seat not in seats:
+                self.fail(path, f"{who} sat out this hand")
+                continue
+            for i, word in enumerate(suits):
+                suit = SUIT_WORDS.get(word.strip().casefold())
+                if suit is None:
+                    self.fail((*path, i), f"'{word}' is not a suit")
+                    continue
+                m = self.ruleset.marriages
+                value = m.trump_value if suit == trump else m.plain_value
+                found.append(MarriageFact(seat=seat, suit=suit, value=value))
+        return found
+
+
+def ruleset_location(ref: str, base: Path) -> str | Path:
+    """A ruleset name as it is; a path (with a '/' or ending in .yaml) relative to ``base``."""
+    if "/" in ref or ref.endswith((".yaml", ".yml")):
+        return (base / ref).resolve()
+    return ref
+
+
+def direction_step(ruleset: Ruleset) -> int:
+    """+1: the deal and play pass to the next player in the list (counter-clockwise)."""
+    return 1 if ruleset.direction == "counter_clockwise" else -1
+
+
+def active_seats(ruleset: Ruleset, dealer: int | None) -> list[int]:
+    """Forehand (the player after the dealer) first; four players: the dealer sits out.
+
+    The same seating as the engine's: the deal passes from seat to seat + 1 (seat
+    - 1 for a clockwise table).
+    """
+    count = ruleset.players.count
+    if dealer is None:
+        return list(range(count))
+    step = direction_step(ruleset)
+    order = [(dealer + step * i) % count for i in range(1, count + 1)]
+    return [s for s in order if not (count == 4 and s == dealer)]
+
+
+def hand_from_sheet(
+    sheet: Sheet, where: Where, base: Path, registry: Registry | None = None
+) -> TableHand:
+    """Resolve a sheet into Facts and a Contract, or raise SheetError with every problem."""
+    registry = registry if registry is not None else get_registry()
+    if sheet.ruleset is None:
+        raise SheetError(
+            [
+                where.problem(
+                    (), "missing: ruleset (a name such as wikipedia, or a path to a club file)"
+                )
+            ]
+        )
+    ruleset = load_ruleset(ruleset_location(sheet.ruleset, base), registry)
+    reader = _Reader(sheet, where, ruleset, registry)
+    names = reader.players()
+    reader.stop_if_failed()
+    dealer = None
+    if sheet.dealer is not None:
+        dealer = reader.seat(sheet.dealer, ("dealer",), names)
+    elif ruleset.players.count == 4:
+        reader.fail((), "missing: dealer (with four players the dealer sits out)")
+    declarer = reader.seat(sheet.declarer, ("declarer",), names)
+    bid = reader.bid()
+    reader.stop_if_failed()
+    assert declarer is not None and bid is not None
+    seats = active_seats(ruleset, dealer)
+    sitting_out = dealer if ruleset.players.count == 4 else None
+    if declarer not in seats:
+        reader.fail(("declarer",), f"{sheet.declarer} deals and sits out this hand")
+    defenders = [s for s in seats if s != declarer]
+    trump = reader.trump(bid)
+    kontra = reader.kontra(bid, names, declarer, defenders)
+    multiplier = 1
+    if sheet.round_one:
+        two_round = ruleset.auction.two_round
+        if two_round is None:
+            reader.fail(("round_one",), f"'{ruleset.name}' has no two-round auction")
+        else:
+            multiplier = two_round.multiplier
+    reader.stop_if_failed()
+    facts = reader.facts(names, declarer, seats, trump)
+    reader.stop_if_failed()
+    contract = Contract(
+        bid=bid.id,
+        declarer=declarer,
+        trump=trump,
+        kontra=kontra,
+        gave_up=sheet.gave_up,
+        uncontested=sheet.uncontested,
+        multiplier=multiplier,
+        sitting_out=sitting_out,
+    )
+    return TableHand(ruleset, names, contract, facts)
+
+
+def read_table_hand(path: Path, registry: Registry | None = None) -> TableHand:
+    sheet, where = read_sheet(path)
+    return hand_from_sheet(sheet, where, path.parent, registry)
+
+
+def sheet_from(
+    ruleset: Ruleset,
+    contract: Contract,
+    facts: Facts | None,
+    *,
+    ruleset_ref: str | None = None,
+    players: list[str] | None = None,
+    dealer: int | None = None,
+) -> dict[str, Any]:
+    """The score-keeper document for a settled hand (e.g. one the engine played)."""
+    names = players or [f"P{i + 1}" for i in range(ruleset.players.count)]
+    if dealer is None:
+        dealer = contract.sitting_out
+    if dealer is None and facts is not None:
+        dealer = (facts.seats[0] - direction_step(ruleset)) % ruleset.players.count
+    doc: dict[str, Any] = {"ruleset": ruleset_ref or ruleset.name, "players": names}
+    if dealer is not None:
+        doc["dealer"] = names[dealer]
+    doc["declarer"] = names[contract.declarer]
+    doc["bid"] = contract.bid
+    if contract.trump is not None:
+        doc["trump"] = contract.trump
+    kontra: dict[str, Any] = {}
+    for cid, per_seat in contract.kontra.items():
+        levels = set(per_seat.values())
+        if levels == {0}:
+            continue
+        kontra[cid] = (
+            str(levels.pop())
+            if len(levels) == 1
+            else {names[s]: str(v) for s, v in per_seat.items() if v}
+        )
+    if kontra:
+        doc["kontra"] = kontra
+    for flag in ("gave_up", "uncontested"):
+        if getattr(contract, flag):
+            doc[flag] = True
+    if contract.multiplier > 1:
+        doc["round_one"] = True
+    if facts is None:
+        return doc
+    doc["points"] = {
+        "declarer": facts.declarer_points,
+        "defenders": facts.defender_points,
+        "talon": facts.talon_points,
+    }
+    doc["tricks"] = {names[s]: n for s, n in facts.tricks_won.items()}
+    last: dict[str, str] = {"winner": names[facts.last_trick_winner]}
+    if facts.trump_seven_last_trick is not None:
+        last["trump_seven"] = names[facts.trump_seven_last_trick]
+    doc["last_trick"] = last
+    if facts.trump_seven_early is not None:
+        doc["trump_seven_early"] = names[facts.trump_seven_early]
+    marriages: dict[str, list[str]] = {}
+    for m in facts.marriages:
+        marriages.setdefault(names[m.seat], []).append(m.suit)
+    if marriages:
+        doc["marriages"] = marriages
+    if facts.ace_winners is not None:
+        doc["aces"] = [names[s] for s in dict.fromkeys(facts.ace_winners)]
+    return doc
+
+
+_SHEET_KEY_OF_FACT = {"ace_winners": "aces", "trump_seven_last_trick": "last_trick"}
+
+
+def settle_sheet(path: Path, registry: Registry | None = None) -> tuple[TableHand, Settlement]:
+    """Read, check and settle a score-keeper document."""
+    sheet, where = read_sheet(path)
+    hand = hand_from_sheet(sheet, where, path.parent, registry)
+    try:
+        return hand, hand.settle(registry)
+    except MissingFact as exc:
+        key = _SHEET_KEY_OF_FACT.get(exc.fact or "")
+        hint = f"; add '{key}:' to the document (docs/score-keeper.md)" if key else ""
+        raise SheetError([where.problem((), f"{exc}{hint}")]) from None
+    except SettlementError as exc:
+        raise SheetError([where.problem((), str(exc))]) from None
+
+
+__all__ = [
+    "SUIT_WORDS",
+    "SheetError",
+    "TableHand",
+    "hand_from_sheet",
+    "read_table_hand",
+    "settle_sheet",
+    "sheet_from",
+]
