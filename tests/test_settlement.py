@@ -6,6 +6,7 @@ import json
 
 import pytest
 from ulti_rules import MissingFact, Settlement, settle
+from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring import SettlementError
 
 from settlement_support import make_contract, make_facts, make_ruleset
@@ -402,3 +403,18 @@ def test_settlement_is_json() -> None:
     assert data["payments"] == {"0": 10, "1": -5, "2": -5}
     assert data["lines"][1]["what"] == "ulti"
     assert Settlement.model_validate(data) == result
+
+
+def test_silent_bonus_follows_the_first_kontra_host_the_bid_holds() -> None:
+    """WP: a silent bonus is doubled with the bid it is listed under, not always the Parti."""
+    wikipedia = load_ruleset("wikipedia")
+    silent_ulti = wikipedia.silent_bonuses["silent_ulti"]
+    assert silent_ulti.kontra_host(wikipedia.bid("forty_hundred").components) == "forty_hundred"
+    assert silent_ulti.kontra_host(wikipedia.bid("parti").components) == "parti"
+    contract = make_contract(
+        "forty_hundred", kontra={"forty_hundred": {1: 1, 2: 1}}, trump="acorns"
+    )
+    marriage = [(0, "acorns", 40)]
+    result = settle(wikipedia, contract, make_facts(seven_last=0, marriages=marriage))
+    assert result.line("silent_ulti").kontra == 2
+    assert result.line("forty_hundred").kontra == 2

@@ -118,7 +118,9 @@ def _follows(result: Settlement, rules: Ruleset, component: str) -> set[str]:
     hosted = {
         line.what
         for line in result.lines
-        if line.source == "silent" and rules.silent_bonuses[line.what].kontra_from == component
+        if line.source == "silent"
+        and rules.silent_bonuses[line.what].kontra_host(rules.bid(result.bid).components)
+        == component
     }
     return {component} | hosted
 

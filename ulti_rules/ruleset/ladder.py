@@ -303,9 +303,10 @@ def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]
                     yield LadderIssue(
                         f"{at}.applies_to.{j}", f"'{bid_id}' is not the id of a bid in the ladder"
                     )
-        if bonus.kontra_from is not None and bonus.kontra_from not in ruleset.contracts:
-            yield LadderIssue(
-                f"{at}.kontra_from",
-                f"kontra_from '{bonus.kontra_from}' is not a contract id "
-                f"(known: {', '.join(sorted(ruleset.contracts))})",
-            )
+        for j, cid in enumerate(bonus.kontra_from):
+            if cid not in ruleset.contracts:
+                yield LadderIssue(
+                    f"{at}.kontra_from.{j}" if len(bonus.kontra_from) > 1 else f"{at}.kontra_from",
+                    f"kontra_from '{cid}' is not a contract id "
+                    f"(known: {', '.join(sorted(ruleset.contracts))})",
+                )

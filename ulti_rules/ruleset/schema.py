@@ -11,10 +11,10 @@ model with the right union of kinds is built by :func:`ruleset_model`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..cards import RANK_IDS
 
@@ -420,11 +420,24 @@ class SilentBonus(Strict):
         description="Whether it is paid beside the Parti or replaces the Parti's value (DE, HU, "
         "GT: the Parti becomes 2 or 3).",
     )
-    kontra_from: str | None = Field(
-        default="parti",
-        description="Contract id whose kontra level it takes over (WP: the host bid's; HU, GT: "
-        "the Parti's); null for no kontra.",
+    kontra_from: list[str] = Field(
+        default=["parti"],
+        description="Contract ids whose kontra level it takes over: the first of them that the "
+        "bid holds (WP: the bid it is listed under, e.g. [parti, forty_hundred, ...]; HU, GT: "
+        "[parti]). A single id may be written without brackets; [] (or null) means no kontra.",
     )
+
+    @field_validator("kontra_from", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: object) -> object:
+        if value is None:
+            return []
+        return [value] if isinstance(value, str) else value
+
+    def kontra_host(self, components: Sequence[str]) -> str | None:
+        """The component of a bid whose kontra this bonus follows, if it holds any."""
+        return next((cid for cid in self.kontra_from if cid in components), None)
+
     applies_to: Literal["auto"] | list[str] = Field(
         default="auto",
         description="Bid ids it applies to, or 'auto': the trump bids the condition's kind allows "

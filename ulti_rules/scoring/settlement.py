@@ -278,7 +278,8 @@ def _component_line(
 def _silent_line(
     table: _Table, bid: Bid, verdict: SilentVerdict, comps: list[Component]
 ) -> SettlementLine:
-    host = next((c for c in comps if c.id == verdict.bonus.kontra_from), None)
+    host_id = verdict.bonus.kontra_host([c.id for c in comps])
+    host = next((c for c in comps if c.id == host_id), None)
     per_kontra = stake(verdict)
     shares = []
     for seat, level in table.levels(host).items():
