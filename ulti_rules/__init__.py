@@ -6,25 +6,53 @@ The public API is this module's names; plugins import nothing else.
 from __future__ import annotations
 
 from .cards import Card, Rank, Suit, format_card, format_cards, parse_card, parse_cards
-from .contracts.base import ContractKind
+from .contracts.base import ContractKind, MissingFact, SilentOutcome
+from .engine import (
+    Action,
+    Announce,
+    Bid,
+    DeclareTrump,
+    Discard,
+    GiveUp,
+    Hand,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+)
 from .errors import IllegalAction, PluginError, Problem, RulesetError, UltiError
 from .facts import Contract, Facts, MarriageFact, TrickFact
 from .hookspecs import hookimpl
 from .ruleset.schema import ContractSpec, Ruleset
+from .scoring.settlement import Settlement, settle
 
 __all__ = [
+    "Action",
+    "Announce",
+    "Bid",
     "Card",
     "Contract",
     "ContractKind",
     "ContractSpec",
+    "DeclareTrump",
+    "Discard",
     "Facts",
+    "GiveUp",
+    "Hand",
     "IllegalAction",
+    "Kontra",
     "MarriageFact",
+    "MissingFact",
+    "Pass",
+    "PickUp",
+    "Play",
     "PluginError",
     "Problem",
     "Rank",
     "Ruleset",
     "RulesetError",
+    "Settlement",
+    "SilentOutcome",
     "Suit",
     "TrickFact",
     "UltiError",
@@ -33,4 +61,5 @@ __all__ = [
     "hookimpl",
     "parse_card",
     "parse_cards",
+    "settle",
 ]

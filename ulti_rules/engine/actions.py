@@ -1,0 +1,271 @@
+"""Actions: the small immutable values a player hands to :meth:`Hand.apply`.
+
+Each action is a frozen, slotted dataclass that knows how to print itself and how
+to travel through a hand record (``to_dict`` / :func:`action_from_dict`). Cards
+travel in Hungarian short notation (``PVII``) so records stay readable; suits as
+the ruleset's suit ids (``acorns``).
+
+Malformed values (a card 40, a suit "spades", an empty kontra) cannot be built:
+the constructor raises ``ValueError``. Well-formed actions that break a rule are
+refused by the hand with :class:`~ulti_rules.errors.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+from ..cards import SUIT_IDS, Card, format_card, format_cards, parse_card
+from ..ruleset.schema import SuitId
+
+
+class Action:
+    """Base of every action; ``type`` names it in records."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a hand record."""
+        return {"type": self.type}
+
+
+def _check_suit(suit: object) -> None:
+    if suit not in SUIT_IDS:
+        raise ValueError(f"not a suit: {suit!r} (one of {', '.join(SUIT_IDS)})")
+
+
+def _check_card(card: object) -> None:
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+        raise ValueError(f"not a card: {card!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Name a bid of the ladder; ``trump`` only where the suit is named with the bid."""
+
+    bid: str
+    trump: SuitId | None = None
+    type: ClassVar[str] = "bid"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.bid, str) or not self.bid:
+            raise ValueError(f"not a bid id: {self.bid!r}")
+        if self.trump is not None:
+            _check_suit(self.trump)
+
+    def __str__(self) -> str:
+        return f"bid {self.bid}" + (f" ({self.trump} trump)" if self.trump else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type, "bid": self.bid}
+        if self.trump is not None:
+            data["trump"] = self.trump
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass in the auction, or decline to call in the kontra round."""
+
+    type: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """Take the talon into the hand; obliges a discard of two and a higher bid."""
+
+    type: ClassVar[str] = "pick_up"
+
+    def __str__(self) -> str:
+        return "pick up the talon"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Lay cards face down as the talon; stored sorted, so the order given never matters."""
+
+    cards: tuple[Card, ...]
+    type: ClassVar[str] = "discard"
+
+    def __post_init__(self) -> None:
+        cards = tuple(sorted(self.cards))
+        for card in cards:
+            _check_card(card)
+        if len(set(cards)) != len(cards):
+            raise ValueError("a discard names a card twice")
+        object.__setattr__(self, "cards", cards)
+
+    def __str__(self) -> str:
+        return f"discard {format_cards(self.cards)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "cards": [format_card(c) for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTrump(Action):
+    """Name the trump suit after the auction (or after round 1 of a two-round auction)."""
+
+    suit: SuitId
+    type: ClassVar[str] = "declare_trump"
+
+    def __post_init__(self) -> None:
+        _check_suit(self.suit)
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "suit": self.suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Action):
+    """Announce the marriage (King and Over) of a suit one holds."""
+
+    suit: SuitId
+    type: ClassVar[str] = "announce"
+
+    def __post_init__(self) -> None:
+        _check_suit(self.suit)
+
+    def __str__(self) -> str:
+        return f"announce the {self.suit} marriage"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "suit": self.suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra(Action):
+    """Raise the named components to kontra ``level`` (1 kontra, 2 rekontra, ...).
+
+    Every named component must stand one level below for the caller: a defender
+    raises his own chain (or the shared one), the declarer every chain at
+    ``level - 1``. Components are stored sorted.
+    """
+
+    components: tuple[str, ...]
+    level: int
+    type: ClassVar[str] = "kontra"
+
+    def __post_init__(self) -> None:
+        comps = tuple(sorted(self.components))
+        if not comps or not all(isinstance(c, str) and c for c in comps):
+            raise ValueError("a kontra names at least one component id")
+        if len(set(comps)) != len(comps):
+            raise ValueError("a kontra names a component twice")
+        if not isinstance(self.level, int) or isinstance(self.level, bool) or self.level < 1:
+            raise ValueError(f"not a kontra level: {self.level!r}")
+        object.__setattr__(self, "components", comps)
+
+    def __str__(self) -> str:
+        return f"kontra level {self.level} on {', '.join(self.components)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "components": list(self.components), "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick."""
+
+    card: Card
+    type: ClassVar[str] = "play"
+
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+
+    def __str__(self) -> str:
+        return f"play {format_card(self.card)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp(Action):
+    """Concede a plain Parti before the first lead (DE, HU)."""
+
+    type: ClassVar[str] = "give_up"
+
+    def __str__(self) -> str:
+        return "give up"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (Bid, Pass, PickUp, Discard, DeclareTrump, Announce, Kontra, Play, GiveUp)
+}
+
+# Shared instances: actions are values, so the engine hands out the same object
+# for the same action instead of building one per legal move.
+PASS = Pass()
+PICK_UP = PickUp()
+GIVE_UP = GiveUp()
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(32))
+DECLARE: dict[int, DeclareTrump] = {i: DeclareTrump(cast(SuitId, s)) for s, i in SUIT_IDS.items()}
+ANNOUNCE: dict[int, Announce] = {i: Announce(cast(SuitId, s)) for s, i in SUIT_IDS.items()}
+DISCARDS: dict[tuple[Card, Card], Discard] = {
+    (a, b): Discard((a, b)) for a in range(32) for b in range(a + 1, 32)
+}
+
+
+def _card_value(raw: object) -> Card:
+    if isinstance(raw, str):
+        return parse_card(raw)
+    _check_card(raw)
+    return cast(int, raw)
+
+
+_KEYS: dict[str, tuple[set[str], set[str]]] = {
+    # type -> (required keys, optional keys)
+    "bid": ({"bid"}, {"trump"}),
+    "discard": ({"cards"}, set()),
+    "declare_trump": ({"suit"}, set()),
+    "announce": ({"suit"}, set()),
+    "kontra": ({"components", "level"}, set()),
+    "play": ({"card"}, set()),
+}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action from ``to_dict`` output; ``ValueError`` says what is wrong."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"an action is a mapping with a 'type', not {data!r}")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None or not isinstance(kind, str):
+        raise ValueError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
+    required, optional = _KEYS.get(kind, (set(), set()))
+    keys = set(data) - {"type"}
+    if required - keys:
+        raise ValueError(f"action '{kind}' lacks {', '.join(sorted(required - keys))}")
+    if keys - required - optional:
+        raise ValueError(
+            f"action '{kind}' has unknown keys: {', '.join(sorted(keys - required - optional))}"
+        )
+    if cls is Play:
+        return PLAYS[_card_value(data["card"])]
+    if cls is Discard:
+        return Discard(tuple(_card_value(c) for c in _as_list(data["cards"])))
+    if cls is Kontra:
+        return Kontra(tuple(_as_list(data["components"])), data["level"])
+    if cls is Bid:
+        return Bid(data["bid"], data.get("trump"))
+    if cls is DeclareTrump:
+        return DeclareTrump(data["suit"])
+    if cls is Announce:
+        return Announce(data["suit"])
+    return cls()
+
+
+def _as_list(value: object) -> list[Any]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ValueError(f"expected a list, got {value!r}")
+    return list(value)

@@ -1,0 +1,677 @@
+"""The auction: the talon-passing bidding of RULES.md §2.4 and the two-round variant (§7.5).
+
+Steps, each with one seat to act:
+
+* ``discard``: the seat holds the talon (forehand's 12 cards at the start, or after
+  a pick-up) and lays two cards face down.
+* ``bid``: after a discard the seat must name a higher bid (the opener may pass
+  where the ruleset lets him; GT's opening pass bids the plain Simple).
+* ``speak``: pick the talon up, pass, or (where no talon is in play, or taking it
+  is optional) bid straight away. A pass does not stop a later bid; the last
+  bidder may pick his own talon up again (self-robbing).
+* ``round1``: the two-round auction's first round: bid or pass holding five cards.
+* ``round1_trump``: its winner names trump before the extra cards, where so set.
+* ``confirm``: the round-1 winner, after discarding, confirms his bid or raises it
+  keeping the same trump.
+
+The auction ends after ``end_passes`` consecutive passes following a bid (the
+last bidder's own included), or when every active seat passed without a bid.
+
+Every check happens before anything changes: :meth:`Auction.why_refused` names
+the broken rule, :meth:`Auction.apply` then mutates.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from ..cards import card_name, cards_in, format_cards
+from ..ruleset.ladder import can_overcall
+from ..ruleset.schema import Ruleset
+from .actions import (
+    DECLARE,
+    DISCARDS,
+    PASS,
+    PICK_UP,
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    PickUp,
+)
+from .bids import BidInfo, Catalog
+from .deal import Deal, Seating
+from .trump import (
+    choosable_suits,
+    feasible_suits,
+    feasible_with,
+    marriages_in,
+    requirement_words,
+    suit_id,
+    suit_number,
+)
+
+TALON_SIZE = 2
+
+
+class Auction:
+    """The state of the bidding; mutates the hands it is given (pick-ups, discards)."""
+
+    __slots__ = (
+        "bid",
+        "bid_trump",
+        "bidder",
+        "bids_made",
+        "cat",
+        "confirm_due",
+        "done",
+        "extra",
+        "later",
+        "opening",
+        "passes",
+        "rest",
+        "round1_bid",
+        "round1_trump",
+        "round1_winner",
+        "ruleset",
+        "seats",
+        "standing_round1",
+        "step",
+        "talon",
+        "talon_by",
+        "turn",
+    )
+
+    def __init__(
+        self, ruleset: Ruleset, cat: Catalog, seats: Seating, deal: Deal, hands: list[int]
+    ) -> None:
+        self.ruleset = ruleset
+        self.cat = cat
+        self.seats = seats
+        self.bid: BidInfo | None = None
+        self.bidder: int = -1
+        self.bid_trump = -1
+        """The trump named with the standing bid (-1: none named yet)."""
+        self.bids_made = 0
+        self.passes = 0
+        self.done = False
+        self.round1_bid: BidInfo | None = None
+        self.round1_winner = -1
+        self.round1_trump = -1
+        self.standing_round1 = False
+        self.talon: tuple[int, ...] | None = None
+        """The talon lying on the table, or None while a seat holds it (or there is none)."""
+        self.talon_by = -1
+        """The seat that last laid the talon down (it knows the cards)."""
+        self.rest: tuple[int, ...] = ()
+        """Cards out of play (no-talon deal)."""
+        self.extra: tuple[int, ...] = ()
+        self.later: dict[int, int] = {}
+        self.turn = seats.forehand
+        self.opening = True
+        self.confirm_due = False
+        two = ruleset.auction.two_round
+        mode = ruleset.deal.talon
+        if two is not None:
+            first = two.first_round_cards
+            for seat in seats.active:
+                dealt = deal.hands[seat]
+                hands[seat] = _mask(dealt[:first])
+                self.later[seat] = _mask(dealt[first:])
+            self.extra = tuple(deal.rest)
+            self.step = "round1"
+            return
+        for seat in seats.active:
+            hands[seat] = _mask(deal.hands[seat])
+        if mode == "forehand":
+            self.step = "discard"
+        elif mode == "set_aside":
+            self.talon = tuple(deal.rest)
+            self.step = "speak"
+        else:
+            self.rest = tuple(deal.rest)
+            self.step = "speak"
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def _two_round_winner(self) -> bool:
+        return self.round1_winner >= 0
+
+    def _carries_trump(self, info: BidInfo) -> bool:
+        """Whether a bid of ``info`` names its trump suit in the Bid action itself."""
+        return info.trump == "suit" and self._suit_bids_carry()
+
+    def _suit_bids_carry(self) -> bool:
+        """Whether, at this step, a bid played in a suit of its bidder's choice names it."""
+        if self.ruleset.trump.fixed is not None:
+            return False
+        if self.ruleset.trump.named == "in_bid":
+            return True
+        two = self.ruleset.auction.two_round
+        if self.step == "round1":
+            return two is not None and two.trump_named == "with_bid"
+        return self.step == "confirm" or self._same_trump_binds()
+
+    def _same_trump_binds(self) -> bool:
+        """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set)."""
+        if not self._two_round_winner:
+            return False
+        if self.step == "confirm":
+            return True
+        two = self.ruleset.auction.two_round
+        return two is not None and two.same_trump_binds_others
+
+    def _resolved(self, info: BidInfo, named: int) -> int:
+        """The trump a bid stands for: named, red, fixed, or -1 (none, or not named yet)."""
+        if info.trump == "none":
+            return -1
+        if info.trump == "red":
+            return suit_number(self.ruleset.trump.red_suit)
+        if self.ruleset.trump.fixed is not None:
+            return suit_number(self.ruleset.trump.fixed)
+        return named
+
+    def _overcalls(self, info: BidInfo) -> bool:
+        """Whether ``info`` may follow the standing bid (ladder rank, or the round-1 value)."""
+        two = self.ruleset.auction.two_round
+        if (
+            self.standing_round1
+            and two is not None
+            and two.overcall_by == "value"
+            and self.round1_bid is not None
+        ):
+            return info.bid.value > self.round1_bid.bid.value * two.multiplier
+        return can_overcall(info.bid, self.bid.bid if self.bid else None)
+
+    def _candidates(self) -> list[BidInfo]:
+        """Bids the rank, component and trump rules allow now, before looking at marriages."""
+        return list(self._iter_candidates())
+
+    def _iter_candidates(self) -> Iterator[BidInfo]:
+        cat = self.cat
+        min_comp = self.ruleset.auction.min_components
+        binds = self._same_trump_binds()
+        confirm = self.round1_bid if self.step == "confirm" else None
+        if confirm is not None and len(confirm.bid.components) >= min_comp:
+            yield confirm
+        two = self.ruleset.auction.two_round
+        if (
+            self.standing_round1
+            and two is not None
+            and two.overcall_by == "value"
+            and self.round1_bid is not None
+        ):
+            floor = self.round1_bid.bid.value * two.multiplier
+            pool: Sequence[BidInfo] = [i for i in cat.ladder if i.bid.value > floor]
+        else:
+            start = bisect_right(cat.ranks, self.bid.bid.rank) if self.bid is not None else 0
+            pool = cat.ladder[start:]
+        for info in pool:
+            if info is confirm or len(info.bid.components) < min_comp:
+                continue
+            if binds and not self._keeps_trump(info):
+                continue
+            yield info
+
+    def _any_feasible(self, hand: int) -> bool:
+        """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
+        binds = self._same_trump_binds()
+        two = self.ruleset.auction.two_round
+        key = (
+            "plain",
+            self.bid.id if self.bid is not None else None,
+            self.step == "confirm",
+            self.standing_round1 and two is not None and two.overcall_by == "value",
+            binds,
+            self.round1_trump if binds else -1,
+        )
+        memo = self.cat.memo
+        plain = memo.get(key)
+        if plain is None:
+            # A candidate needing no marriage is makeable by any hand.
+            plain = memo[key] = (any(not i.hundred for i in self._iter_candidates()),)
+        if plain[0]:
+            return True
+        held = marriages_in(hand)
+        return any(self._trump_options(i, held, True) for i in self._iter_candidates())
+
+    def _keeps_trump(self, info: BidInfo) -> bool:
+        """Whether ``info`` can be played in the round-1 trump (the 'same trump' rule)."""
+        if info.trump == "suit" and self.ruleset.trump.fixed is None:
+            return self.round1_trump in info.suits
+        return self._resolved(info, -1) == self.round1_trump
+
+    def _trump_options(
+        self, info: BidInfo, held: tuple[int, ...], check_marriages: bool
+    ) -> tuple[int, ...]:
+        """The suits a bid of ``info`` could be played in (-1 for no trump).
+
+        ``held``: the suits in which the bidder holds King and Over.
+        """
+        if info.trump == "none":
+            return (-1,)
+        suits = info.suits
+        if self._same_trump_binds():
+            suits = (self.round1_trump,) if self.round1_trump in suits else ()
+        if check_marriages and info.hundred:
+            suits = feasible_with(info, held, suits)
+        return suits
+
+    def _feasible(self, info: BidInfo, hand: int) -> bool:
+        if not info.hundred:
+            return True  # the candidates already keep the trump rules
+        return bool(self._trump_options(info, marriages_in(hand), True))
+
+    def _confirm_forced(self, hand: int) -> bool:
+        """No confirm or raise is makeable: the round-1 bid then stands as it is (and fails)."""
+        return self.step == "confirm" and not self._any_feasible(hand)
+
+    def _bid_actions(self, hand: int) -> list[Bid]:
+        """Every Bid the seat may make now; memoised per situation in the catalogue."""
+        check = self.step != "round1"
+        if self._confirm_forced(hand):
+            return [self._confirm_action()]
+        held = marriages_in(hand) if check else ()
+        binds = self._same_trump_binds()
+        carry = self._suit_bids_carry()
+        two = self.ruleset.auction.two_round
+        value_mode = self.standing_round1 and two is not None and two.overcall_by == "value"
+        key = (
+            "bids",
+            self.bid.id if self.bid is not None else None,
+            self.step == "confirm",
+            value_mode,
+            held,
+            check,
+            binds,
+            self.round1_trump if binds else -1,
+            carry,
+        )
+        memo = self.cat.memo
+        found = memo.get(key)
+        if found is None:
+            found = tuple(self._compute_bid_actions(held, check, carry))
+            memo[key] = found
+        return list(found)  # type: ignore[arg-type]
+
+    def _compute_bid_actions(self, held: tuple[int, ...], check: bool, carry: bool) -> list[Bid]:
+        result: list[Bid] = []
+        for info in self._iter_candidates():
+            options = self._trump_options(info, held, check)
+            if not options:
+                continue
+            if carry and info.trump == "suit":
+                result.extend(_bid(info.id, s) for s in options)
+            else:
+                result.append(_bid(info.id, -1))
+        return result
+
+    def _confirm_action(self) -> Bid:
+        assert self.round1_bid is not None
+        if self._carries_trump(self.round1_bid):
+            return _bid(self.round1_bid.id, self.round1_trump)
+        return _bid(self.round1_bid.id, -1)
+
+    def _direct_bid_allowed(self) -> bool:
+        """In the speak step: whether a seat may bid without taking the talon."""
+        if self.step != "speak":
+            return False
+        if self.ruleset.deal.talon == "none" or self.ruleset.auction.talon_exchange_optional:
+            return True
+        return self.opening and self.ruleset.deal.talon == "set_aside"
+
+    def _may_rob(self, seat: int) -> bool:
+        return seat != self.bidder or self.ruleset.auction.self_robbing
+
+    def _discard_needs_bid(self) -> bool:
+        """Whether the discard in progress must leave a makeable bid (no pass after it)."""
+        return not (self.opening and self._opening_may_pass())
+
+    def _opening_may_pass(self) -> bool:
+        auction = self.ruleset.auction
+        return (not auction.opener_must_bid) or auction.opener_pass_is_simple
+
+    def _next_step_after_discard(self) -> str:
+        return "confirm" if self.confirm_due else "bid"
+
+    def _discard_ok(self, hand: int, pair_mask: int) -> bool:
+        """Whether discarding ``pair_mask`` leaves a bid the seat must then make."""
+        if not self._discard_needs_bid():
+            return True
+        saved = self.step
+        self.step = self._next_step_after_discard()  # candidates depend on the step
+        try:
+            if self._any_feasible(hand & ~pair_mask):
+                return True
+            # A round-1 bid that no discard can hold up is confirmed anyway.
+            cands = self._candidates()
+            return self.step == "confirm" and not any(
+                self._feasible(i, hand & ~(1 << a) & ~(1 << b))
+                for i in cands
+                for a, b in combinations(list(cards_in(hand)), 2)
+            )
+        finally:
+            self.step = saved
+
+    def _every_discard_ok(self) -> bool:
+        """Quick answer for the common case: a bid without marriages remains whatever goes."""
+        if not self._discard_needs_bid():
+            return True
+        saved = self.step
+        self.step = self._next_step_after_discard()
+        try:
+            return any(not i.hundred for i in self._iter_candidates())
+        finally:
+            self.step = saved
+
+    # ------------------------------------------------------------------ queries
+
+    def legal(self, hands: list[int]) -> list[Action]:
+        seat = self.turn
+        hand = hands[seat]
+        step = self.step
+        if step == "discard":
+            cards = list(cards_in(hand))
+            pairs = [DISCARDS[p] for p in combinations(cards, 2)]
+            if self._every_discard_ok():
+                return list[Action](pairs)
+            return [d for d in pairs if self._discard_ok(hand, _mask(d.cards))]
+        if step == "round1_trump":
+            assert self.bid is not None
+            return [DECLARE[s] for s in choosable_suits(self.ruleset, self.bid)]
+        actions: list[Action] = []
+        if step == "speak":
+            if (
+                self.talon is not None
+                and self._may_rob(seat)
+                and self._any_feasible(hand | _mask(self.talon))
+            ):
+                actions.append(PICK_UP)
+            if self._direct_bid_allowed() and self._may_rob(seat):
+                actions.extend(self._bid_actions(hand))
+            actions.append(PASS)
+            return actions
+        actions.extend(self._bid_actions(hand))
+        if self._pass_allowed():
+            actions.append(PASS)
+        return actions
+
+    def _pass_allowed(self) -> bool:
+        if self.step == "speak":
+            return not (self.opening and not self._opening_may_pass())
+        if self.step == "bid":
+            return self.opening and self._opening_may_pass()
+        if self.step == "round1":
+            two = self.ruleset.auction.two_round
+            return not (self.opening and two is not None and two.opener_must_bid)
+        return False
+
+    def why_refused(self, action: Action, hands: list[int]) -> str | None:
+        """None if the seat to act may take ``action`` now, else the rule it breaks."""
+        seat = self.turn
+        hand = hands[seat]
+        step = self.step
+        if isinstance(action, Discard):
+            if step != "discard":
+                return "there is nothing to discard now: discard right after taking the talon"
+            if len(action.cards) != TALON_SIZE:
+                return f"the talon is {TALON_SIZE} cards: discard exactly {TALON_SIZE}"
+            for card in action.cards:
+                if not (hand >> card) & 1:
+                    return f"you do not hold the {card_name(card)}"
+            if not self._discard_ok(hand, _mask(action.cards)):
+                above = f" above {self.bid.name}" if self.bid else ""
+                return (
+                    f"after discarding {format_cards(action.cards)} you could make no bid{above}, "
+                    "and you must bid after taking the talon"
+                )
+            return None
+        if step == "discard":
+            return "discard two cards first: you hold the talon"
+        if isinstance(action, DeclareTrump):
+            if step != "round1_trump":
+                return "trump is named after the auction, not during it"
+            assert self.bid is not None
+            if suit_number(action.suit) not in choosable_suits(self.ruleset, self.bid):
+                return f"{action.suit} cannot be trump in {self.bid.name}"
+            return None
+        if step == "round1_trump":
+            return "name the trump suit of your round-1 bid first"
+        if isinstance(action, PickUp):
+            if step == "bid":
+                return "you have laid the talon down: now bid"
+            if step != "speak":
+                return "there is no talon to take now"
+            if self.talon is None:
+                return "there is no talon in this deal"
+            if not self._may_rob(seat):
+                return "this ruleset has no self-robbing: you may not take back your own talon"
+            full = hand | _mask(self.talon)
+            if next(self._iter_candidates(), None) is None:
+                above = self.bid.name if self.bid else "nothing"
+                return f"no bid ranks above {above}: taking the talon obliges a higher bid"
+            if not self._any_feasible(full):
+                return "with the talon you could make no higher bid, and taking it obliges one"
+            return None
+        if isinstance(action, Pass):
+            if self._pass_allowed():
+                return None
+            if step == "confirm":
+                return "confirm your round-1 bid or raise it"
+            if step == "round1":
+                return "the first speaker must open round 1 with a bid"
+            if self.opening:
+                return "the opener must bid"
+            return "you took the talon, so you must bid higher"
+        if isinstance(action, Bid):
+            return self._why_bid_refused(action, hand)
+        return f"'{action}' is not an action of the auction"
+
+    def _why_bid_refused(self, action: Bid, hand: int) -> str | None:
+        info = self.cat.by_id.get(action.bid)
+        if info is None:
+            return f"there is no bid '{action.bid}' in this ruleset's ladder"
+        step = self.step
+        if step == "speak":
+            if not self._direct_bid_allowed():
+                return "take the talon first: every bid picks the talon up"
+            if not self._may_rob(self.turn):
+                return "this ruleset has no self-robbing: you may not raise your own bid"
+        min_comp = self.ruleset.auction.min_components
+        if len(info.bid.components) < min_comp:
+            return f"every bid needs at least {min_comp} components in this ruleset"
+        confirming = step == "confirm" and info is self.round1_bid
+        if not confirming and not self._overcalls(info):
+            if self.bid is None:
+                return f"{info.name} cannot be bid now"
+            return f"{info.name} does not overcall {self.bid.name}"
+        if self._same_trump_binds() and not confirming and not self._keeps_trump(info):
+            kept = suit_id(self.round1_trump) if self.round1_trump >= 0 else "no trump"
+            return f"a raise keeps the round-1 trump ({kept})"
+        carries = self._carries_trump(info)
+        if carries and action.trump is None:
+            return f"name the trump suit with the bid: {info.name} is played with a trump"
+        if not carries and action.trump is not None:
+            if info.trump == "suit" and self.ruleset.trump.fixed is None:
+                return "the trump suit is named after the auction, not with the bid"
+            return (
+                f"{info.name} has no trump suit to name"
+                if info.trump == "none"
+                else (f"{info.name} fixes its trump suit itself")
+            )
+        if confirming:
+            if (
+                carries
+                and action.trump is not None
+                and suit_number(action.trump) != self.round1_trump
+            ):
+                return "a confirmation keeps the round-1 trump"
+            if self._confirm_forced(hand):
+                return None
+        check = step != "round1"
+        options = self._trump_options(info, (), False)
+        if carries:
+            assert action.trump is not None
+            if suit_number(action.trump) not in options:
+                return f"{action.trump} cannot be trump in {info.name}" + (
+                    " here: a raise keeps the round-1 trump" if self._same_trump_binds() else ""
+                )
+            options = (suit_number(action.trump),)
+        if check and info.trump != "none" and not feasible_suits(info, hand, options):
+            return requirement_words(info, options)
+        return None
+
+    # ------------------------------------------------------------------ changes
+
+    def apply(self, action: Action, hands: list[int]) -> None:
+        """Carry out an action that :meth:`why_refused` accepted."""
+        seat = self.turn
+        if isinstance(action, Discard):
+            hands[seat] &= ~_mask(action.cards)
+            self.talon = action.cards
+            self.talon_by = seat
+            self.step = self._next_step_after_discard()
+            return
+        if isinstance(action, DeclareTrump):
+            self.bid_trump = self.round1_trump = suit_number(action.suit)
+            self._deal_rest(hands, seat)
+            return
+        if isinstance(action, PickUp):
+            assert self.talon is not None
+            hands[seat] |= _mask(self.talon)
+            self.talon = None
+            self.step = "discard"
+            self.opening = False
+            return
+        if isinstance(action, Pass):
+            if (
+                self.opening
+                and self.step in ("bid", "speak")
+                and self.ruleset.auction.opener_pass_is_simple
+            ):
+                simple = self.cat.plain_simple
+                assert simple is not None
+                self._record_bid(simple, -1, seat, confirm=False)
+                return
+            self._pass(hands)
+            return
+        if isinstance(action, Bid):
+            info = self.cat.by_id[action.bid]
+            confirm = self.step == "confirm" and info is self.round1_bid
+            named = suit_number(action.trump) if action.trump else -1
+            if confirm and named < 0:
+                named = self.round1_trump
+            self._record_bid(info, named, seat, confirm=confirm)
+            return
+        raise AssertionError(f"unchecked action {action!r}")
+
+    def _record_bid(self, info: BidInfo, named: int, seat: int, *, confirm: bool) -> None:
+        was_round1 = self.step == "round1"
+        self.bid = info
+        self.bidder = seat
+        self.bid_trump = self._resolved(info, named)
+        self.passes = 0
+        self.opening = False
+        if not confirm:
+            self.bids_made += 0 if was_round1 else 1
+        if self.step == "confirm":
+            self.standing_round1 = confirm
+            self.confirm_due = False
+        elif not was_round1:
+            self.standing_round1 = False
+        self.step = "round1" if was_round1 else "speak"
+        self.turn = self.seats.next(seat)
+
+    def _pass(self, hands: list[int]) -> None:
+        self.passes += 1
+        self.opening = False
+        active = len(self.seats.active)
+        if self.step == "round1":
+            two = self.ruleset.auction.two_round
+            assert two is not None
+            if self.bid is not None and self.passes >= two.end_passes:
+                self._end_round1(hands)
+                return
+            if self.bid is None and self.passes >= active:
+                self._end_round1(hands)
+                return
+            self.turn = self.seats.next(self.turn)
+            return
+        end = self.ruleset.auction.end_passes
+        if (self.bid is not None and self.passes >= end) or (
+            self.bid is None and self.passes >= active
+        ):
+            self.done = True
+            return
+        self.turn = self.seats.next(self.turn)
+        self.step = "speak"
+
+    def _end_round1(self, hands: list[int]) -> None:
+        """Round 1 is over: its winner takes the extra cards (after naming trump, if so set)."""
+        if self.bid is None:
+            # Nobody bid in round 1: deal on, and bid as in the usual game (forehand has 12).
+            self._deal_rest(hands, self.seats.forehand)
+            self.round1_winner = -1
+            return
+        self.round1_bid = self.bid
+        self.round1_winner = self.bidder
+        self.round1_trump = self.bid_trump
+        self.turn = self.bidder
+        if self.bid.trump == "suit" and self.round1_trump < 0:
+            self.step = "round1_trump"
+            return
+        self._deal_rest(hands, self.bidder)
+
+    def _deal_rest(self, hands: list[int], receiver: int) -> None:
+        hands[receiver] |= _mask(self.extra)
+        for seat, mask in self.later.items():
+            hands[seat] |= mask
+        self.extra = ()
+        self.later = {}
+        self.turn = receiver
+        self.step = "discard"
+        self.passes = 0
+        self.opening = self.round1_winner < 0 and self.bid is None
+        self.confirm_due = self.round1_winner >= 0
+
+    # ------------------------------------------------------------------ results
+
+    @property
+    def passed_out(self) -> bool:
+        return self.done and self.bid is None
+
+    @property
+    def final_talon(self) -> tuple[int, ...]:
+        return self.talon if self.talon is not None else self.rest
+
+    @property
+    def uncontested(self) -> bool:
+        return self.bid is not None and self.bid.plain_parti and self.bids_made <= 1
+
+    def multiplier(self) -> int:
+        two = self.ruleset.auction.two_round
+        if two is not None and self.standing_round1 and self.bid is self.round1_bid:
+            return two.multiplier
+        return 1
+
+
+_BIDS: dict[tuple[str, int], Bid] = {}
+
+
+def _bid(bid_id: str, trump: int) -> Bid:
+    """The Bid action for a bid id and named suit (-1: none), built once."""
+    action = _BIDS.get((bid_id, trump))
+    if action is None:
+        action = _BIDS[(bid_id, trump)] = Bid(bid_id, suit_id(trump) if trump >= 0 else None)
+    return action
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

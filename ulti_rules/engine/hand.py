@@ -1,0 +1,739 @@
+"""The hand: one deal as a state machine, from the deal through the auction to the last trick.
+
+Shaped like an OpenSpiel state: ``phase``, ``current_player``, ``legal_actions()``,
+``apply(action)``, ``observation(seat)``, ``history``, ``is_over``, and ``facts``
+once over. Phases: ``auction`` -> ``trump`` (a suit bid names its trump) ->
+``play`` (with marriages and kontras at the first trick) -> ``kontra`` (the
+kontra round after trick 1, where the ruleset's window reaches that far) ->
+``play`` -> ``over``.
+
+Every action is checked in full before anything changes, so a refused action
+(:class:`~ulti_rules.errors.IllegalAction`, naming the broken rule) leaves the
+hand exactly as it was.
+
+The trick loop works on ints and bit masks only; :meth:`Hand.legal_cards` and
+:meth:`Hand.play_card` are the fast path for bots and benchmarks (the same
+rules as ``legal_actions`` / ``apply(Play(card))``, without building lists).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card, Rank, Suit, card_name, make_card, parse_card
+from ..errors import IllegalAction
+from ..facts import Contract, Facts
+from ..plugins import Registry, get_registry
+from ..ruleset.schema import Ruleset, SuitId
+from .actions import (
+    ANNOUNCE,
+    DECLARE,
+    GIVE_UP,
+    PASS,
+    PLAYS,
+    Action,
+    Announce,
+    DeclareTrump,
+    GiveUp,
+    Kontra,
+    Pass,
+    Play,
+)
+from .auction import Auction
+from .bids import BidInfo, catalog
+from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, seating
+from .kontra import KontraChains
+from .marriages import announceable, due, hundred_limit_words
+from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
+from .trump import choosable_suits, feasible_suits, requirement_words, suit_id, suit_number
+
+AUCTION = "auction"
+TRUMP = "trump"
+PLAY = "play"
+KONTRA = "kontra"
+OVER = "over"
+
+TRICKS = 10
+
+
+class Hand:
+    """One deal of Ulti under one ruleset.
+
+    ``Hand(ruleset, seed=7, dealer=0)`` shuffles with ``random.Random(7)``;
+    ``Hand(ruleset, deal=Deal(...), dealer=0)`` (or ``deal=(hands, rest)``, cards
+    as ints or notation) plays an explicit deal. The same seed or deal and the
+    same actions give the same history and facts.
+    """
+
+    __slots__ = (
+        "_after",
+        "_announced",
+        "_auction",
+        "_beat",
+        "_best",
+        "_best_seat",
+        "_cat",
+        "_declarer",
+        "_defenders",
+        "_expose_at",
+        "_exposed",
+        "_facts",
+        "_gave_up",
+        "_hands",
+        "_has_kontra_round",
+        "_history",
+        "_info",
+        "_kontra",
+        "_kround_passed",
+        "_kturn",
+        "_leader",
+        "_led",
+        "_legal",
+        "_marriages",
+        "_n_active",
+        "_needs_due",
+        "_phase",
+        "_pickups",
+        "_standard_duties",
+        "_t7",
+        "_tables",
+        "_talon",
+        "_trick",
+        "_trick_no",
+        "_tricks",
+        "_trump",
+        "_trump_mask",
+        "_turn",
+        "_ulti_seat",
+        "_won",
+        "deal",
+        "registry",
+        "ruleset",
+        "seats",
+        "seed",
+    )
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int | str | None = None,
+        deal: Deal | tuple[Sequence[Sequence[Card | str]], Sequence[Card | str]] | None = None,
+        dealer: int = 0,
+        registry: Registry | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.registry = registry if registry is not None else get_registry()
+        self._cat = catalog(ruleset, self.registry)
+        self.seats: Seating = seating(ruleset, dealer)
+        self.seed = seed
+        if deal is None:
+            self.deal = deal_cards(ruleset, self.seats, seed)
+        else:
+            hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
+            self.deal = check_deal(ruleset, self.seats, [_cards(h) for h in hands], _cards(rest))
+        if ruleset.auction.opener_pass_is_simple and self._cat.plain_simple is None:
+            raise BadDeal("auction.opener_pass_is_simple needs a plain Parti bid in the ladder")
+        n = ruleset.players.count
+        self._after = self.seats.after
+        self._n_active = len(self.seats.active)
+        self._hands: list[int] = [0] * n
+        self._history: list[tuple[int, Action]] = []
+        self._pickups: dict[int, tuple[Card, ...]] = {}
+        self._auction = Auction(ruleset, self._cat, self.seats, self.deal, self._hands)
+        self._phase = AUCTION
+        self._facts: Facts | None = None
+        self._gave_up = False
+        self._declarer = -1
+        self._defenders: tuple[int, ...] = ()
+        self._info: BidInfo | None = None
+        self._talon: tuple[Card, ...] = ()
+        self._trump = -1
+        self._tables: RankTables | None = None
+        self._beat: tuple[int, ...] = ()
+        self._trump_mask = 0
+        self._standard_duties = True
+        self._turn = -1
+        self._leader = -1
+        self._trick: list[Card] = []
+        self._trick_no = 0
+        self._led = 0
+        self._best = -1
+        self._best_seat = -1
+        self._won: list[int] = [0] * n
+        self._tricks: list[tuple[int, tuple[Card, ...], int]] = []
+        self._legal = -1
+        self._ulti_seat = -1
+        self._t7 = 0
+        self._needs_due = False
+        self._kontra: KontraChains | None = None
+        self._kround_passed: set[int] = set()
+        self._kturn = -1
+        self._announced: dict[int, list[int]] = {}
+        self._marriages: list[tuple[int, int, int]] = []
+        self._exposed = False
+        self._expose_at = -1
+        self._has_kontra_round = False
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def phase(self) -> str:
+        """'auction', 'trump', 'play', 'kontra' or 'over'."""
+        return self._phase
+
+    @property
+    def step(self) -> str:
+        """What the seat to act is asked for: the auction step, or the phase itself."""
+        return self._auction.step if self._phase == AUCTION else self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        phase = self._phase
+        if phase == PLAY:
+            return self._turn
+        if phase == AUCTION:
+            return self._auction.turn
+        if phase == TRUMP:
+            return self._declarer
+        if phase == KONTRA:
+            return self._kturn
+        return None
+
+    @property
+    def dealer(self) -> int:
+        return self.seats.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far, with the seat that took it."""
+        return tuple(self._history)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions alone: what a record stores to replay the hand."""
+        return tuple(a for _, a in self._history)
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer if self._declarer >= 0 else None
+
+    @property
+    def bid(self) -> str | None:
+        """The standing bid's id during the auction, the winning one after."""
+        info = self._info if self._info is not None else self._auction.bid
+        return info.id if info is not None else None
+
+    @property
+    def trump(self) -> SuitId | None:
+        return suit_id(self._trump) if self._trump >= 0 else None
+
+    @property
+    def passed_out(self) -> bool:
+        """Nobody bid (only where the opener may pass): no contract, no play."""
+        return self._phase == OVER and self._info is None
+
+    @property
+    def gave_up(self) -> bool:
+        return self._gave_up
+
+    @property
+    def played(self) -> bool:
+        """Whether the hand was played out (not given up, passed out or left unplayed)."""
+        return len(self._tricks) == TRICKS
+
+    def cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, ascending."""
+        return list(_list(self._hands[seat]))
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
+        """Completed tricks: (leader, cards in playing order, winner)."""
+        return list(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[int, tuple[Card, ...]]:
+        """(leader, cards played so far) of the trick in progress."""
+        return self._leader, tuple(self._trick)
+
+    @property
+    def kontra_levels(self) -> dict[str, dict[int, int]]:
+        return self._kontra.as_dict() if self._kontra is not None else {}
+
+    @property
+    def marriages(self) -> list[tuple[int, SuitId, int]]:
+        """Announced marriages: (seat, suit, value)."""
+        return [(seat, suit_id(s), v) for seat, s, v in self._marriages]
+
+    @property
+    def exposed(self) -> bool:
+        """Whether an open contract's cards lie face up now."""
+        return self._exposed
+
+    @property
+    def talon(self) -> tuple[Card, ...]:
+        """The final talon (known once the auction is over)."""
+        return self._talon
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now; each one ``apply`` accepts."""
+        phase = self._phase
+        if phase == PLAY:
+            seat = self._turn
+            actions: list[Action] = []
+            if self._trick_no == 0:
+                assert self._kontra is not None
+                actions.extend(self._kontra.actions(seat, seat == self._declarer))
+            actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
+            if self._can_give_up():
+                actions.append(GIVE_UP)
+            actions.extend(PLAYS[c] for c in _list(self.legal_cards()))
+            return actions
+        if phase == AUCTION:
+            return self._auction.legal(self._hands)
+        if phase == TRUMP:
+            actions = [DECLARE[s] for s in self._trump_choices()]
+            if self._can_give_up():
+                actions.append(GIVE_UP)
+            return actions
+        if phase == KONTRA:
+            assert self._kontra is not None
+            seat = self._kturn
+            return [*self._kontra.actions(seat, seat == self._declarer), PASS]
+        return []
+
+    def legal_cards(self) -> int:
+        """Fast path: the cards the seat to act may play now, as a bit mask (0 if none)."""
+        legal = self._legal
+        if legal >= 0:
+            return legal
+        if self._phase != PLAY:
+            return 0
+        seat = self._turn
+        if self._needs_due and self._due(seat):
+            self._legal = 0
+            return 0
+        hand = self._hands[seat]
+        if not self._trick:
+            legal = hand
+        elif self._standard_duties:
+            # C13 inlined for speed; tricks.legal_mask is the same rule for any duties.
+            legal = hand & self._led
+            if legal:
+                legal = legal & self._beat[self._best] or legal
+            else:
+                trumps = hand & self._trump_mask
+                legal = (trumps & self._beat[self._best] or trumps) if trumps else hand
+        else:
+            assert self._tables is not None
+            legal = legal_mask(self._tables, hand, self._led, self._best)
+        if (
+            seat == self._ulti_seat
+            and legal & self._t7
+            and legal != self._t7
+            and self._trick_no < 9
+        ):
+            legal &= ~self._t7
+        self._legal = legal
+        return legal
+
+    def legal_card_list(self) -> tuple[Card, ...]:
+        """Fast path: ``legal_cards()`` as a tuple of cards, ascending."""
+        legal = self._legal
+        return _list(legal if legal >= 0 else self.legal_cards())
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to act; IllegalAction (hand unchanged) if illegal."""
+        if type(action) is Play and self._phase == PLAY:
+            self.play_card(action.card)
+            return
+        reason = self.why_refused(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self.current_player
+        assert seat is not None
+        phase = self._phase
+        if phase == AUCTION:
+            self._apply_auction(seat, action)
+        elif phase == TRUMP:
+            self._history.append((seat, action))
+            if isinstance(action, GiveUp):
+                self._give_up()
+            else:
+                assert isinstance(action, DeclareTrump)
+                self._start_play(suit_number(action.suit))
+        elif phase == PLAY:
+            self._history.append((seat, action))
+            self._legal = -1
+            if isinstance(action, Announce):
+                self._announce(seat, suit_number(action.suit))
+            elif isinstance(action, Kontra):
+                assert self._kontra is not None
+                self._kontra.apply(action, seat, seat == self._declarer)
+            else:
+                self._give_up()
+        elif phase == KONTRA:
+            self._history.append((seat, action))
+            self._kontra_round(seat, action)
+
+    def play_card(self, card: Card) -> None:
+        """Fast path for ``apply(Play(card))``: the same checks and the same effect."""
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_cards()
+        if card < 0 or not (legal >> card) & 1:
+            raise IllegalAction(self._why_play_refused(card))
+        seat = self._turn
+        self._history.append((seat, PLAYS[card]))
+        self._hands[seat] ^= 1 << card
+        self._legal = -1
+        trick = self._trick
+        if trick:
+            if (self._beat[self._best] >> card) & 1:
+                self._best = card
+                self._best_seat = seat
+        else:
+            self._led = SUIT_MASKS[card >> 3]
+            self._best = card
+            self._best_seat = seat
+        trick.append(card)
+        if len(trick) < self._n_active:
+            self._turn = self._after[seat]
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        winner = self._best_seat
+        a, b, c = self._trick  # three active seats, always
+        self._won[winner] |= (1 << a) | (1 << b) | (1 << c)
+        self._tricks.append((self._leader, (a, b, c), winner))
+        self._trick = []
+        self._led = 0
+        self._best = -1
+        done = self._trick_no = self._trick_no + 1
+        self._leader = self._turn = winner
+        if done == TRICKS:
+            self._phase = OVER
+            return
+        if done == self._expose_at:
+            self._exposed = True
+        if done == 1 and self._has_kontra_round:
+            self._kround_passed = set()
+            speaker = self._next_speaker(self._declarer)
+            if speaker >= 0:
+                self._phase = KONTRA
+                self._kturn = speaker
+
+    def why_refused(self, action: object) -> str | None:
+        """None if the seat to act may take ``action`` now, else the rule it breaks."""
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        phase = self._phase
+        if phase == OVER:
+            return "the hand is over"
+        if phase == AUCTION:
+            return self._auction.why_refused(action, self._hands)
+        if phase == TRUMP:
+            if isinstance(action, GiveUp):
+                return None if self._can_give_up() else self._why_no_give_up()
+            if not isinstance(action, DeclareTrump):
+                return "the declarer names the trump suit first"
+            assert self._info is not None
+            suit = suit_number(action.suit)
+            choosable = choosable_suits(self.ruleset, self._info)
+            if suit not in choosable:
+                return f"{action.suit} cannot be trump in {self._info.name} under this ruleset"
+            if not feasible_suits(self._info, self._hands[self._declarer], (suit,)):
+                return requirement_words(self._info, (suit,))
+            return None
+        seat = self._turn if phase == PLAY else self._kturn
+        is_declarer = seat == self._declarer
+        if isinstance(action, Kontra):
+            assert self._kontra is not None
+            if phase == PLAY and self._trick_no > 0:
+                return "the kontra window has closed: kontras are called at the first trick"
+            return self._kontra.why_refused(action, seat, is_declarer)
+        if phase == KONTRA:
+            if isinstance(action, Pass):
+                return None
+            return "the kontra round after the first trick: call a kontra or pass"
+        if isinstance(action, Play):
+            return (
+                None
+                if (self.legal_cards() >> action.card) & 1
+                else self._why_play_refused(action.card)
+            )
+        if isinstance(action, Announce):
+            return self._why_no_announce(seat, suit_number(action.suit), is_declarer)
+        if isinstance(action, GiveUp):
+            return None if self._can_give_up() else self._why_no_give_up()
+        return f"'{action}' is not an action of the play: play a card"
+
+    # ------------------------------------------------------------------ auction
+
+    def _apply_auction(self, seat: int, action: Action) -> None:
+        auction = self._auction
+        if action.type == "pick_up":
+            assert auction.talon is not None
+            self._pickups[len(self._history)] = auction.talon
+        self._history.append((seat, action))
+        auction.apply(action, self._hands)
+        if auction.done:
+            self._finish_auction()
+
+    def _finish_auction(self) -> None:
+        auction = self._auction
+        self._talon = auction.final_talon
+        info = auction.bid
+        if info is None:
+            self._phase = OVER
+            return
+        self._info = info
+        self._declarer = auction.bidder
+        self._defenders = tuple(s for s in self.seats.active if s != self._declarer)
+        self._kontra = KontraChains(self.ruleset, info, self._defenders)
+        simple = self.ruleset.simple
+        if (
+            auction.uncontested
+            and simple.uncontested == "lose_double"
+            and not simple.uncontested_played_out
+        ):
+            self._phase = OVER
+            return
+        if info.trump == "suit" and auction.bid_trump < 0:
+            self._phase = TRUMP
+            return
+        self._start_play(auction.bid_trump)
+
+    def _trump_choices(self) -> tuple[int, ...]:
+        assert self._info is not None
+        return feasible_suits(
+            self._info, self._hands[self._declarer], choosable_suits(self.ruleset, self._info)
+        )
+
+    # ------------------------------------------------------------------ play
+
+    def _start_play(self, trump: int) -> None:
+        info = self._info
+        assert info is not None
+        self._trump = trump
+        tables = self._tables = tables_for(self.ruleset, trump)
+        self._beat = tables.beat
+        self._trump_mask = tables.trump_mask
+        self._standard_duties = tables.must_follow and tables.must_trump and tables.must_beat
+        lead = self._declarer if self.ruleset.play.first_lead == "declarer" else self.seats.forehand
+        self._turn = self._leader = lead
+        self._ulti_seat = self._declarer if info.keeps_seven and trump >= 0 else -1
+        self._t7 = 1 << make_card(Suit(trump), Rank.SEVEN) if trump >= 0 else 0
+        self._announced = {s: [] for s in self.seats.active}
+        self._needs_due = trump >= 0 and (info.hundred or not self.ruleset.marriages.optional)
+        self._expose_at = self.ruleset.open_games.after_trick if info.open else -1
+        self._exposed = self._expose_at == 0
+        self._has_kontra_round = self.ruleset.kontra.window != "own_card_trick1"
+        self._legal = -1
+        self._phase = PLAY
+
+    def _announce_window(self) -> bool:
+        return self._trick_no == 0 or self.ruleset.marriages.announce == "on_play"
+
+    def _announceable(self, seat: int) -> tuple[int, ...]:
+        if self._trump < 0 or not self._announce_window():
+            return ()
+        assert self._info is not None
+        return announceable(
+            self.ruleset,
+            self._info,
+            self._trump,
+            self._hands[seat],
+            seat == self._declarer,
+            self._announced[seat],
+        )
+
+    def _due(self, seat: int) -> tuple[int, ...]:
+        if not self._announce_window():
+            return ()
+        assert self._info is not None
+        return due(
+            self.ruleset,
+            self._info,
+            self._trump,
+            self._hands[seat],
+            seat == self._declarer,
+            self._announced[seat],
+        )
+
+    def _why_no_announce(self, seat: int, suit: int, is_declarer: bool) -> str | None:
+        if suit in self._announceable(seat):
+            return None
+        if self._trump < 0:
+            return "marriages are announced only in trump games"
+        if not self._announce_window():
+            return "marriages are announced at the first trick, before your card"
+        hand = self._hands[seat]
+        king, over = make_card(Suit(suit), Rank.KING), make_card(Suit(suit), Rank.OVER)
+        if suit in self._announced[seat]:
+            return "that marriage is announced already"
+        if not (hand >> king) & 1 or not (hand >> over) & 1:
+            return (
+                f"a marriage is the {card_name(king)} and the {card_name(over)}, "
+                "and you do not hold both"
+            )
+        assert self._info is not None
+        return hundred_limit_words(self._info, is_declarer)
+
+    def _announce(self, seat: int, suit: int) -> None:
+        value = (
+            self.ruleset.marriages.trump_value
+            if suit == self._trump
+            else self.ruleset.marriages.plain_value
+        )
+        self._announced[seat].append(suit)
+        self._marriages.append((seat, suit, value))
+
+    def _why_play_refused(self, card: int) -> str:
+        if self._phase != PLAY:
+            return (
+                "no card is played now"
+                if self._phase != KONTRA
+                else ("the kontra round after the first trick comes first: call a kontra or pass")
+            )
+        if not 0 <= card < 32:
+            return f"{card!r} is not a card"
+        seat = self._turn
+        hand = self._hands[seat]
+        if not (hand >> card) & 1:
+            return f"you do not hold the {card_name(card)}"
+        pending = self._due(seat) if self._needs_due else ()
+        if pending:
+            return "announce your marriage first: " + (
+                "the bid marriage is announced before the declarer's first card"
+                if seat == self._declarer and self._info is not None and self._info.hundred
+                else "announcing marriages is not optional in this ruleset"
+            )
+        tables = self._tables
+        assert tables is not None and self._info is not None
+        if self._trick:
+            base = legal_mask(tables, hand, self._led, self._best)
+            if not (base >> card) & 1:
+                return why_refused(tables, hand, self._led, self._best, card)
+        return (
+            f"the {self._info.keeps_seven} declarer keeps the trump 7 ({card_name(card)}) "
+            "until the last trick"
+        )
+
+    # ------------------------------------------------------------------ give up, kontra round
+
+    def _can_give_up(self) -> bool:
+        info = self._info
+        return (
+            info is not None
+            and info.plain_parti
+            and self.ruleset.simple.give_up_allowed
+            and self._phase in (TRUMP, PLAY)
+            and not self._tricks
+            and not self._trick
+            and self.current_player == self._declarer
+        )
+
+    def _why_no_give_up(self) -> str:
+        if not self.ruleset.simple.give_up_allowed:
+            return "this ruleset does not let the declarer give up"
+        if self._info is None or not self._info.plain_parti:
+            return "only a plain (non-red, uncombined) Parti may be given up"
+        if self.current_player != self._declarer:
+            return "only the declarer may give up"
+        return "giving up is possible only before the first lead"
+
+    def _give_up(self) -> None:
+        self._gave_up = True
+        self._phase = OVER
+
+    def _next_speaker(self, start: int) -> int:
+        """The next seat from ``start`` on that has not passed and can call; -1 if none."""
+        kontra = self._kontra
+        assert kontra is not None
+        passed = self._kround_passed
+        seat = start
+        for _ in range(self._n_active):
+            if seat not in passed:
+                if kontra.can_call(seat, seat == self._declarer):
+                    return seat
+                passed.add(seat)
+            seat = self._after[seat]
+        return -1
+
+    def _kontra_round(self, seat: int, action: Action) -> None:
+        kontra = self._kontra
+        assert kontra is not None
+        if isinstance(action, Kontra):
+            kontra.apply(action, seat, seat == self._declarer)
+            self._kround_passed = set()
+            speaker = self._next_speaker(seat)
+        else:
+            self._kround_passed.add(seat)
+            speaker = self._next_speaker(self._after[seat])
+        if speaker < 0:
+            self._phase = PLAY
+            self._legal = -1
+        else:
+            self._kturn = speaker
+
+    # ------------------------------------------------------------------ results
+
+    @property
+    def facts(self) -> Facts | None:
+        """What happened, for settlement; None until over, and for a hand not played out."""
+        if self._phase != OVER or len(self._tricks) != TRICKS:
+            return None
+        if self._facts is None:
+            from .facts import build_facts
+
+            self._facts = build_facts(self)
+        return self._facts
+
+    @property
+    def contract(self) -> Contract | None:
+        """What was bid and doubled; None during the auction and for a passed-out hand."""
+        if self._info is None:
+            return None
+        from .facts import build_contract
+
+        return build_contract(self)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now, as plain data."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if (byte >> b) & 1) for byte in range(256))
+    for k in range(4)
+)
+
+
+def _list(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, ascending, by four table look-ups."""
+    t = _BYTE_CARDS
+    return (
+        t[0][mask & 255]
+        + t[1][(mask >> 8) & 255]
+        + t[2][(mask >> 16) & 255]
+        + t[3][(mask >> 24) & 255]
+    )
+
+
+def _cards(items: Sequence[Card | str] | str) -> list[Card]:
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return [parse_card(c) if isinstance(c, str) else c for c in items]
