@@ -368,3 +368,25 @@ def test_documented_example_settles_as_printed(
 ) -> None:
     hand, settlement = settle_sheet(write(tmp_path, document))
     assert {hand.name(s): v for s, v in settlement.payments.items()} == result, title
+
+
+def test_every_contradiction_and_a_hint_in_one_run(tmp_path: Path) -> None:
+    """A table sees all that is wrong with its sheet at once, with did-you-mean for typos."""
+    sheet = tmp_path / "hand.yaml"
+    sheet.write_text(
+        "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Ulti\n"
+        "trump: acorns\npoints: {declarer: 60, defenders: 35, talon: 0}\n"
+        "tricks: {Anna: 8, Ben: 3}\nlast_trick: {winner: Anna, trump_seven: Anna}\n"
+        "aces: [Anna, Anna, Ben, Anna]\ndurchmars: Anna\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(SheetError) as caught:
+        settle_sheet(sheet)
+    text = str(caught.value)
+    assert "add up to 95" in text
+    assert "add up to 11, not 10" in text
+    assert "took every trick (a durchmars)" in text
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "triks: 3\n", encoding="utf-8")
+    with pytest.raises(SheetError) as caught:
+        settle_sheet(sheet)
+    assert "unknown key 'triks' (did you mean 'tricks'?)" in str(caught.value)

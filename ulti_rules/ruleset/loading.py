@@ -502,7 +502,7 @@ def _unwrap(tp: Any, node: Any) -> Any:
         return tp
 
 
-def _model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:
+def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:
     """The pydantic model that validates the mapping at ``path``, if one does."""
     tp: Any = root
     node = data
@@ -542,7 +542,7 @@ def _schema_problems(
             path, message = path[:-1], f"missing required key '{path[-1]}'"
         elif kind == "extra_forbidden":
             key = str(path[-1])
-            parent = _model_at(model, path[:-1], merged)
+            parent = model_at(model, path[:-1], merged)
             allowed = sorted(parent.model_fields) if parent is not None else []
             hint = did_you_mean(key, allowed)
             if not hint and allowed:

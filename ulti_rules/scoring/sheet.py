@@ -14,6 +14,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..errors import Problem, UltiError
+from ..ruleset.hints import did_you_mean
+from ..ruleset.loading import model_at
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 
 
@@ -103,7 +105,10 @@ class Sheet(_Part):
             return cls.model_validate(data)
         except ValidationError as exc:
             raise SheetError(
-                [where.problem(_data_path(data, err["loc"]), _message(err)) for err in exc.errors()]
+                [
+                    where.problem(_data_path(data, err["loc"]), _message(err, data))
+                    for err in exc.errors()
+                ]
             ) from None
 
 
@@ -146,9 +151,12 @@ def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
     return tuple(path)
 
 
-def _message(err: Any) -> str:
+def _message(err: Any, data: Any) -> str:
     if err["type"] == "extra_forbidden":
-        return "unknown key (see docs/score-keeper.md for the keys)"
+        key = str(err["loc"][-1])
+        model = model_at(Sheet, _data_path(data, err["loc"][:-1]), data)
+        hint = did_you_mean(key, model.model_fields) if model is not None else ""
+        return f"unknown key '{key}'{hint} (see docs/score-keeper.md for the keys)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     return str(err["msg"])

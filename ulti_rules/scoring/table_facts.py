@@ -9,8 +9,6 @@ played one. ``sheet_from`` goes the other way, for records and tests.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from ..contracts.base import MissingFact
 from ..errors import Problem
 from ..facts import Contract, Facts, MarriageFact
 from ..plugins import Registry, get_registry
+from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
 from ..ruleset.loading import load_ruleset
 from ..ruleset.safe_yaml import KeyPath
@@ -59,11 +58,6 @@ def _suit_words() -> dict[str, SuitId]:
 
 
 SUIT_WORDS = _suit_words()
-
-
-def _did_you_mean(word: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 @dataclass
@@ -120,9 +114,7 @@ class _Reader:
             return names.index(name)
         if name == DECLARER_WORD and declarer is not None:
             return declarer
-        self.fail(
-            path, f"'{name}' is not a player ({', '.join(names)}){_did_you_mean(name, names)}"
-        )
+        self.fail(path, f"'{name}' is not a player ({', '.join(names)}){did_you_mean(name, names)}")
         return None
 
     # ------------------------------------------------------------------ bid, trump
@@ -152,7 +144,7 @@ class _Reader:
         self.fail(
             ("bid",),
             f"'{wanted}' is not a bid of '{self.ruleset.name}'"
-            f"{_did_you_mean(wanted, [b.id for b in ladder])}; "
+            f"{did_you_mean(wanted, [b.id for b in ladder])}; "
             "`ulti ladder` lists them",
         )
         return None
@@ -321,8 +313,11 @@ class _Reader:
                 for i, who in enumerate(sheet.aces)
                 if (s := self.seat(who, ("aces", i), names, declarer=declarer)) is not None
             ]
-        self.stop_if_failed()
+        if winner is None:  # a failure was recorded; nothing sound to check further
+            self.stop_if_failed()
         assert winner is not None
+        # Facts are built and checked even after an earlier failure, so that a table sees
+        # every contradiction in one run; the caller stops before settling.
         facts = Facts(
             seats=seats,
             declarer=declarer,
