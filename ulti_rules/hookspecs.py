@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from .bots import Bot
     from .contracts.base import ContractKind
 
 PROJECT = "ulti_rules"
@@ -36,4 +37,16 @@ def register_rulesets(register: Callable[[Path], None]) -> None:
 
     Call ``register(path)`` with the path of each YAML ruleset file the plugin
     ships; its file stem (``club.yaml`` -> ``club``) is the name it is found by.
+    """
+
+
+@hookspec
+def register_bots(register: Callable[[type[Bot]], None]) -> None:
+    """Called once, when the plugin manager is first used.
+
+    Call ``register(BotClass)`` for each computer player the plugin provides: a class
+    with a ``name`` (how ``ulti simulate --bot NAME`` finds it), a one-line
+    ``description``, and ``choose(hand, rng) -> Action`` (see ``ulti_rules.bots``);
+    ``BotClass()`` builds one. A bot name registered twice is an error naming both
+    plugins.
     """

@@ -1,4 +1,4 @@
-"""The plugin manager: built-in kinds, entry-point plugins, and the kind registry.
+"""The plugin manager: built-in kinds and bots, entry-point plugins, and the registry.
 
 Entry points (group ``ulti_rules``) are loaded lazily, on first use, so a plugin
 that imports ``ulti_rules`` never meets a half-initialised package. Set
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -21,11 +21,14 @@ from . import hookspecs
 from .contracts.base import ContractKind
 from .errors import PluginError
 
+if TYPE_CHECKING:
+    from .bots import Bot
+
 AUTOLOAD_ENV = "ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD"
 
 
 class _Builtins:
-    """The built-in kinds, registered through the same hook as any plugin."""
+    """The built-in kinds and bots, registered through the same hooks as any plugin."""
 
     @hookspecs.hookimpl
     def register_contract_kinds(self, register: Any) -> None:
@@ -34,17 +37,34 @@ class _Builtins:
         for kind in BUILTIN_KINDS:
             register(kind)
 
+    @hookspecs.hookimpl
+    def register_bots(self, register: Any) -> None:
+        from .bots import BUILTIN_BOTS
+
+        for bot in BUILTIN_BOTS:
+            register(bot)
+
 
 @dataclass
 class Registry:
-    """What the plugins registered: kinds by name, plugin rulesets, and who gave what."""
+    """What the plugins registered: kinds and bots by name, plugin rulesets, who gave what."""
 
     kinds: dict[str, ContractKind] = field(default_factory=dict)
     kind_owner: dict[str, str] = field(default_factory=dict)
     rulesets: list[tuple[Path, str]] = field(default_factory=list)
+    bots: dict[str, type[Bot]] = field(default_factory=dict)
+    bot_owner: dict[str, str] = field(default_factory=dict)
 
     def kind(self, name: str) -> ContractKind:
         return self.kinds[name]
+
+    def bot(self, name: str) -> Bot:
+        """A new bot of that name; PluginError names the known ones if there is none."""
+        bot_cls = self.bots.get(name)
+        if bot_cls is None:
+            known = ", ".join(sorted(self.bots)) or "none"
+            raise PluginError(f"no bot is called '{name}' (the bots: {known})")
+        return bot_cls()
 
     def param_models(self) -> Mapping[str, type[Any]]:
         return {name: type(kind).params for name, kind in self.kinds.items()}
@@ -116,7 +136,36 @@ def build_registry(pm: pluggy.PluginManager) -> Registry:
             raise PluginError(
                 f"plugin {owner} failed in register_rulesets: {type(exc).__name__}: {exc}"
             ) from exc
+    _register_bots(pm, registry)
     return registry
+
+
+def _register_bots(pm: pluggy.PluginManager, registry: Registry) -> None:
+    for impl in pm.hook.register_bots.get_hookimpls():
+        owner = _plugin_name(pm, impl.plugin)
+
+        def register(bot_cls: type[Bot], _owner: str = owner) -> None:
+            name = getattr(bot_cls, "name", None)
+            if not (isinstance(bot_cls, type) and isinstance(name, str) and name):
+                raise PluginError(f"plugin {_owner} registered {bot_cls!r}, not a bot class")
+            if not callable(getattr(bot_cls, "choose", None)):
+                raise PluginError(f"plugin {_owner} registered bot '{name}' without choose()")
+            if name in registry.bots:
+                raise PluginError(
+                    f"bot '{name}' is registered twice: by {registry.bot_owner[name]} "
+                    f"and by {_owner}"
+                )
+            registry.bots[name] = bot_cls
+            registry.bot_owner[name] = _owner
+
+        try:
+            impl.function(register)
+        except PluginError:
+            raise
+        except Exception as exc:
+            raise PluginError(
+                f"plugin {owner} failed in register_bots: {type(exc).__name__}: {exc}"
+            ) from exc
 
 
 _manager: pluggy.PluginManager | None = None

@@ -12,7 +12,7 @@ import click
 
 from .common import UltiGroup
 
-COMMAND_MODULES: tuple[str, ...] = ("rulesets", "score", "ledger")
+COMMAND_MODULES: tuple[str, ...] = ("rulesets", "score", "ledger", "replay", "simulate")
 """Modules under ulti_rules.cli that define ``register(group)``."""
 
 

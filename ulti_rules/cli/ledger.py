@@ -15,9 +15,20 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..records import is_record_file, load_record, replay
 from ..ruleset.loading import load_ruleset
-from ..scoring.ledger import Ledger, add_hand, load_ledger, new_ledger, save_ledger
+from ..scoring.ledger import (
+    Ledger,
+    LedgerHand,
+    add_hand,
+    add_played,
+    load_ledger,
+    new_ledger,
+    save_ledger,
+)
+from ..scoring.settlement import Settlement
 from ..scoring.sheet import SheetError, read_sheet
+from ..scoring.table_facts import TableHand
 from .common import EXIT_USER_ERROR, fail, stdout_console
 from .score import report_sheet_error, settlement_json, settlement_tables, signed
 
@@ -81,16 +92,21 @@ def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> N
     """Add the next hand to the session in FILE and settle it.
 
     HAND is a score-keeper document (docs/score-keeper.md); it may leave out the
-    players, the dealer and the ruleset, which the session knows.
+    players, the dealer and the ruleset, which the session knows. Or HAND is an
+    engine hand record (docs/records.md): it is replayed under the session's
+    ruleset, and its seats are the session's players in order.
     """
     path = Path(file)
     ledger = load_ledger(path)
     hand_path = Path(hand)
     try:
-        sheet, where = read_sheet(hand_path)
-        entry, table_hand, settlement = add_hand(
-            ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace
-        )
+        if is_record_file(hand_path):
+            entry, table_hand, settlement = _add_record(ledger, hand_path, hand, heart_ace)
+        else:
+            sheet, where = read_sheet(hand_path)
+            entry, table_hand, settlement = add_hand(
+                ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace
+            )
     except SheetError as exc:
         report_sheet_error(exc)
         raise click.exceptions.Exit(EXIT_USER_ERROR) from None
@@ -107,6 +123,20 @@ def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> N
         console.print(table)
     console.print(_totals_table(ledger))
     click.echo(_status(ledger))
+
+
+def _add_record(
+    ledger: Ledger, path: Path, source: str, heart_ace: str | None
+) -> tuple[LedgerHand, TableHand, Settlement]:
+    """Replay an engine record under the session's ruleset and add it: seat i is the
+    session's i-th player, and the record's dealer must be the session's next dealer."""
+    record = load_record(path)
+    hand = replay(record, load_ruleset(ledger.ruleset))
+    if hand.contract is None:
+        fail(f"{source}: the hand was passed out; there is nothing to settle or add")
+    return add_played(
+        ledger, hand.contract, hand.facts, source=source, dealer=record.dealer, heart_ace=heart_ace
+    )
 
 
 def _totals_table(ledger: Ledger) -> Table:

@@ -1,0 +1,161 @@
+"""Bots: registered through the register_bots hook, always legal, reproducible from the seed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+import pytest
+from ulti_rules import hookimpl
+from ulti_rules.bots import BUILTIN_BOTS, RandomBot, SimpleBidder, play_out
+from ulti_rules.engine import Action, Bid, Hand, Kontra
+from ulti_rules.errors import PluginError
+from ulti_rules.plugins import build_registry, get_registry, new_manager
+from ulti_rules.ruleset.loading import load_ruleset
+
+import ulti_four_aces
+from conftest import BUNDLED_RULESETS
+
+
+class Checked:
+    """Wraps a bot: asserts each choice is among the legal actions, and keeps them."""
+
+    name: ClassVar[str] = "checked"
+    description: ClassVar[str] = "a bot under test"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.chosen: list[Action] = []
+
+    def choose(self, hand: Hand, rng: random.Random) -> Action:
+        action = self.inner.choose(hand, rng)
+        assert action in hand.legal_actions(), (action, hand.phase, hand.step)
+        self.chosen.append(action)
+        return action
+
+
+def test_the_built_in_bots_are_registered_through_the_hook() -> None:
+    registry = get_registry()
+    assert registry.bots["random"] is RandomBot
+    assert registry.bots["simple"] is SimpleBidder
+    assert registry.bot_owner["simple"] == "ulti_rules.builtin"
+    assert isinstance(registry.bot("simple"), SimpleBidder)
+    assert {b.name for b in BUILTIN_BOTS} <= set(registry.bots)
+    assert all(b.description for b in BUILTIN_BOTS)
+
+
+def test_an_unknown_bot_names_the_known_ones() -> None:
+    with pytest.raises(PluginError, match=r"no bot is called 'clever' \(the bots: random, simple"):
+        get_registry().bot("clever")
+
+
+class _Cautious:
+    name: ClassVar[str] = "cautious"
+    description: ClassVar[str] = "passes whenever it may"
+
+    def choose(self, hand: Hand, rng: random.Random) -> Action:
+        actions = hand.legal_actions()
+        return next((a for a in actions if a.type == "pass"), actions[0])
+
+
+class _CautiousPlugin:
+    @hookimpl
+    def register_bots(self, register: Any) -> None:
+        register(_Cautious)
+
+
+class _ClashPlugin:
+    @hookimpl
+    def register_bots(self, register: Any) -> None:
+        register(SimpleBidder)
+
+
+class _BrokenPlugin:
+    @hookimpl
+    def register_bots(self, register: Any) -> None:
+        register(42)
+
+
+def test_a_plugin_registers_a_bot() -> None:
+    pm = new_manager(autoload=False)
+    pm.register(ulti_four_aces)
+    pm.register(_CautiousPlugin(), name="cautious-plugin")
+    registry = build_registry(pm)
+    assert registry.bot_owner["cautious"] == "cautious-plugin"
+    hand = Hand(load_ruleset("wikipedia", registry), seed=1, registry=registry)
+    play_out(hand, registry.bot("cautious"), random.Random(1))
+    assert hand.is_over
+
+
+def test_a_bot_name_twice_names_both_plugins() -> None:
+    pm = new_manager(autoload=False)
+    pm.register(_ClashPlugin(), name="clash")
+    with pytest.raises(PluginError, match=r"bot 'simple' is registered twice: by .* and by .*"):
+        build_registry(pm)
+
+
+def test_a_bad_registration_names_the_plugin() -> None:
+    pm = new_manager(autoload=False)
+    pm.register(_BrokenPlugin(), name="broken")
+    with pytest.raises(PluginError, match="plugin broken registered 42, not a bot class"):
+        build_registry(pm)
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+@pytest.mark.parametrize("bot", [RandomBot, SimpleBidder])
+def test_every_choice_is_legal(name: str, bot: type[Any]) -> None:
+    rules = load_ruleset(name)
+    for seed in range(8):
+        checked = Checked(bot())
+        hand = play_out(
+            Hand(rules, seed=seed, dealer=seed % rules.players.count),
+            checked,
+            rng=random.Random(seed),
+        )
+        assert hand.is_over and checked.chosen
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_inlined_cards_are_the_bots_own_choices(name: str) -> None:
+    """play_out plays a random_cards bot's cards itself: the same hand as asking it."""
+    rules = load_ruleset(name)
+    for seed in range(10):
+        fast = play_out(Hand(rules, seed=seed), SimpleBidder(), random.Random(seed))
+        slow = play_out(Hand(rules, seed=seed), Checked(SimpleBidder()), random.Random(seed))
+        assert fast.history == slow.history
+
+
+@pytest.mark.parametrize("bot", [RandomBot, SimpleBidder])
+def test_the_same_seed_plays_the_same_hand(bot: type[Any]) -> None:
+    rules = load_ruleset("wikipedia")
+    one = play_out(Hand(rules, seed=5), bot(), random.Random(9))
+    two = play_out(Hand(rules, seed=5), bot(), random.Random(9))
+    other = play_out(Hand(rules, seed=5), bot(), random.Random(10))
+    assert one.history == two.history and one.facts == two.facts
+    assert other.history != one.history
+
+
+def test_the_simple_bidder_bids_low_and_never_kontras() -> None:
+    rules = load_ruleset("wikipedia")
+    ranks = {bid.id: bid.rank for bid in rules.ladder}
+    top = Counter()
+    for seed in range(40):
+        checked = Checked(SimpleBidder())
+        hand = play_out(Hand(rules, seed=seed), checked, random.Random(seed))
+        assert not any(isinstance(a, Kontra) for a in checked.chosen)
+        assert hand.contract is not None
+        top[ranks[hand.contract.bid] <= 10] += 1
+        opening = next(a for a in checked.chosen if isinstance(a, Bid))
+        assert ranks[opening.bid] <= 3, "forehand opens with the second-lowest bid he can make"
+    assert top[True] > top[False]
+
+
+def test_the_random_bot_reaches_every_kind_of_action() -> None:
+    rules = load_ruleset("older-20-100")
+    kinds: Counter[str] = Counter()
+    for seed in range(40):
+        checked = Checked(RandomBot())
+        play_out(Hand(rules, seed=seed), checked, random.Random(seed))
+        kinds.update(a.type for a in checked.chosen)
+    assert {"bid", "pass", "pick_up", "discard", "kontra", "play", "announce"} <= set(kinds)

@@ -1,0 +1,117 @@
+"""`ulti replay FILE` through the installed entry point: a readable hand, tampering refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from ulti_rules.bots import SimpleBidder, play_out
+from ulti_rules.cards import format_card
+from ulti_rules.engine import Hand
+from ulti_rules.records import dumps, record_of, save
+from ulti_rules.ruleset.loading import load_ruleset
+
+from conftest import RunUlti
+
+
+def played(name: str = "wikipedia", seed: int = 21) -> Hand:
+    rules = load_ruleset(name)
+    hand = Hand(rules, seed=seed, dealer=seed % rules.players.count)
+    return play_out(hand, SimpleBidder(), random.Random(seed))
+
+
+def test_a_record_prints_trick_by_trick(tmp_path: Path, ulti: RunUlti) -> None:
+    hand = played()
+    save(record_of(hand, "wikipedia", players=["Anna", "Ben", "Carla"]), tmp_path / "hand.yaml")
+    done = ulti("replay", "hand.yaml")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Ruleset: wikipedia" in out and "(matches the ruleset)" in out
+    for section in ("Deal", "Auction", "Contract:", "Marriages:", "Kontras:", "Tricks", "Facts"):
+        assert f"\n{section}" in out, section
+    names = ["Anna", "Ben", "Carla"]
+    for number, (leader, cards, winner) in enumerate(hand.tricks, start=1):
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"{number}. "))
+        assert line.strip().startswith(f"{number}. {names[leader]} leads: ")
+        assert line.endswith(f"-> {names[winner]}")
+        for card in cards:
+            assert format_card(card) in line
+    facts = hand.facts
+    assert facts is not None
+    assert f"(declarer) {facts.declarer_points}, the defenders {facts.defender_points}" in out
+    assert "Payments" in out and "declarer" in out
+
+
+def test_french_faces(tmp_path: Path, ulti: RunUlti) -> None:
+    hand = played(seed=22)
+    save(record_of(hand, "wikipedia"), tmp_path / "hand.json")
+    done = ulti("replay", "hand.json", "--faces", "fr")
+    assert done.returncode == 0, done.stderr
+    first = next(x for x in done.stdout.splitlines() if x.strip().startswith("1. "))
+    for card in hand.tricks[0][1]:
+        assert format_card(card, "fr", symbols=True) in first
+
+
+def test_a_tampered_record_names_the_bad_action(tmp_path: Path, ulti: RunUlti) -> None:
+    hand = played(seed=23)
+    text = dumps(record_of(hand, "wikipedia"))
+    lines = text.splitlines()
+    # Give the second card of the first trick to the wrong seat: its seat field changes.
+    first_play = next(i for i, x in enumerate(lines) if "type: play" in x)
+    start = lines.index("actions:") + 1
+    index = first_play - start + 1
+    seat = hand.history[index][0]
+    wrong = (seat + 1) % 3
+    lines[first_play + 1] = lines[first_play + 1].replace(f"seat: {seat},", f"seat: {wrong},")
+    (tmp_path / "bad.yaml").write_text("\n".join(lines) + "\n", "utf-8")
+    done = ulti("replay", "bad.yaml")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    action = hand.history[index][1]
+    assert done.stderr.startswith(
+        f"ulti: error: bad.yaml:{first_play + 2}:3: action {index} ({action} by seat {wrong}): "
+        f"it is seat {seat}'s turn"
+    ), done.stderr
+
+
+def test_an_illegal_card_names_the_rule(tmp_path: Path, ulti: RunUlti) -> None:
+    hand = played(seed=24)
+    data = record_of(hand, "wikipedia").to_data()
+    index = next(i for i, a in enumerate(data["actions"]) if a["type"] == "play")
+    seat = data["actions"][index]["seat"]
+    stranger = hand.deal.hands[(seat + 1) % 3][0]
+    data["actions"][index]["card"] = format_card(stranger)
+    (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")
+    done = ulti("replay", "bad.json")
+    assert done.returncode == 1
+    assert f"action {index} (play {format_card(stranger)} by seat {seat}): you do not hold" in (
+        done.stderr
+    )
+
+
+def test_a_changed_ruleset_is_refused_unless_ignored(tmp_path: Path, ulti: RunUlti) -> None:
+    save(record_of(played(seed=25), "wikipedia"), tmp_path / "hand.yaml")
+    (tmp_path / "club.yaml").write_text(
+        "extends: wikipedia\nname: club\ntitle: Wikipedia with give-up\n"
+        "simple: {give_up_allowed: true}\n",
+        "utf-8",
+    )
+    done = ulti("replay", "hand.yaml", "--ruleset", "./club.yaml")
+    assert done.returncode == 1
+    assert "its rules changed since (replay anyway with --ignore-hash)" in done.stderr
+    done = ulti("replay", "hand.yaml", "--ruleset", "./club.yaml", "--ignore-hash")
+    assert done.returncode == 0, done.stderr
+    assert "ulti: note: hand.yaml: the ruleset changed since this hand was recorded" in done.stderr
+    assert "DIFFERS from the ruleset" in done.stdout
+
+
+def test_not_a_record(tmp_path: Path, ulti: RunUlti) -> None:
+    (tmp_path / "sheet.yaml").write_text("declarer: Anna\nbid: parti\n", "utf-8")
+    done = ulti("replay", "sheet.yaml")
+    assert done.returncode == 1
+    assert "ulti: error: sheet.yaml: not a hand record: 'format' must be 'ulti-hand/1'" in (
+        done.stderr
+    )
+    done = ulti("replay", "missing.yaml")
+    assert done.returncode == 1 and "missing.yaml: cannot read the file" in done.stderr

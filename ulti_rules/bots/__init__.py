@@ -1,0 +1,65 @@
+"""Computer players behind one small interface, for simulations, benchmarks and tests.
+
+A bot is a class with a ``name``, a one-line ``description`` and one method,
+``choose(hand, rng)``, that returns an action the hand accepts for the seat to act.
+Bots receive the whole :class:`~ulti_rules.engine.Hand` so that they can use its
+fast paths (``legal_card_list()``, shared action instances); a fair bot reads only
+what ``hand.observation(hand.current_player)`` shows and the legal actions, as the
+built-in ones do. All randomness comes from ``rng``, so a seeded run repeats.
+
+The built-in bots register through the ``register_bots`` hook like any plugin's;
+``get_registry().bot(name)`` builds one by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from .random_bot import RandomBot
+from .simple_bidder import SimpleBidder
+
+if TYPE_CHECKING:
+    from ..engine import Action, Hand
+
+
+class Bot(Protocol):
+    """A computer player: one legal action for the seat to act."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    def choose(self, hand: Hand, rng: random.Random) -> Action:
+        """An action ``hand.apply`` accepts now, for ``hand.current_player``."""
+        ...
+
+
+BUILTIN_BOTS: tuple[type[Bot], ...] = (RandomBot, SimpleBidder)
+
+
+def play_out(hand: Hand, bots: Bot | Sequence[Bot], rng: random.Random) -> Hand:
+    """Play ``hand`` to its end: one bot for every seat, or one bot per seat.
+
+    When every bot declares ``random_cards = True`` (it answers any card decision
+    with ``rng.choice(hand.legal_card_list())``), the cards are played here without
+    a call per card: the same choices from the same ``rng``, a third faster.
+    """
+    seats = [bots] * hand.ruleset.players.count if not isinstance(bots, Sequence) else bots
+    fast = all(getattr(bot, "random_cards", False) for bot in seats)
+    legal_cards, play_card, choice = hand.legal_card_list, hand.play_card, rng.choice
+    while not hand.is_over:
+        if fast and hand.phase == "play":
+            cards = legal_cards()
+            if cards:
+                while cards:  # until the kontra round, a due marriage, or the end
+                    play_card(choice(cards))
+                    cards = legal_cards()
+                continue
+        seat = hand.current_player
+        assert seat is not None
+        hand.apply(seats[seat].choose(hand, rng))
+    return hand
+
+
+__all__ = ["BUILTIN_BOTS", "Bot", "RandomBot", "SimpleBidder", "play_out"]

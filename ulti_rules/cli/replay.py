@@ -1,0 +1,315 @@
+"""`ulti replay FILE`: check a hand record by playing it again, and print it for a person.
+
+Every action goes through the rules again (see ``ulti_rules.records``); a tampered
+record stops at the first action the rules refuse, named by its index, with exit
+status 1. A good record prints as the table saw it: the deal, the auction, trump,
+marriages and kontras, every trick, the facts and the settlement.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..cards import FR_SUIT_SYMBOL, HU_SUIT_NAMES, SUIT_IDS, Faces, format_card, format_cards
+from ..engine import (
+    Action,
+    Announce,
+    Bid,
+    DeclareTrump,
+    Discard,
+    GiveUp,
+    Hand,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+)
+from ..facts import Facts
+from ..records import HandRecord, load_record, replay, ruleset_of
+from ..ruleset.loading import content_hash, load_ruleset
+from ..ruleset.schema import Ruleset
+from ..scoring.settlement import settle
+from .common import note, stdout_console
+from .score import settlement_tables
+
+
+class Reader:
+    """Words for one hand: seat names, cards in the chosen faces, bids, suits, kontras."""
+
+    def __init__(self, ruleset: Ruleset, names: list[str], faces: Faces) -> None:
+        self.ruleset = ruleset
+        self.names = names
+        self.faces = faces
+
+    def card(self, card: int) -> str:
+        return format_card(card, self.faces, symbols=self.faces == "fr")
+
+    def cards(self, cards: tuple[int, ...] | list[int]) -> str:
+        return format_cards(cards, self.faces, symbols=self.faces == "fr") or "-"
+
+    def suit(self, suit: str) -> str:
+        s = SUIT_IDS[suit]
+        return f"{suit} ({HU_SUIT_NAMES[s] if self.faces == 'hu' else FR_SUIT_SYMBOL[s]})"
+
+    def bid(self, bid_id: str) -> str:
+        try:
+            return f"{self.ruleset.bid(bid_id).names.en} ({bid_id})"
+        except KeyError:
+            return bid_id
+
+    def component(self, cid: str) -> str:
+        spec = self.ruleset.contracts.get(cid)
+        return spec.names.en if spec is not None else cid
+
+    def level(self, level: int) -> str:
+        levels = self.ruleset.kontra.levels
+        return levels[level - 1].names.en if level <= len(levels) else f"kontra level {level}"
+
+    def action(self, action: Action) -> str:
+        """What a seat did, in words (the seat's name goes in front)."""
+        if isinstance(action, Bid):
+            trump = f", {self.suit(action.trump)} trump" if action.trump else ""
+            return f"bids {self.bid(action.bid)}{trump}"
+        if isinstance(action, Pass):
+            return "passes"
+        if isinstance(action, PickUp):
+            return "picks up the talon"
+        if isinstance(action, Discard):
+            return f"discards {self.cards(action.cards)}"
+        if isinstance(action, DeclareTrump):
+            return f"names trump: {self.suit(action.suit)}"
+        if isinstance(action, Announce):
+            return f"announces the {self.suit(action.suit)} marriage"
+        if isinstance(action, Kontra):
+            comps = ", ".join(self.component(c) for c in action.components)
+            return f"calls {self.level(action.level)} on {comps}"
+        if isinstance(action, Play):
+            return f"plays {self.card(action.card)}"
+        if isinstance(action, GiveUp):
+            return "gives up"
+        return str(action)
+
+
+def _phases(record: HandRecord, ruleset: Ruleset) -> list[tuple[str, int]]:
+    """The phase and the number of finished tricks before each action (the record replayed)."""
+    hand = Hand(ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer)
+    found: list[tuple[str, int]] = []
+    for _, action in record.actions:
+        found.append((hand.phase, len(hand.tricks)))
+        hand.apply(action)
+    return found
+
+
+def _echo_header(record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool) -> None:
+    click.echo(f"Hand record {path} ({record.format})")
+    click.echo(f"Ruleset: {record.ruleset} — {ruleset.title}")
+    verdict = "matches the ruleset" if hash_ok else "DIFFERS from the ruleset (--ignore-hash)"
+    click.echo(f"Content hash: {record.ruleset_hash} ({verdict})")
+    seed = f"; seed {record.seed!r}" if record.seed is not None else "; a given deal (no seed)"
+    click.echo(f"Dealer: {record.players[record.dealer]} (seat {record.dealer}){seed}")
+
+
+def _hand_cards(hand: Hand, cards: tuple[int, ...], read: Reader) -> str:
+    """A dealt hand, sorted; a two-round deal shows its round-1 cards apart."""
+    if not cards:
+        return "(no cards)"
+    two_round = hand.ruleset.auction.two_round
+    if two_round is None:
+        return read.cards(sorted(cards))
+    first = two_round.first_round_cards
+    return f"{read.cards(sorted(cards[:first]))} | {read.cards(sorted(cards[first:]))}"
+
+
+def _echo_deal(hand: Hand, read: Reader) -> None:
+    click.echo("")
+    click.echo("Deal")
+    width = max(len(n) for n in read.names)
+    for seat, cards in enumerate(hand.deal.hands):
+        roles = [f"seat {seat}"]
+        if seat == hand.dealer:
+            roles.append("dealer")
+        if seat == hand.seats.forehand:
+            roles.append("forehand")
+        if seat == hand.seats.sitting_out:
+            roles.append("sits out")
+        shown = _hand_cards(hand, cards, read)
+        click.echo(f"  {read.names[seat]:<{width}}  {shown}   [{', '.join(roles)}]")
+    if hand.deal.rest:
+        if hand.ruleset.auction.two_round is not None:
+            label = "extra cards for the round-1 winner"
+        elif hand.ruleset.deal.talon == "none":
+            label = "out of play"
+        else:
+            label = "talon"
+        click.echo(f"  {label}: {read.cards(sorted(hand.deal.rest))}")
+
+
+def _echo_calls(
+    record: HandRecord, phases: list[tuple[str, int]], read: Reader, wanted: tuple[str, ...]
+) -> None:
+    for index, ((seat, action), (phase, _)) in enumerate(zip(record.actions, phases, strict=True)):
+        if phase in wanted:
+            click.echo(f"  {index:>3}  {read.names[seat]} {read.action(action)}")
+
+
+def _echo_contract(hand: Hand, read: Reader) -> None:
+    contract = hand.contract
+    click.echo("")
+    if contract is None:
+        click.echo("Nobody bid: the hand is passed out, and there is nothing to settle.")
+        return
+    trump = read.suit(contract.trump) if contract.trump else "no trump"
+    extras = []
+    if contract.multiplier != 1:
+        extras.append(f"round-1 bid ×{contract.multiplier}")
+    if contract.uncontested:
+        extras.append("uncontested")
+    if contract.gave_up:
+        extras.append("given up")
+    elif hand.facts is None:
+        extras.append("not played")
+    more = f" [{', '.join(extras)}]" if extras else ""
+    click.echo(
+        f"Contract: {read.bid(contract.bid)} by {read.names[contract.declarer]}, {trump}{more}"
+    )
+    click.echo(f"Final talon: {read.cards(hand.talon)}")
+
+
+def _echo_marriages_and_kontras(
+    record: HandRecord, phases: list[tuple[str, int]], hand: Hand, read: Reader
+) -> None:
+    marriages = hand.marriages
+    if marriages:
+        listed = "; ".join(
+            f"{read.names[seat]}: {read.suit(suit)} ({value})" for seat, suit, value in marriages
+        )
+        click.echo(f"Marriages: {listed}")
+    else:
+        click.echo("Marriages: none announced")
+    calls = [
+        (index, seat, action, tricks)
+        for index, ((seat, action), (_, tricks)) in enumerate(
+            zip(record.actions, phases, strict=True)
+        )
+        if isinstance(action, Kontra)
+    ]
+    if not calls:
+        click.echo("Kontras: none")
+        return
+    click.echo("Kontras:")
+    for index, seat, action, tricks in calls:
+        when = "at the first trick" if tricks == 0 else "after the first trick"
+        click.echo(f"  {index:>3}  {read.names[seat]} {read.action(action)} ({when})")
+    contract = hand.contract
+    assert contract is not None
+    for cid, per_seat in contract.kontra.items():
+        standing = {s: v for s, v in per_seat.items() if v}
+        if standing:
+            levels = ", ".join(f"{read.names[s]} {read.level(v)}" for s, v in standing.items())
+            click.echo(f"  {read.component(cid)} stands at: {levels}")
+
+
+def _echo_tricks(hand: Hand, read: Reader) -> None:
+    tricks = hand.tricks
+    if not tricks:
+        return
+    click.echo("")
+    click.echo("Tricks")
+    for number, (leader, cards, winner) in enumerate(tricks, start=1):
+        seat = leader
+        played = []
+        for card in cards:
+            played.append(f"{read.names[seat]} {read.card(card)}")
+            seat = hand.seats.next(seat)
+        click.echo(
+            f"  {number:>2}. {read.names[leader]} leads: {', '.join(played)}"
+            f"  -> {read.names[winner]}"
+        )
+
+
+def _echo_facts(facts: Facts, read: Reader) -> None:
+    names = read.names
+    click.echo("")
+    click.echo("Facts")
+    declarer = names[facts.declarer]
+    click.echo(
+        f"  Card points: {declarer} (declarer) {facts.declarer_points}, "
+        f"the defenders {facts.defender_points}, the talon {facts.talon_points}"
+    )
+    if facts.card_points is not None:
+        per_seat = ", ".join(f"{names[s]} {p}" for s, p in sorted(facts.card_points.items()))
+        click.echo(f"  Per player (last trick included): {per_seat}")
+    won = ", ".join(f"{names[s]} {n}" for s, n in sorted(facts.tricks_won.items()))
+    click.echo(f"  Tricks won: {won}")
+    click.echo(f"  Last trick: {names[facts.last_trick_winner]}")
+    if facts.trump_seven_last_trick is not None:
+        click.echo(f"  Trump 7 in the last trick: played by {names[facts.trump_seven_last_trick]}")
+    if facts.trump_seven_early is not None:
+        click.echo(f"  Trump 7 played before the last trick by {names[facts.trump_seven_early]}")
+    if facts.ace_winners:
+        click.echo(f"  Tricks with aces won by: {', '.join(names[s] for s in facts.ace_winners)}")
+
+
+@click.command("replay", short_help="Replay a hand record, print it trick by trick.")
+@click.argument("file", metavar="FILE")
+@click.option(
+    "--faces",
+    type=click.Choice(["hu", "fr"]),
+    default="hu",
+    show_default=True,
+    help="Card faces: Hungarian (PVII) or French (7♥).",
+)
+@click.option(
+    "--ruleset",
+    "ruleset_ref",
+    metavar="NAME|PATH",
+    help="Replay under this ruleset instead of the one the record names.",
+)
+@click.option(
+    "--ignore-hash",
+    is_flag=True,
+    help="Replay even if the ruleset's content changed since the hand was recorded.",
+)
+def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: bool) -> None:
+    """Replay a hand record through the rules and print it trick by trick.
+
+    FILE is a record saved by `ulti simulate --save-records` or by
+    ulti_rules.records.save (see docs/records.md). A record the rules refuse is
+    reported with the index of its first bad action, and exit status 1.
+    """
+    path = Path(file)
+    record = load_record(path)
+    ruleset = (
+        load_ruleset(ruleset_ref) if ruleset_ref is not None else ruleset_of(record, path.parent)
+    )
+    hash_ok = content_hash(ruleset) == record.ruleset_hash
+    hand = replay(record, ruleset, check_hash=not ignore_hash)
+    if not hash_ok:
+        note(f"{file}: the ruleset changed since this hand was recorded; replayed as it is now")
+    read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu")
+    phases = _phases(record, ruleset)
+    _echo_header(record, file, ruleset, hash_ok)
+    _echo_deal(hand, read)
+    click.echo("")
+    click.echo("Auction")
+    _echo_calls(record, phases, read, ("auction",))
+    _echo_calls(record, phases, read, ("trump",))
+    _echo_contract(hand, read)
+    contract = hand.contract
+    if contract is None:
+        return
+    _echo_marriages_and_kontras(record, phases, hand, read)
+    _echo_tricks(hand, read)
+    facts = hand.facts
+    if facts is not None:
+        _echo_facts(facts, read)
+    click.echo("")
+    console = stdout_console()
+    for table in settlement_tables(settle(ruleset, contract, facts), read.names):
+        console.print(table)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(replay_command)

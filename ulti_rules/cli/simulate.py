@@ -1,0 +1,179 @@
+"""`ulti simulate`: bots play many seeded hands; every hand is settled and the totals kept.
+
+One ``random.Random(seed)`` shuffles every deal (each hand gets the next seed from
+it) and makes every bot decision, so the same command prints the same hands and
+totals. The deal passes to the right after every hand, as at a table. The speed
+line measures playing and settling only (not printing or saving records).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from ..bots import play_out
+from ..engine import Hand
+from ..plugins import get_registry
+from ..records import record_of, save
+from ..ruleset.loading import content_hash, load_ruleset
+from ..scoring.settlement import settle
+from ..scoring.table_facts import direction_step, ruleset_location
+from .common import fail, stdout_console
+from .score import signed
+
+
+def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
+    contract = hand.contract
+    if contract is None:
+        return "passed out: nobody bid"
+    trump = contract.trump or "no trump"
+    who = names[contract.declarer]
+    text = f"{who} declares {read_bid.get(contract.bid, contract.bid)}, {trump}"
+    if contract.gave_up:
+        text += ", gave up"
+    elif hand.facts is None:
+        text += ", not played (uncontested)"
+    return text
+
+
+def _amounts(values: dict[str, int]) -> str:
+    return "  ".join(f"{name} {signed(amount)}" for name, amount in values.items())
+
+
+@click.command("simulate", short_help="Bots play seeded hands; settle and total them.")
+@click.argument("ruleset_ref", metavar="[RULESET]", default="wikipedia", required=False)
+@click.option(
+    "--hands", "count", type=click.IntRange(min=1), default=100, show_default=True,
+    help="How many hands to play.",
+)  # fmt: skip
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the deals and the bots."
+)
+@click.option(
+    "--bot", "bot_name", default="simple", show_default=True,
+    help="The bot in every seat: 'simple' (low bids, random cards), 'random', or a plugin's.",
+)  # fmt: skip
+@click.option(
+    "--save-records", "records_dir", metavar="DIR",
+    help="Save each hand's record as DIR/hand-0001.yaml, ... (see docs/records.md).",
+)  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--quiet", "-q", is_flag=True, help="Only the totals, no line per hand.")
+def simulate_command(
+    ruleset_ref: str,
+    count: int,
+    seed: int,
+    bot_name: str,
+    records_dir: str | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Let bots play N seeded hands of RULESET (default: wikipedia) and settle each one.
+
+    Prints one line per hand with its result and the running totals per seat, then
+    the totals and the speed. The same command prints the same hands and totals.
+    """
+    ref = str(ruleset_location(ruleset_ref, Path.cwd()))
+    ruleset = load_ruleset(ref)
+    bot = get_registry().bot(bot_name)
+    players = ruleset.players.count
+    names = [f"P{i + 1}" for i in range(players)]
+    folder = Path(records_dir) if records_dir is not None else None
+    if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            fail(f"{records_dir} is not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+    ruleset_hash = content_hash(ruleset)
+    read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
+    step = direction_step(ruleset)
+    width = max(4, len(str(count)))
+    rng = random.Random(seed)
+    totals = dict.fromkeys(names, 0)
+    bids: Counter[str] = Counter()
+    outcomes: Counter[str] = Counter()
+    results: list[dict[str, Any]] = []
+    busy = 0.0
+    for number in range(1, count + 1):
+        dealer = ((number - 1) * step) % players
+        deal_seed = rng.getrandbits(32)
+        start = time.perf_counter()
+        hand = play_out(Hand(ruleset, seed=deal_seed, dealer=dealer), bot, rng)
+        contract = hand.contract
+        payments = dict.fromkeys(names, 0)
+        if contract is not None:
+            settlement = settle(ruleset, contract, hand.facts)
+            for seat, amount in settlement.payments.items():
+                payments[names[seat]] = amount
+        busy += time.perf_counter() - start
+        for name, amount in payments.items():
+            totals[name] += amount
+        if contract is None:
+            outcomes["passed out"] += 1
+        else:
+            bids[contract.bid] += 1
+            outcomes[
+                "given up" if contract.gave_up else "played" if hand.facts else "not played"
+            ] += 1
+        if folder is not None:
+            record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
+            save(record, folder / f"hand-{number:0{width}d}.yaml")
+        if as_json:
+            results.append(
+                {
+                    "hand": number,
+                    "seed": deal_seed,
+                    "dealer": names[dealer],
+                    "declarer": names[contract.declarer] if contract else None,
+                    "bid": contract.bid if contract else None,
+                    "payments": payments,
+                }
+            )
+        elif not quiet:
+            click.echo(
+                f"{number:>{width}}  {names[dealer]} deals; {_describe(hand, names, read_bid)}: "
+                f"{_amounts(payments)}  | totals {_amounts(totals)}"
+            )
+    speed = count / busy if busy > 0 else float("inf")
+    if as_json:
+        data = {
+            "ruleset": ruleset.name,
+            "ruleset_hash": ruleset_hash,
+            "seed": seed,
+            "bot": bot_name,
+            "hands": count,
+            "players": names,
+            "outcomes": dict(sorted(outcomes.items())),
+            "bids": dict(bids.most_common()),
+            "totals": totals,
+            "results": results,
+            "seconds": round(busy, 6),
+            "hands_per_second": round(speed, 1),
+        }
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"Totals after {count} hands of '{ruleset.name}' (seed {seed}, bot {bot_name}):")
+    table = Table()
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_row(*(Text(signed(totals[n])) for n in names))
+    stdout_console().print(table)
+    counted = ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items()))
+    click.echo(f"Hands: {counted}")
+    common = ", ".join(f"{read_bid.get(b, b)} {n}" for b, n in bids.most_common(5))
+    if common:
+        click.echo(f"Most bid: {common}")
+    if folder is not None:
+        click.echo(f"Records: {folder}/hand-{1:0{width}d}.yaml ... hand-{count:0{width}d}.yaml")
+    click.echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(simulate_command)

@@ -1,0 +1,518 @@
+"""Hand records: a played hand as a readable YAML or JSON document, and its replay.
+
+A record holds what is needed to play the hand again and what came of it: the
+ruleset (its name and the content hash of the resolved ruleset), the players by
+seat, the dealer, the seed, the deal in card notation, every action in order with
+the seat that took it, and the contract and facts. The format is in
+docs/records.md.
+
+Nothing in a record is trusted: :func:`replay` deals the recorded cards and applies
+every action through the rules, so a tampered record is refused at the first
+action the rules do not allow ("action 17 (play PVII by seat 2): must follow
+hearts (Piros)"), and the contract and facts it states must be the ones the
+replay produces.
+
+A record made under a ruleset whose content has since changed (another hash) is
+refused by default: its actions may still be legal while the settlement they lead
+to is not what the table played for. ``check_hash=False`` (``ulti replay
+--ignore-hash``) replays it under the ruleset as it is now.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    PrivateAttr,
+    ValidationError,
+)
+
+from .cards import CardParseError, format_cards, parse_cards
+from .engine import Action, BadDeal, Deal, Hand, action_from_dict
+from .engine.deal import deal_cards, seating
+from .errors import IllegalAction, UltiError
+from .facts import Contract, Facts
+from .plugins import Registry
+from .ruleset.loading import content_hash, load_ruleset
+from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
+from .ruleset.schema import Ruleset
+
+FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
+SUFFIXES = (".yaml", ".yml", ".json")
+
+
+class RecordError(UltiError):
+    """A record that cannot be read, or that does not replay; the message says where."""
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _read_deal(value: Any) -> Deal:
+    if isinstance(value, Deal):
+        return value
+    if not isinstance(value, Mapping):
+        raise ValueError("the deal is a mapping with 'hands' (one per seat) and 'rest'")
+    extra = set(value) - {"hands", "rest"}
+    if extra:
+        raise ValueError(f"the deal has unknown keys: {', '.join(sorted(map(str, extra)))}")
+    try:
+        return Deal.from_dict(value)
+    except (BadDeal, CardParseError) as exc:
+        raise ValueError(str(exc)) from None
+
+
+Step = tuple[int, Action]
+"""One recorded action: the seat that took it, and the action."""
+
+
+def _read_step(value: Any) -> Step:
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Action):
+        return value
+    if not isinstance(value, Mapping) or "seat" not in value:
+        raise ValueError("an action is a mapping with the 'seat' that took it and its 'type'")
+    data = dict(value)
+    seat = data.pop("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise ValueError(f"'seat' must be a seat number, not {seat!r}")
+    try:
+        return seat, action_from_dict(data)
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _write_step(step: Step) -> dict[str, Any]:
+    return {"seat": step[0], **step[1].to_dict()}
+
+
+def _read_facts(value: Any) -> Any:
+    """Cards in the facts may be written in notation (``"MA MX PVII"``), as records do."""
+    if not isinstance(value, Mapping):
+        return value
+    data = dict(value)
+    if isinstance(data.get("talon"), str):
+        data["talon"] = _cards(data["talon"])
+    tricks = data.get("tricks")
+    if isinstance(tricks, list):
+        data["tricks"] = [
+            {**t, "cards": _cards(t["cards"])}
+            if isinstance(t, Mapping) and isinstance(t.get("cards"), str)
+            else t
+            for t in tricks
+        ]
+    return data
+
+
+def _cards(text: str) -> list[int]:
+    try:
+        return parse_cards(text)
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _write_facts(facts: Facts | None) -> dict[str, Any] | None:
+    if facts is None:
+        return None
+    data = facts.model_dump(mode="json")
+    if data.get("talon") is not None:
+        data["talon"] = format_cards(data["talon"])
+    if data.get("tricks") is not None:
+        data["tricks"] = [{**t, "cards": format_cards(t["cards"])} for t in data["tricks"]]
+    return data
+
+
+RecordedDeal = Annotated[Deal, PlainValidator(_read_deal), PlainSerializer(lambda d: d.to_dict())]
+RecordedStep = Annotated[Step, PlainValidator(_read_step), PlainSerializer(_write_step)]
+RecordedFacts = Annotated[Facts | None, BeforeValidator(_read_facts), PlainSerializer(_write_facts)]
+
+
+class HandRecord(BaseModel):
+    """One finished hand, as saved: enough to replay it, and what it came to."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ulti-hand/1"] = FORMAT
+    ruleset: str = Field(description="The ruleset's name, or a path relative to the record.")
+    ruleset_hash: str = Field(description="content_hash() of the resolved ruleset.")
+    players: list[str] = Field(description="The players' names, seat 0 first.")
+    dealer: int = Field(ge=0, description="The dealer's seat.")
+    seed: int | str | None = Field(
+        default=None, description="The seed the deal was shuffled with; null for a given deal."
+    )
+    deal: RecordedDeal = Field(description="The cards per seat and the rest, in card notation.")
+    actions: list[RecordedStep] = Field(description="Every action in order, with its seat.")
+    contract: Contract | None = Field(description="What was bid and doubled; null if passed out.")
+    facts: RecordedFacts = Field(description="What happened; null for a hand not played out.")
+
+    _source: str | None = PrivateAttr(default=None)
+    _positions: Mapping[KeyPath, Position] = PrivateAttr(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain data (the document that ``save`` writes)."""
+        return self.model_dump(mode="json")
+
+    def where(self, path: KeyPath) -> str:
+        """``hand.yaml:57:5: `` for a key of a loaded record; ``""`` when unknown."""
+        if self._source is None:
+            return ""
+        position = self._positions.get(path)
+        while position is None and path:
+            path = path[:-1]
+            position = self._positions.get(path)
+        if position is None or not path:
+            return f"{self._source}: "
+        return f"{self._source}:{position.key.line}:{position.key.column}: "
+
+
+# --------------------------------------------------------------------------- making and saving
+
+
+def record_of(
+    hand: Hand,
+    ruleset_name: str,
+    *,
+    players: Sequence[str] | None = None,
+    ruleset_hash: str | None = None,
+) -> HandRecord:
+    """The record of a finished hand; ``ruleset_name`` is how the ruleset is found again.
+
+    ``ruleset_hash`` may be passed when many hands share one ruleset (it is the
+    ruleset's ``content_hash``, which costs a dump of the whole ruleset).
+    """
+    if not hand.is_over:
+        raise RecordError("a record is made of a finished hand, and this one is not over")
+    count = hand.ruleset.players.count
+    names = list(players) if players is not None else [f"P{i + 1}" for i in range(count)]
+    if len(names) != count:
+        raise RecordError(f"'{hand.ruleset.name}' is for {count} players, not {len(names)}")
+    seed = hand.seed
+    if seed is not None and deal_cards(hand.ruleset, hand.seats, seed) != hand.deal:
+        seed = None  # a deal given explicitly: the seed did not shuffle it
+    return HandRecord(
+        ruleset=ruleset_name,
+        ruleset_hash=ruleset_hash or content_hash(hand.ruleset),
+        players=names,
+        dealer=hand.dealer,
+        seed=seed,
+        deal=hand.deal,
+        actions=list(hand.history),
+        contract=hand.contract,
+        facts=hand.facts,
+    )
+
+
+def _suffix(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise RecordError(f"{path}: a record is saved as .yaml, .yml or .json, not '{suffix}'")
+    return suffix
+
+
+class _Line(dict[str, Any]):
+    """A mapping written on one line in YAML (an action, a trick, a marriage)."""
+
+
+class _Column(list[Any]):
+    """A list written one item a line in YAML (the hands of the deal)."""
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """The safe dumper (libyaml's where built): ``_Line`` mappings and lists of plain
+    values on one line, ``_Column`` lists one item a line."""
+
+
+def _represent_line(dumper: yaml.SafeDumper, data: _Line) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flat = not isinstance(data, _Column) and not any(isinstance(v, dict | list) for v in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
+
+
+_Dumper.add_representer(_Line, _represent_line)
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(_Column, _represent_list)
+
+
+def _lines(data: dict[str, Any]) -> dict[str, Any]:
+    """Mark the mappings that read best on one line each."""
+    data["deal"]["hands"] = _Column(data["deal"]["hands"])
+    data["actions"] = [_Line(a) for a in data["actions"]]
+    facts = data.get("facts")
+    if facts is not None:
+        if facts.get("tricks") is not None:
+            facts["tricks"] = [_Line(t) for t in facts["tricks"]]
+        facts["marriages"] = [_Line(m) for m in facts["marriages"]]
+        for key in ("tricks_won", "card_points"):
+            if facts.get(key) is not None:
+                facts[key] = _Line(facts[key])
+    contract = data.get("contract")
+    if contract is not None:
+        contract["kontra"] = {c: _Line(levels) for c, levels in contract["kontra"].items()}
+    return data
+
+
+def dumps(record: HandRecord, suffix: str = ".yaml") -> str:
+    """The record as YAML (an action a line) or, for ``.json``, as JSON."""
+    data = record.to_data()
+    if suffix == ".json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text: str = yaml.dump(
+        _lines(data),
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=1000,
+    )
+    return text
+
+
+def save(record: HandRecord, path: Path | str) -> Path:
+    """Write the record; the suffix (.yaml, .yml or .json) picks the format."""
+    path = Path(path)
+    path.write_text(dumps(record, _suffix(path)), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
+    """The part of a pydantic error location that is a path in the data."""
+    path: list[str | int] = []
+    node = data
+    for segment in loc:
+        in_mapping = isinstance(node, dict) and segment in node
+        in_list = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
+        if in_mapping or in_list:
+            node = node[segment]
+            path.append(segment)
+    return tuple(path)
+
+
+def _problem(display: str, positions: Mapping[KeyPath, Position], path: KeyPath, msg: str) -> str:
+    probe = path
+    position = positions.get(probe)
+    while position is None and probe:
+        probe = probe[:-1]
+        position = positions.get(probe)
+    where = display
+    if position is not None and path:
+        where += f":{position.key.line}:{position.key.column}"
+    dotted = ".".join(str(p) for p in path)
+    return f"{where}: {dotted}: {msg}" if dotted else f"{where}: {msg}"
+
+
+def _message(err: Any) -> str:
+    if err["type"] == "extra_forbidden":
+        return "unknown key (see docs/records.md for the keys)"
+    if err["type"] == "missing":
+        return f"missing: {err['loc'][-1]} is required"
+    message = str(err["msg"])
+    return message.removeprefix("Value error, ")
+
+
+def record_from_data(
+    data: Any, source: str | None = None, positions: Mapping[KeyPath, Position] | None = None
+) -> HandRecord:
+    """Check the shape of a record (read from the file ``source``); RecordError lists
+    every problem, positioned where the file is known."""
+    positions = positions or {}
+    display = source or "the record"
+    if not isinstance(data, dict):
+        raise RecordError(f"{display}: a record is a mapping of keys (see docs/records.md)")
+    if data.get("format") != FORMAT:
+        raise RecordError(
+            f"{display}: not a hand record: 'format' must be '{FORMAT}'"
+            + (f", not {data.get('format')!r}" if "format" in data else "")
+        )
+    try:
+        record = HandRecord.model_validate(data)
+    except ValidationError as exc:
+        lines = [
+            _problem(display, positions, _data_path(data, err["loc"]), _message(err))
+            for err in exc.errors()
+        ]
+        raise RecordError("\n".join(lines)) from None
+    record._source = source
+    record._positions = positions
+    return record
+
+
+def read_document(path: Path) -> tuple[Any, Mapping[KeyPath, Position]]:
+    """The data of a YAML or JSON file and the position of every key (bounded, safe)."""
+    try:
+        document = read_file(path)
+    except YamlError as exc:
+        lines = []
+        for issue in exc.issues:
+            where = f"{path}:{issue.mark.line}:{issue.mark.column}" if issue.mark else f"{path}"
+            lines.append(f"{where}: {issue.message}")
+        raise RecordError("\n".join(lines)) from None
+    return document.data, document.positions
+
+
+def is_record(data: Any) -> bool:
+    """Whether a document says it is a hand record (rather than a score-keeper sheet)."""
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def is_record_file(path: Path) -> bool:
+    """Whether a file is a hand record rather than, say, a score-keeper sheet; an
+    unreadable file is not (its reader will say what is wrong with it)."""
+    try:
+        data, _ = read_document(path)
+    except RecordError:
+        return False
+    return is_record(data)
+
+
+def load_record(path: Path | str) -> HandRecord:
+    """Read a record saved by :func:`save` (or written by hand) and check its shape."""
+    path = Path(path)
+    data, positions = read_document(path)
+    return record_from_data(data, str(path), positions)
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+def ruleset_of(
+    record: HandRecord, base: Path | None = None, registry: Registry | None = None
+) -> Ruleset:
+    """The record's ruleset, found by its name (a path is relative to ``base``)."""
+    ref = record.ruleset
+    if base is not None and ("/" in ref or ref.endswith((".yaml", ".yml"))):
+        return load_ruleset((base / ref).resolve(), registry)
+    return load_ruleset(ref, registry)
+
+
+def _first_difference(recorded: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any]:
+    """The first place where two plain-data trees differ: (dotted path, one, the other)."""
+    if isinstance(recorded, dict) and isinstance(replayed, dict):
+        for key in list(recorded) + [k for k in replayed if k not in recorded]:
+            if recorded.get(key) != replayed.get(key):
+                sub = f"{path}.{key}" if path else str(key)
+                return _first_difference(recorded.get(key), replayed.get(key), sub)
+    if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
+        for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}.{i}" if path else str(i))
+    return path, recorded, replayed
+
+
+def _check_outcome(record: HandRecord, hand: Hand) -> None:
+    for name, stated, played in (
+        ("contract", record.contract, hand.contract),
+        ("facts", record.facts, hand.facts),
+    ):
+        if stated == played:
+            continue
+        if name == "facts":
+            a, b = _write_facts(record.facts), _write_facts(hand.facts)
+        else:
+            a = stated.model_dump(mode="json") if stated is not None else None
+            b = played.model_dump(mode="json") if played is not None else None
+        path, ours, theirs = _first_difference(a, b)
+        key = f"{name}.{path}" if path else name
+        keys = tuple(int(k) if k.isdigit() else k for k in key.split("."))
+        raise RecordError(
+            f"{record.where(keys)}the record's {key} is {json.dumps(ours, ensure_ascii=False)}, "
+            f"but the replayed hand gives {json.dumps(theirs, ensure_ascii=False)}"
+        )
+
+
+def _label(index: int, seat: int, action: Action) -> str:
+    return f"action {index} ({action} by seat {seat})"
+
+
+def replay(
+    record: HandRecord,
+    ruleset: Ruleset | None = None,
+    *,
+    registry: Registry | None = None,
+    check_hash: bool = True,
+) -> Hand:
+    """Play the record again through the rules and return the finished hand.
+
+    ``ruleset`` defaults to the one the record names. RecordError names the first
+    thing that does not hold: the ruleset's hash (unless ``check_hash`` is false),
+    the deal, the first illegal action by its index (counted from 0, as in the
+    record's list) and the rule it breaks, an early end, or the first stated fact
+    or contract detail that the replay does not produce.
+    """
+    if ruleset is None:
+        ruleset = load_ruleset(record.ruleset, registry)
+    found = content_hash(ruleset)
+    if check_hash and found != record.ruleset_hash:
+        raise RecordError(
+            f"{record.where(('ruleset_hash',))}the record was played under '{record.ruleset}' "
+            f"with content hash {record.ruleset_hash}, and the ruleset '{ruleset.name}' has "
+            f"{found}: its rules changed since (replay anyway with --ignore-hash)"
+        )
+    count = ruleset.players.count
+    if len(record.players) != count:
+        raise RecordError(
+            f"{record.where(('players',))}'{ruleset.name}' is for {count} players, "
+            f"and the record names {len(record.players)}"
+        )
+    try:
+        hand = Hand(
+            ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer, registry=registry
+        )
+    except BadDeal as exc:
+        raise RecordError(f"{record.where(('deal',))}the deal: {exc}") from None
+    seats = seating(ruleset, record.dealer)
+    if record.seed is not None and deal_cards(ruleset, seats, record.seed) != hand.deal:
+        raise RecordError(
+            f"{record.where(('deal',))}the deal is not the one seed {record.seed!r} deals"
+        )
+    for index, (seat, action) in enumerate(record.actions):
+        where = record.where(("actions", index))
+        if hand.is_over:
+            raise RecordError(f"{where}{_label(index, seat, action)}: the hand is over already")
+        turn = hand.current_player
+        if seat != turn:
+            raise RecordError(
+                f"{where}{_label(index, seat, action)}: it is seat {turn}'s turn ({hand.step})"
+            )
+        try:
+            hand.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"{where}{_label(index, seat, action)}: {exc}") from None
+    if not hand.is_over:
+        raise RecordError(
+            f"{record.where(('actions',))}the record ends after {len(record.actions)} actions, "
+            f"before the hand is over: seat {hand.current_player} is to act ({hand.step})"
+        )
+    _check_outcome(record, hand)
+    return hand
+
+
+__all__ = [
+    "FORMAT",
+    "HandRecord",
+    "RecordError",
+    "dumps",
+    "is_record",
+    "is_record_file",
+    "load_record",
+    "read_document",
+    "record_from_data",
+    "record_of",
+    "replay",
+    "ruleset_of",
+    "save",
+]
