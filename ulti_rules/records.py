@@ -44,6 +44,7 @@ from .errors import IllegalAction, UltiError
 from .facts import Contract, Facts
 from .plugins import Registry
 from .ruleset.loading import content_hash, load_ruleset
+from .ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.schema import Ruleset
 
@@ -289,35 +290,9 @@ def save(record: HandRecord, path: Path | str) -> Path:
 # --------------------------------------------------------------------------- loading
 
 
-def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
-    """The part of a pydantic error location that is a path in the data."""
-    path: list[str | int] = []
-    node = data
-    for segment in loc:
-        in_mapping = isinstance(node, dict) and segment in node
-        in_list = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
-        if in_mapping or in_list:
-            node = node[segment]
-            path.append(segment)
-    return tuple(path)
-
-
-def _problem(display: str, positions: Mapping[KeyPath, Position], path: KeyPath, msg: str) -> str:
-    probe = path
-    position = positions.get(probe)
-    while position is None and probe:
-        probe = probe[:-1]
-        position = positions.get(probe)
-    where = display
-    if position is not None and path:
-        where += f":{position.key.line}:{position.key.column}"
-    dotted = ".".join(str(p) for p in path)
-    return f"{where}: {dotted}: {msg}" if dotted else f"{where}: {msg}"
-
-
-def _message(err: Any) -> str:
+def _message(err: Any, data: Any) -> str:
     if err["type"] == "extra_forbidden":
-        return "unknown key (see docs/records.md for the keys)"
+        return f"{unknown_key_message(HandRecord, err['loc'], data)} (see docs/records.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     message = str(err["msg"])
@@ -342,7 +317,7 @@ def record_from_data(
         record = HandRecord.model_validate(data)
     except ValidationError as exc:
         lines = [
-            _problem(display, positions, _data_path(data, err["loc"]), _message(err))
+            str(problem_at(display, positions, data_path(data, err["loc"]), _message(err, data)))
             for err in exc.errors()
         ]
         raise RecordError("\n".join(lines)) from None
@@ -356,11 +331,7 @@ def read_document(path: Path) -> tuple[Any, Mapping[KeyPath, Position]]:
     try:
         document = read_file(path)
     except YamlError as exc:
-        lines = []
-        for issue in exc.issues:
-            where = f"{path}:{issue.mark.line}:{issue.mark.column}" if issue.mark else f"{path}"
-            lines.append(f"{where}: {issue.message}")
-        raise RecordError("\n".join(lines)) from None
+        raise RecordError("\n".join(str(p) for p in yaml_problems(exc, str(path)))) from None
     return document.data, document.positions
 
 

@@ -15,19 +15,19 @@ import hashlib
 import json
 import os
 import re
-import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
 from .hints import did_you_mean
 from .ladder import check_ladder
+from .positions import ABSENT, child, model_at, yaml_problems
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
 from .schema import Ruleset, ruleset_model
 
@@ -239,18 +239,7 @@ def _read(path: Path) -> _File:
     try:
         document = read_file(path)
     except YamlError as exc:
-        raise RulesetError(
-            [
-                Problem(
-                    display,
-                    issue.mark.line if issue.mark else None,
-                    issue.mark.column if issue.mark else None,
-                    _dotted(issue.path),
-                    issue.message,
-                )
-                for issue in exc.issues
-            ]
-        ) from None
+        raise RulesetError(yaml_problems(exc, display)) from None
     if not isinstance(document.data, dict):
         if document.data is None:
             message = "the file is empty; a ruleset is a mapping of keys (name, title, ...)"
@@ -357,24 +346,12 @@ def _resolved(chain: list[_File]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- positions
 
 
-_ABSENT = object()
-
-
-def _child(node: Any, segment: str | int) -> Any:
-    """``node[segment]`` in YAML data, or ``_ABSENT``."""
-    if isinstance(node, dict):
-        return node.get(segment, _ABSENT) if isinstance(segment, str) else _ABSENT
-    if isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node):
-        return node[segment]
-    return _ABSENT
-
-
 def _exists(data: Any, path: KeyPath) -> KeyPath:
     """The longest prefix of ``path`` present in ``data``."""
     node = data
     for i, segment in enumerate(path):
-        node = _child(node, segment)
-        if node is _ABSENT:
+        node = child(node, segment)
+        if node is ABSENT:
             return path[:i]
     return path
 
@@ -413,7 +390,7 @@ class _Where:
             key: str | int = segment
             if isinstance(node, list) and segment.isdigit():
                 key = int(segment)
-            node = _child(node, key)
+            node = child(node, key)
             path.append(key)
         return tuple(path)
 
@@ -451,10 +428,10 @@ def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[KeyPath, bool]:
     in_union = False
     for i, segment in enumerate(loc):
         last = i == len(loc) - 1
-        child = _child(node, segment)
-        if child is not _ABSENT:
+        found = child(node, segment)
+        if found is not ABSENT:
             path.append(segment)
-            node = child
+            node = found
             continue
         if isinstance(node, dict) and segment == node.get("kind") and not last:
             continue  # the discriminated union's tag: contracts.ulti.<ulti>.value
@@ -478,52 +455,6 @@ def _yaml_kind(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return "a mapping"
-
-
-def _unwrap(tp: Any, node: Any) -> Any:
-    """The model behind Annotated/Optional/unions, picking a tagged member by ``kind``."""
-    while True:
-        origin = get_origin(tp)
-        if origin is Annotated:
-            tp = get_args(tp)[0]
-            continue
-        if origin is Union or origin is types.UnionType:
-            members = [m for m in get_args(tp) if m is not type(None)]
-            models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
-            kind = node.get("kind") if isinstance(node, dict) else None
-            for model in models:
-                tag = model.model_fields.get("kind")
-                if tag is not None and kind is not None and tag.default == kind:
-                    return model
-            if len(members) == 1:
-                tp = members[0]
-                continue
-            return models[0] if len(models) == 1 else None
-        return tp
-
-
-def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:
-    """The pydantic model that validates the mapping at ``path``, if one does."""
-    tp: Any = root
-    node = data
-    for segment in path:
-        tp = _unwrap(tp, node)
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
-            field = tp.model_fields.get(segment) if isinstance(segment, str) else None
-            if field is None:
-                return None
-            tp = field.annotation
-        else:
-            args = get_args(tp)
-            if get_origin(tp) in (dict, Mapping) and len(args) == 2:
-                tp = args[1]
-            elif get_origin(tp) is list and args:
-                tp = args[0]
-            else:
-                return None
-        node = _child(node, segment)
-    tp = _unwrap(tp, node)
-    return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
 
 
 def _schema_problems(
@@ -616,7 +547,7 @@ def _salvaged_ladder_problems(
         else:
             parent = data
             for segment in path[:-1]:
-                parent = _child(parent, segment)
+                parent = child(parent, segment)
             if not isinstance(parent, dict):
                 return []
             parent.pop(str(path[-1]), None)

@@ -14,8 +14,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..errors import Problem, UltiError
-from ..ruleset.hints import did_you_mean
-from ..ruleset.loading import model_at
+from ..ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 
 
@@ -106,7 +105,7 @@ class Sheet(_Part):
         except ValidationError as exc:
             raise SheetError(
                 [
-                    where.problem(_data_path(data, err["loc"]), _message(err, data))
+                    where.problem(data_path(data, err["loc"]), _message(err, data))
                     for err in exc.errors()
                 ]
             ) from None
@@ -120,43 +119,12 @@ class Where:
         self.positions = positions
 
     def problem(self, path: KeyPath, message: str) -> Problem:
-        position = None
-        probe = path
-        while position is None:
-            position = self.positions.get(probe)
-            if not probe:
-                break
-            probe = probe[:-1]
-        mark = position.key if position is not None and path else None
-        return Problem(
-            file=self.file,
-            line=mark.line if mark else None,
-            column=mark.column if mark else None,
-            path=".".join(str(p) for p in path),
-            message=message,
-        )
-
-
-def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
-    """The part of a pydantic error location that is a real path in the data (union
-    branches such as ``str`` or ``BidByComponents`` are not)."""
-    path: list[str | int] = []
-    node = data
-    for segment in loc:
-        in_mapping = isinstance(node, dict) and segment in node
-        in_list = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
-        if in_mapping or in_list:
-            node = node[segment]
-            path.append(segment)
-    return tuple(path)
+        return problem_at(self.file, self.positions, path, message)
 
 
 def _message(err: Any, data: Any) -> str:
     if err["type"] == "extra_forbidden":
-        key = str(err["loc"][-1])
-        model = model_at(Sheet, _data_path(data, err["loc"][:-1]), data)
-        hint = did_you_mean(key, model.model_fields) if model is not None else ""
-        return f"unknown key '{key}'{hint} (see docs/score-keeper.md for the keys)"
+        return f"{unknown_key_message(Sheet, err['loc'], data)} (see docs/score-keeper.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     return str(err["msg"])
@@ -168,18 +136,7 @@ def read_sheet(path: Path) -> tuple[Sheet, Where]:
     try:
         document = read_file(path)
     except YamlError as exc:
-        raise SheetError(
-            [
-                Problem(
-                    display,
-                    issue.mark.line if issue.mark else None,
-                    issue.mark.column if issue.mark else None,
-                    ".".join(str(p) for p in issue.path),
-                    issue.message,
-                )
-                for issue in exc.issues
-            ]
-        ) from None
+        raise SheetError(yaml_problems(exc, display)) from None
     where = Where(display, document.positions)
     if not isinstance(document.data, dict):
         raise SheetError(

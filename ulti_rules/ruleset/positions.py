@@ -1,0 +1,139 @@
+"""From a problem in YAML data to ``file:line:col``: shared by rulesets, score sheets and records.
+
+Every document a person types (a club ruleset, a table's score sheet, a hand record)
+reports its mistakes the same way: one line per problem, at the key that holds it,
+with a did-you-mean hint for a misspelt key.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from ..errors import Problem
+from .hints import did_you_mean
+from .safe_yaml import KeyPath, Position, YamlError
+
+ABSENT = object()
+"""What :func:`child` returns for a key or index the data does not have."""
+
+
+def child(node: Any, segment: str | int) -> Any:
+    """``node[segment]`` in YAML data, or ``ABSENT``."""
+    if isinstance(node, dict):
+        return node.get(segment, ABSENT) if isinstance(segment, str) else ABSENT
+    if isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node):
+        return node[segment]
+    return ABSENT
+
+
+def data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
+    """The part of a pydantic error location that is a real path in the data.
+
+    Union branches (``str``, ``BidByComponents``, a discriminator tag) are not keys of
+    the document, so they are dropped.
+    """
+    path: list[str | int] = []
+    node = data
+    for segment in loc:
+        found = child(node, segment)
+        if found is not ABSENT:
+            node = found
+            path.append(segment)
+    return tuple(path)
+
+
+def nearest_position(positions: Mapping[KeyPath, Position], path: KeyPath) -> Position | None:
+    """The position of ``path``, or of its closest ancestor that has one."""
+    probe = path
+    position = positions.get(probe)
+    while position is None and probe:
+        probe = probe[:-1]
+        position = positions.get(probe)
+    return position
+
+
+def problem_at(
+    display: str, positions: Mapping[KeyPath, Position], path: KeyPath, message: str
+) -> Problem:
+    """A problem positioned at the key ``path`` (or its closest ancestor) of a document."""
+    position = nearest_position(positions, path)
+    mark = position.key if position is not None and path else None
+    return Problem(
+        display,
+        mark.line if mark else None,
+        mark.column if mark else None,
+        ".".join(str(p) for p in path),
+        message,
+    )
+
+
+def yaml_problems(exc: YamlError, display: str) -> list[Problem]:
+    """The problems of a document that could not be read as (bounded, safe) YAML."""
+    return [
+        Problem(
+            display,
+            issue.mark.line if issue.mark else None,
+            issue.mark.column if issue.mark else None,
+            ".".join(str(p) for p in issue.path),
+            issue.message,
+        )
+        for issue in exc.issues
+    ]
+
+
+def unwrap(tp: Any, node: Any) -> Any:
+    """The model behind Annotated/Optional/unions, picking a tagged member by ``kind``."""
+    while True:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp = get_args(tp)[0]
+            continue
+        if origin is Union or origin is types.UnionType:
+            members = [m for m in get_args(tp) if m is not type(None)]
+            models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+            kind = node.get("kind") if isinstance(node, dict) else None
+            for model in models:
+                tag = model.model_fields.get("kind")
+                if tag is not None and kind is not None and tag.default == kind:
+                    return model
+            if len(members) == 1:
+                tp = members[0]
+                continue
+            return models[0] if len(models) == 1 else None
+        return tp
+
+
+def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:
+    """The pydantic model that validates the mapping at ``path``, if one does."""
+    tp: Any = root
+    node = data
+    for segment in path:
+        tp = unwrap(tp, node)
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            field = tp.model_fields.get(segment) if isinstance(segment, str) else None
+            if field is None:
+                return None
+            tp = field.annotation
+        else:
+            args = get_args(tp)
+            if get_origin(tp) in (dict, Mapping) and len(args) == 2:
+                tp = args[1]
+            elif get_origin(tp) is list and args:
+                tp = args[0]
+            else:
+                return None
+        node = child(node, segment)
+    tp = unwrap(tp, node)
+    return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
+
+
+def unknown_key_message(root: type[BaseModel], loc: tuple[int | str, ...], data: Any) -> str:
+    """``unknown key 'triks' (did you mean 'tricks'?)`` for an ``extra_forbidden`` error."""
+    key = str(loc[-1])
+    model = model_at(root, data_path(data, loc[:-1]), data)
+    hint = did_you_mean(key, model.model_fields) if model is not None else ""
+    return f"unknown key '{key}'{hint}"
