@@ -210,6 +210,8 @@ def _check_contract(
         raise SettlementError(
             f"bid '{bid.id}' is a red bid: trump is {ruleset.trump.red_suit}, not {contract.trump}"
         )
+    if trump == "suit" and contract.trump is not None:
+        _check_suit_trump(ruleset, bid, contract.trump)
     two_round = ruleset.auction.two_round
     allowed = {1} | ({two_round.multiplier} if two_round is not None else set())
     if contract.multiplier not in allowed:
@@ -230,6 +232,22 @@ def _check_contract(
     if contract.uncontested and not plain_simple:
         raise SettlementError(
             f"'uncontested' is about a plain, non-red Simple nobody overbid, not '{bid.id}'"
+        )
+
+
+def _check_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
+    """A suit bid's trump must be one its declarer could name: the fixed suit where one is
+    always trump, and never the red suit where only a red bid (worth double) may make it
+    trump. Otherwise the hand would be paid at the wrong value."""
+    rules = ruleset.trump
+    if rules.fixed is not None:
+        if suit != rules.fixed:
+            raise SettlementError(f"trump is always {rules.fixed} in this ruleset, not {suit}")
+        return
+    if suit == rules.red_suit and rules.red_suit_needs_red_bid:
+        raise SettlementError(
+            f"{suit} is trump only in a red bid in this ruleset, and '{bid.id}' is not red "
+            "(its red form doubles every component)"
         )
 
 

@@ -171,8 +171,12 @@ class _Reader:
             if suit is not None and suit != red:
                 self.fail(("trump",), f"'{bid.id}' is a red bid: trump is {red}")
             return red
+        fixed = self.ruleset.trump.fixed
+        if suit is not None and fixed is not None and suit != fixed:
+            self.fail(("trump",), f"trump is always {fixed} in '{self.ruleset.name}', not {suit}")
+            return None
         if suit is None:
-            suit = self.ruleset.trump.fixed
+            suit = fixed
         sheet = self.sheet
         before_play = sheet.gave_up or (
             sheet.uncontested and self.ruleset.simple.uncontested == "lose_double"
