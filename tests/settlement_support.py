@@ -141,9 +141,13 @@ def make_facts(
     (silent) Four Aces happens unless a test asks for it.
     """
     seats = seats if seats is not None else [0, 1, 2]
-    if aces == "split":
-        aces = [declarer, next(s for s in seats if s != declarer)]
     tricks = tricks if tricks is not None else {s: (6 if s == declarer else 2) for s in seats}
+    if aces == "split":
+        # Split between the first two seats (declarer first) that won a trick, so that the
+        # facts stay possible: after a durchmars the declarer took them all.
+        order = [declarer] + [s for s in seats if s != declarer]
+        takers = [s for s in order if tricks.get(s, 0) > 0]
+        aces = takers[:2] if len(takers) > 1 else takers * 4
     return Facts.model_validate(
         {
             "seats": seats,

@@ -271,9 +271,11 @@ def test_silent_durchmars_replacing_beats_silent_100() -> None:
     )
     facts = make_facts(**ALL_MADE | {"seven_last": None})
     result = settle(rules, make_contract("simple"), facts)
-    assert [line.what for line in result.lines] == ["parti"]
+    # Every trick holds every ace trick too, so the silent Four Aces (which adds) is made
+    # beside it; the silent 100 gets no line: the Parti takes the higher replacing value.
+    assert [line.what for line in result.lines] == ["parti", "silent_four_aces"]
     assert result.line("parti").replaced_by == "silent_durchmars"
-    assert per_defender(result) == 3
+    assert result.line("parti").amount == 3
 
 
 def test_either_side_silent_ulti_pays_the_declarer_for_a_defenders_failure() -> None:
@@ -418,3 +420,13 @@ def test_silent_bonus_follows_the_first_kontra_host_the_bid_holds() -> None:
     result = settle(wikipedia, contract, make_facts(seven_last=0, marriages=marriage))
     assert result.line("silent_ulti").kontra == 2
     assert result.line("forty_hundred").kontra == 2
+
+
+def test_settle_refuses_impossible_facts_from_an_app() -> None:
+    """The public settle() never pays for a hand that could not have happened."""
+    impossible = make_facts(declarer_points=60, defender_points=35)
+    with pytest.raises(SettlementError, match=r"the facts are impossible: .*95"):
+        settle(WP, make_contract("ulti"), impossible)
+    eleven = make_facts(tricks={0: 8, 1: 2, 2: 1})
+    with pytest.raises(SettlementError, match="11"):
+        settle(WP, make_contract("ulti"), eleven)

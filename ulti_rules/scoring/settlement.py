@@ -27,6 +27,7 @@ from ..plugins import Registry, get_registry
 from ..ruleset.ladder import PARTI_KIND, bid_trump
 from ..ruleset.schema import Bid, ContractSpec, Ruleset, SuitId
 from .judging import Component, SilentVerdict, components, made, silent_verdicts
+from .possible import impossibilities
 from .silent import split, stake
 
 
@@ -251,7 +252,8 @@ def _check_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
         )
 
 
-def _check_facts(contract: Contract, facts: Facts) -> None:
+def _check_facts(ruleset: Ruleset, contract: Contract, facts: Facts) -> None:
+    """Facts that could not have happened would give a wrong payment: refuse them."""
     if facts.declarer != contract.declarer:
         raise SettlementError(
             f"the facts say seat {facts.declarer} declared, the contract seat {contract.declarer}"
@@ -259,6 +261,11 @@ def _check_facts(contract: Contract, facts: Facts) -> None:
     if facts.trump != contract.trump:
         raise SettlementError(
             f"the facts say trump was {facts.trump}, the contract {contract.trump}"
+        )
+    contradictions = impossibilities(facts, ruleset)
+    if contradictions:
+        raise SettlementError(
+            "the facts are impossible: " + "; ".join(c.message for c in contradictions)
         )
 
 
@@ -399,7 +406,7 @@ def settle(
     else:
         if facts is None:
             raise SettlementError("the hand was played: settling it needs its facts")
-        _check_facts(contract, facts)
+        _check_facts(ruleset, contract, facts)
         verdicts = silent_verdicts(ruleset, bid, facts, registry)
         has_parti = any(c.kind.name == PARTI_KIND for c in comps)
         replacing, apart = split(verdicts, has_parti)
