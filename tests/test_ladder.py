@@ -409,3 +409,20 @@ def test_any_consistent_ladder_is_clean_and_any_wrong_total_is_caught(
     broken = check_ladder(model.model_validate(data), registry)
     value_issues = [i for i in broken if i.path.endswith(".value")]
     assert _paths(value_issues) == [f"ladder.{victim}.value"]
+
+
+def test_a_changed_component_value_gets_one_hint_at_the_component(registry: Registry) -> None:
+    contracts = copy.deepcopy(BASE["contracts"])
+    contracts["ulti"]["value"] = 5
+    issues = _issues(_ruleset(registry, contracts=contracts), registry)
+    stale = [i for i in issues if i.path.endswith(".value") and i.path.startswith("ladder.")]
+    assert len(stale) == 3  # ulti, forty_hundred_ulti, ulti_red
+    hints = [i for i in issues if i.path == "contracts.ulti.value"]
+    assert len(hints) == 1
+    assert "every bid with 'ulti' (3)" in hints[0].message
+    assert "restate the 'value'" in hints[0].message
+
+
+def test_a_single_wrong_total_gets_no_component_hint(registry: Registry) -> None:
+    issues = _issues(_ruleset(registry, edit={2: {"value": 6}}), registry)
+    assert _paths(issues) == ["ladder.2.value"]

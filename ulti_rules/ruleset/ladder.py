@@ -136,10 +136,36 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
         if any(".components." in f.path or f.path.endswith(".value") for f in found):
             unsound.add(i)  # its value is not to be trusted: rank it only once it is fixed
         issues.extend(found)
+    issues.extend(_changed_value_hints(ruleset, issues))
     issues.extend(_check_duplicates(ruleset))
     issues.extend(_check_ranks(ruleset, unsound))
     issues.extend(_check_silent(ruleset, registry))
     return issues
+
+
+def _changed_value_hints(ruleset: Ruleset, issues: list[LadderIssue]) -> Iterable[LadderIssue]:
+    """One hint at a contract whose new value left several bids with stale totals.
+
+    A club that changes ``contracts.ulti.value`` in an ``extends`` file inherits the base
+    ladder's totals; each bid then fails on its own, and this says why in one line.
+    """
+    stale = [
+        ruleset.ladder[int(issue.path.split(".")[1])]
+        for issue in issues
+        if issue.path.startswith("ladder.") and issue.path.endswith(".value")
+    ]
+    if len(stale) < 2:
+        return
+    shared = set.intersection(*(set(bid.components) for bid in stale))
+    for cid in sorted(shared):
+        users = sum(1 for bid in ruleset.ladder if cid in bid.components)
+        if users == len(stale):
+            yield LadderIssue(
+                f"contracts.{cid}.value",
+                f"every bid with '{cid}' ({users}) now totals differently: when a component's "
+                "value changes, restate the 'value' of each bid that holds it (list them with "
+                "`ulti ladder`)",
+            )
 
 
 def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterable[LadderIssue]:
