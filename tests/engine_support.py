@@ -92,7 +92,8 @@ def random_action(rng: random.Random, hand: Hand) -> Action:
         return Announce(rng.choice(SUITS))  # type: ignore[arg-type]
     if kind == 6:
         size = rng.randint(1, 3)
-        return Kontra(tuple(rng.sample(comps, min(size, len(comps)))), rng.randint(1, 4))
+        against = rng.choice((None, None, 0, 1, 2, 3))
+        return Kontra(tuple(rng.sample(comps, min(size, len(comps)))), rng.randint(1, 4), against)
     if kind == 7:
         return Play(rng.randrange(32))
     return GiveUp()

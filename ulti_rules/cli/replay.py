@@ -84,7 +84,8 @@ class Reader:
             return f"announces the {self.suit(action.suit)} marriage"
         if isinstance(action, Kontra):
             comps = ", ".join(self.component(c) for c in action.components)
-            return f"calls {self.level(action.level)} on {comps}"
+            against = "" if action.against is None else f" against {self.names[action.against]}"
+            return f"calls {self.level(action.level)} on {comps}{against}"
         if isinstance(action, Play):
             return f"plays {self.card(action.card)}"
         if isinstance(action, GiveUp):

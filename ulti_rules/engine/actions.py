@@ -146,12 +146,16 @@ class Kontra(Action):
     """Raise the named components to kontra ``level`` (1 kontra, 2 rekontra, ...).
 
     Every named component must stand one level below for the caller: a defender
-    raises his own chain (or the shared one), the declarer every chain at
-    ``level - 1``. Components are stored sorted.
+    raises his own chain (or the shared one). The declarer answers: without
+    ``against``, every chain of the named components standing at ``level - 1``;
+    with ``against`` (a defender's seat), that defender's chain alone, where each
+    defender has his own (a kontra that binds only its caller). Components are
+    stored sorted.
     """
 
     components: tuple[str, ...]
     level: int
+    against: int | None = None
     type: ClassVar[str] = "kontra"
 
     def __post_init__(self) -> None:
@@ -162,13 +166,26 @@ class Kontra(Action):
             raise ValueError("a kontra names a component twice")
         if not isinstance(self.level, int) or isinstance(self.level, bool) or self.level < 1:
             raise ValueError(f"not a kontra level: {self.level!r}")
+        against = self.against
+        if against is not None and (
+            not isinstance(against, int) or isinstance(against, bool) or against < 0
+        ):
+            raise ValueError(f"not a seat to kontra against: {against!r}")
         object.__setattr__(self, "components", comps)
 
     def __str__(self) -> str:
-        return f"kontra level {self.level} on {', '.join(self.components)}"
+        text = f"kontra level {self.level} on {', '.join(self.components)}"
+        return text if self.against is None else f"{text} against seat {self.against}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "components": list(self.components), "level": self.level}
+        data: dict[str, Any] = {
+            "type": self.type,
+            "components": list(self.components),
+            "level": self.level,
+        }
+        if self.against is not None:
+            data["against"] = self.against
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +246,7 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {
     "discard": ({"cards"}, set()),
     "declare_trump": ({"suit"}, set()),
     "announce": ({"suit"}, set()),
-    "kontra": ({"components", "level"}, set()),
+    "kontra": ({"components", "level"}, {"against"}),
     "play": ({"card"}, set()),
 }
 
@@ -255,7 +272,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if cls is Discard:
         return Discard(tuple(_card_value(c) for c in _as_list(data["cards"])))
     if cls is Kontra:
-        return Kontra(tuple(_as_list(data["components"])), data["level"])
+        return Kontra(tuple(_as_list(data["components"])), data["level"], data.get("against"))
     if cls is Bid:
         return Bid(data["bid"], data.get("trump"))
     if cls is DeclareTrump:

@@ -4,7 +4,7 @@ Shaped like an OpenSpiel state: ``phase``, ``current_player``, ``legal_actions()
 ``apply(action)``, ``observation(seat)``, ``history``, ``is_over``, and ``facts``
 once over. Phases: ``auction`` -> ``trump`` (a suit bid names its trump) ->
 ``play`` (with marriages and kontras at the first trick) -> ``kontra`` (the
-kontra round after trick 1, where the ruleset's window reaches that far) ->
+kontra round after trick 1, for the levels whose window reaches that far) ->
 ``play`` -> ``over``.
 
 Every action is checked in full before anything changes, so a refused action
@@ -290,7 +290,7 @@ class Hand:
             actions: list[Action] = []
             if self._trick_no == 0:
                 assert self._kontra is not None
-                actions.extend(self._kontra.actions(seat, seat == self._declarer))
+                actions.extend(self._kontra.actions(seat, seat == self._declarer, False))
             actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
             if self._can_give_up():
                 actions.append(GIVE_UP)
@@ -306,7 +306,7 @@ class Hand:
         if phase == KONTRA:
             assert self._kontra is not None
             seat = self._kturn
-            return [*self._kontra.actions(seat, seat == self._declarer), PASS]
+            return [*self._kontra.actions(seat, seat == self._declarer, True), PASS]
         return []
 
     def legal_cards(self) -> int:
@@ -461,7 +461,7 @@ class Hand:
             assert self._kontra is not None
             if phase == PLAY and self._trick_no > 0:
                 return "the kontra window has closed: kontras are called at the first trick"
-            return self._kontra.why_refused(action, seat, is_declarer)
+            return self._kontra.why_refused(action, seat, is_declarer, phase == KONTRA)
         if phase == KONTRA:
             if isinstance(action, Pass):
                 return None
@@ -538,7 +538,8 @@ class Hand:
         self._needs_due = trump >= 0 and (info.hundred or not self.ruleset.marriages.optional)
         self._expose_at = self.ruleset.open_games.after_trick if info.open else -1
         self._exposed = self._expose_at == 0
-        self._has_kontra_round = self.ruleset.kontra.window != "own_card_trick1"
+        assert self._kontra is not None
+        self._has_kontra_round = self._kontra.has_round
         self._legal = -1
         self._phase = PLAY
 
@@ -665,7 +666,7 @@ class Hand:
         seat = start
         for _ in range(self._n_active):
             if seat not in passed:
-                if kontra.can_call(seat, seat == self._declarer):
+                if kontra.can_call(seat, seat == self._declarer, True):
                     return seat
                 passed.add(seat)
             seat = self._after[seat]

@@ -4,7 +4,12 @@ Level 1 (kontra) is the defenders', level 2 (rekontra) the declarer's, and so on
 alternating (C16). A component whose kontra binds both defenders has one shared
 chain; one that binds only its caller (no-trump components in WP, DE, HU) has a
 chain per defender. A defender raises his own chain (or the shared one); the
-declarer answers every chain that stands one level below his call.
+declarer answers a chain one level below his call: every such chain of the named
+components, or with ``against`` one defender's alone.
+
+When (RULES §6.3): every level may be called at the first trick, on one's own turn
+before one's card; the kontra round after trick 1 takes only the levels whose window
+reaches past one's own card (DE, HU: Kontra at the card, Rekontra and beyond after).
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from ..ruleset.schema import Ruleset
 from .actions import Kontra
 from .bids import BidInfo
 
+OWN_CARD = "own_card_trick1"
+
 
 def side_of_level(level: int) -> str:
     """Which side calls ``level``: the defenders open the chain, the sides alternate."""
@@ -24,82 +31,172 @@ def side_of_level(level: int) -> str:
 class KontraChains:
     """The kontra levels of one hand: ``levels[component][defender seat]``."""
 
-    __slots__ = ("defenders", "levels", "max_level", "per_defender")
+    __slots__ = (
+        "defenders",
+        "first_in_round",
+        "later_in_round",
+        "levels",
+        "max_level",
+        "per_defender",
+        "rules",
+    )
 
     def __init__(self, ruleset: Ruleset, info: BidInfo, defenders: tuple[int, ...]) -> None:
+        rules = self.rules = ruleset.kontra
         self.defenders = defenders
         self.per_defender = info.per_defender
-        self.max_level = ruleset.kontra.max_level
+        self.max_level = rules.max_level
+        window, later = rules.window, rules.later_window  # Kontra.window_of, inlined: per hand
+        self.first_in_round = window != OWN_CARD
+        self.later_in_round = (window if later == "same" else later) != OWN_CARD
         self.levels: dict[str, dict[int, int]] = {
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
 
-    def options(self, seat: int, declarer: bool) -> dict[int, list[str]]:
-        """Level -> the components ``seat`` may raise to that level now."""
-        found: dict[int, list[str]] = {}
-        top = self.max_level
+    @property
+    def has_round(self) -> bool:
+        """Whether some level may still be called after trick 1 (the kontra round)."""
+        return self.first_in_round or self.later_in_round
+
+    def _open(self, level: int, in_round: bool) -> bool:
+        """Whether ``level`` may be called now: at the first trick always, in the round
+        only where its window reaches past one's own card."""
+        if self.max_level is not None and level > self.max_level:
+            return False
+        return not in_round or (self.first_in_round if level == 1 else self.later_in_round)
+
+    def options(
+        self, seat: int, declarer: bool, in_round: bool
+    ) -> dict[tuple[int, int | None], list[str]]:
+        """(level, against) -> the components ``seat`` may raise to that level now.
+
+        ``against`` is None for a defender's call and for the declarer's answer to
+        every chain at ``level - 1``; a defender's seat for the declarer's answer to
+        that defender's own chain (components with a chain per defender only).
+        """
+        found: dict[tuple[int, int | None], list[str]] = {}
         for comp, chain in self.levels.items():
             if declarer:
                 targets = {lv + 1 for lv in chain.values() if lv % 2 == 1}
-            elif comp in self.per_defender:
-                lv = chain[seat]
-                targets = {lv + 1} if lv % 2 == 0 else set()
-            else:
-                lv = chain[self.defenders[0]]
-                targets = {lv + 1} if lv % 2 == 0 else set()
-            for target in targets:
-                if top is None or target <= top:
-                    found.setdefault(target, []).append(comp)
+                for level in sorted(targets):
+                    if self._open(level, in_round):
+                        found.setdefault((level, None), []).append(comp)
+                if comp in self.per_defender:
+                    for d in self.defenders:
+                        lv = chain[d]
+                        if lv % 2 == 1 and self._open(lv + 1, in_round):
+                            found.setdefault((lv + 1, d), []).append(comp)
+                continue
+            lv = chain[seat] if comp in self.per_defender else chain[self.defenders[0]]
+            if lv % 2 == 0 and self._open(lv + 1, in_round):
+                found.setdefault((lv + 1, None), []).append(comp)
         return found
 
-    def can_call(self, seat: int, declarer: bool) -> bool:
-        return bool(self.options(seat, declarer))
+    def can_call(self, seat: int, declarer: bool, in_round: bool) -> bool:
+        return bool(self.options(seat, declarer, in_round))
 
-    def actions(self, seat: int, declarer: bool) -> list[Kontra]:
-        """Every kontra ``seat`` may call now: each level with each set of its components."""
+    def actions(self, seat: int, declarer: bool, in_round: bool) -> list[Kontra]:
+        """Every kontra ``seat`` may call now: each level and target with each set of its
+        components (the untargeted ones first)."""
         result = []
-        for level, comps in sorted(self.options(seat, declarer).items()):
-            ordered = sorted(comps)
+        options = self.options(seat, declarer, in_round)
+        for level, against in sorted(options, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
+            ordered = sorted(options[level, against])
             for size in range(1, len(ordered) + 1):
                 for subset in combinations(ordered, size):
-                    result.append(Kontra(subset, level))
+                    result.append(Kontra(subset, level, against))
         return result
 
-    def why_refused(self, action: Kontra, seat: int, declarer: bool) -> str | None:
-        """None if ``seat`` may call ``action``, else the rule it breaks."""
+    def _call_name(self, level: int) -> str:
+        return f"{self.rules.name(level)} (level {level})"
+
+    def why_refused(self, action: Kontra, seat: int, declarer: bool, in_round: bool) -> str | None:
+        """None if ``seat`` may call ``action`` now, else the rule it breaks."""
+        level, against = action.level, action.against
         for comp in action.components:
             if comp not in self.levels:
                 return (
                     f"'{comp}' is not a component of the bid (those are: {', '.join(self.levels)})"
                 )
-        if self.max_level is not None and action.level > self.max_level:
+        if self.max_level is not None and level > self.max_level:
             return f"kontra goes no higher than level {self.max_level} in this ruleset"
         side = "declarer" if declarer else "defenders"
-        if side_of_level(action.level) != side:
-            who = "the defenders" if side_of_level(action.level) == "defenders" else "the declarer"
-            return f"kontra level {action.level} is called by {who}"
-        allowed = self.options(seat, declarer).get(action.level, [])
+        if side_of_level(level) != side:
+            who = "the defenders" if side_of_level(level) == "defenders" else "the declarer"
+            return f"kontra level {level} is called by {who}"
+        if not self._open(level, in_round):
+            return (
+                f"{self._call_name(level)} is called at the first trick, before one's own card, "
+                "in this ruleset; the round after trick 1 is too late for it"
+            )
+        if against is not None:
+            why = self._why_not_against(action, seat, declarer)
+            if why is not None:
+                return why
+        below = level - 1
         for comp in action.components:
-            if comp not in allowed:
+            chain = self.levels[comp]
+            if declarer:
+                if against is None and below not in chain.values():
+                    return (
+                        f"no kontra on '{comp}' stands at level {below}, so there is nothing "
+                        f"to raise to level {level}"
+                    )
+                if against is not None and chain[against] != below:
+                    return (
+                        f"seat {against}'s kontra chain on '{comp}' stands at level "
+                        f"{chain[against]}, not {below}, so you cannot raise it to level {level}"
+                    )
+            elif comp in self.per_defender:
+                if chain[seat] != below:
+                    return (
+                        f"your own kontra chain on '{comp}' stands at level {chain[seat]}, not "
+                        f"{below}, so you cannot raise it to level {level} (in '{comp}' each "
+                        "defender has his own chain and raises only that)"
+                    )
+            elif chain[self.defenders[0]] != below:
                 return (
-                    f"'{comp}' does not stand at kontra level {action.level - 1} for you, so it "
-                    f"cannot be raised to level {action.level}"
+                    f"'{comp}' stands at kontra level {chain[self.defenders[0]]}, not {below}, "
+                    f"so it cannot be raised to level {level}"
+                )
+        return None
+
+    def _why_not_against(self, action: Kontra, seat: int, declarer: bool) -> str | None:
+        against = action.against
+        if not declarer:
+            return (
+                "only the declarer names the defender he answers (against): a defender raises "
+                "his own kontra chain, or the one both defenders share"
+            )
+        if against not in self.defenders:
+            return (
+                f"seat {against} is not a defender (the defenders are seats "
+                f"{' and '.join(str(d) for d in self.defenders)})"
+            )
+        for comp in action.components:
+            if comp not in self.per_defender:
+                return (
+                    f"a kontra on '{comp}' binds both defenders, so its one chain is answered "
+                    "without naming a defender (against)"
                 )
         return None
 
     def apply(self, action: Kontra, seat: int, declarer: bool) -> None:
-        below = action.level - 1
+        level, against = action.level, action.against
+        below = level - 1
         for comp in action.components:
             chain = self.levels[comp]
-            if declarer:
+            if against is not None:
+                chain[against] = level
+            elif declarer:
                 for d in chain:
                     if chain[d] == below:
-                        chain[d] = action.level
+                        chain[d] = level
             elif comp in self.per_defender:
-                chain[seat] = action.level
+                chain[seat] = level
             else:
                 for d in chain:
-                    chain[d] = action.level
+                    chain[d] = level
 
     def as_dict(self) -> dict[str, dict[int, int]]:
         return {c: dict(chain) for c, chain in self.levels.items()}

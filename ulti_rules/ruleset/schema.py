@@ -340,7 +340,9 @@ class Kontra(Strict):
         "double again and are called 'N× kontra').",
     )
     window: Literal["own_card_trick1", "end_trick1", "before_lead_trick2"] = Field(
-        default="before_lead_trick2", description="Until when kontras may be called."
+        default="before_lead_trick2",
+        description="Until when kontras may be called: level 1, and the later levels too unless "
+        "later_window says otherwise.",
     )
     per_defender_in_no_trump: bool = Field(
         default=True,
@@ -349,6 +351,12 @@ class Kontra(Strict):
     )
     per_defender_in_trump: bool = Field(
         default=False, description="In trump components a kontra binds only its caller."
+    )
+    later_window: Literal["same", "own_card_trick1", "end_trick1", "before_lead_trick2"] = Field(
+        default="same",
+        description="Until when Rekontra and the levels after it may be called; 'same' keeps "
+        "window. DE, HU: Kontra with one's card to trick 1 (window: own_card_trick1), the rest "
+        "before trick 2 is led (before_lead_trick2).",
     )
 
     @model_validator(mode="after")
@@ -361,6 +369,10 @@ class Kontra(Strict):
                     "the chain and the sides alternate"
                 )
         return self
+
+    def window_of(self, level: int) -> str:
+        """Until when ``level`` may be called: ``window`` for level 1, else ``later_window``."""
+        return self.window if level == 1 or self.later_window == "same" else self.later_window
 
     def multiplier(self, level: int) -> int:
         """The factor at ``level`` (0 = no kontra); unnamed levels keep doubling."""
@@ -517,6 +529,14 @@ class Ruleset(Strict):
             if bid.id == bid_id:
                 return bid
         raise KeyError(bid_id)
+
+
+# Settings appended since hand records began, each with the default that keeps the rules
+# as they were. ``content_hash`` leaves such a setting out while it holds that default, so
+# a record made before the setting existed still matches its unchanged ruleset.
+HASH_NEUTRAL_DEFAULTS: dict[tuple[str, ...], object] = {
+    ("kontra", "later_window"): "same",
+}
 
 
 _MODEL_CACHE: dict[tuple[tuple[str, type[ContractSpec]], ...], type[Ruleset]] = {}
