@@ -384,7 +384,7 @@ def test_a_record_with_against_replays(tmp_path: Path, ulti: RunUlti) -> None:
     assert "Betli stands at: Carla Kontra, Anna Rekontra" in done.stdout
 
 
-def test_hash_leaves_out_only_a_neutral_later_window() -> None:
+def test_hash_leaves_out_a_later_window_at_its_default() -> None:
     base = fixture_ruleset()
     same = fixture_ruleset(**{"kontra.later_window": "same"})
     other = fixture_ruleset(**{"kontra.later_window": "before_lead_trick2"})

@@ -29,7 +29,7 @@ from .hints import did_you_mean
 from .ladder import check_ladder
 from .positions import ABSENT, child, model_at, yaml_problems
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
-from .schema import HASH_NEUTRAL_DEFAULTS, Ruleset, ruleset_model
+from .schema import Ruleset, ruleset_model
 
 __all__ = [
     "PATH_ENV",
@@ -624,16 +624,11 @@ def check_file(path: str | Path, registry: Registry | None = None) -> list[Probl
 def content_hash(ruleset: Ruleset) -> str:
     """``sha256:`` of the resolved ruleset's canonical JSON: hand records name it by this.
 
-    Settings appended since records began are left out while at their neutral default
-    (``HASH_NEUTRAL_DEFAULTS``), so an unchanged ruleset keeps the hash its records name.
+    Settings that hold their schema default are left out, so a setting added to the
+    schema later (with a default that keeps the old rules) leaves every existing
+    ruleset's hash, and so every saved record, as it was; any value a file sets, or
+    any setting moved off its default, changes it.
     """
-    data = ruleset.model_dump(mode="json")
-    for path, default in HASH_NEUTRAL_DEFAULTS.items():
-        *parents, key = path
-        node: Any = data
-        for part in parents:
-            node = node.get(part) if isinstance(node, dict) else None
-        if isinstance(node, dict) and key in node and node[key] == default:
-            del node[key]
+    data = ruleset.model_dump(mode="json", exclude_defaults=True)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()

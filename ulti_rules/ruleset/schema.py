@@ -531,14 +531,6 @@ class Ruleset(Strict):
         raise KeyError(bid_id)
 
 
-# Settings appended since hand records began, each with the default that keeps the rules
-# as they were. ``content_hash`` leaves such a setting out while it holds that default, so
-# a record made before the setting existed still matches its unchanged ruleset.
-HASH_NEUTRAL_DEFAULTS: dict[tuple[str, ...], object] = {
-    ("kontra", "later_window"): "same",
-}
-
-
 _MODEL_CACHE: dict[tuple[tuple[str, type[ContractSpec]], ...], type[Ruleset]] = {}
 
 
