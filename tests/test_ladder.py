@@ -426,3 +426,18 @@ def test_a_changed_component_value_gets_one_hint_at_the_component(registry: Regi
 def test_a_single_wrong_total_gets_no_component_hint(registry: Registry) -> None:
     issues = _issues(_ruleset(registry, edit={2: {"value": 6}}), registry)
     assert _paths(issues) == ["ladder.2.value"]
+
+
+def test_an_opening_pass_into_the_simple_needs_a_plain_simple_it_may_bid(
+    registry: Registry,
+) -> None:
+    gt = {"opener_pass_is_simple": True}
+    assert _issues(_ruleset(registry, auction=gt), registry) == []
+    combined = _issues(_ruleset(registry, auction=gt | {"min_components": 2}), registry)
+    assert _paths(combined) == ["auction.opener_pass_is_simple"]
+    assert "min_components: 2 forbids" in combined[0].message
+    no_simple = [copy.deepcopy(b) for b in BASE["ladder"] if b["id"] != "parti"]
+    for bid in no_simple:
+        bid["rank"] -= 1
+    missing = _issues(_ruleset(registry, auction=gt, ladder=no_simple), registry)
+    assert "auction.opener_pass_is_simple" in _paths(missing)

@@ -140,7 +140,34 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
     issues.extend(_check_duplicates(ruleset))
     issues.extend(_check_ranks(ruleset, unsound))
     issues.extend(_check_silent(ruleset, registry))
+    issues.extend(_check_opening_pass(ruleset))
     return issues
+
+
+def _check_opening_pass(ruleset: Ruleset) -> Iterable[LadderIssue]:
+    """GT's "Pasar" opens with the plain Simple: the ladder must have one, and allow it."""
+    if not ruleset.auction.opener_pass_is_simple:
+        return
+    plain = [
+        bid
+        for bid in ruleset.ladder
+        if len(bid.components) == 1
+        and not bid.red
+        and bid.components[0] in ruleset.contracts
+        and ruleset.contracts[bid.components[0]].kind == PARTI_KIND
+    ]
+    if not plain:
+        yield LadderIssue(
+            "auction.opener_pass_is_simple",
+            "the opening pass bids the plain Simple, but the ladder has no plain (non-red) "
+            "Parti bid",
+        )
+    elif ruleset.auction.min_components > 1:
+        yield LadderIssue(
+            "auction.opener_pass_is_simple",
+            f"the opening pass bids the plain Simple, a single component, which "
+            f"auction.min_components: {ruleset.auction.min_components} forbids",
+        )
 
 
 def _changed_value_hints(ruleset: Ruleset, issues: list[LadderIssue]) -> Iterable[LadderIssue]:
