@@ -17,6 +17,8 @@ from ulti_rules.engine.deal import Deal
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.schema import Ruleset, ruleset_model
 
+from ruleset_fixtures import contracts, kontra_levels
+
 
 def _names(en: str) -> dict[str, str]:
     return {"hu": en, "en": en}
@@ -26,38 +28,13 @@ BASE: dict[str, Any] = {
     "name": "engine-fixture",
     "title": "A short ladder for the engine's golden tests",
     "kontra": {
-        "levels": [
-            {"names": _names("Kontra"), "multiplier": 2, "by": "defenders"},
-            {"names": _names("Rekontra"), "multiplier": 4, "by": "declarer"},
-            {"names": _names("Szubkontra"), "multiplier": 8, "by": "defenders"},
-        ],
+        "levels": kontra_levels(),
         "max_level": None,
         "window": "before_lead_trick2",
     },
-    "contracts": {
-        "parti": {"kind": "parti", "names": _names("Simple"), "value": 1},
-        "forty_hundred": {
-            "kind": "hundred",
-            "names": _names("40-100"),
-            "value": 4,
-            "marriage": "trump",
-        },
-        "twenty_hundred": {
-            "kind": "hundred",
-            "names": _names("20-100"),
-            "value": 8,
-            "marriage": "plain",
-        },
-        "ulti": {"kind": "ulti", "names": _names("Ulti"), "value": 4},
-        "betli": {"kind": "betli", "names": _names("Betli"), "value": 5},
-        "plain_durchmars": {
-            "kind": "durchmars",
-            "names": _names("Plain Durchmars"),
-            "value": 6,
-            "trump": False,
-        },
-        "open_betli": {"kind": "betli", "names": _names("Open Betli"), "value": 20, "open": True},
-    },
+    "contracts": contracts(
+        "parti", "forty_hundred", "twenty_hundred", "ulti", "betli", "plain_durchmars", "open_betli"
+    ),
     "ladder": [
         {"id": "simple", "rank": 1, "value": 1, "components": ["parti"], "names": _names("Simple")},
         {

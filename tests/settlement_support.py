@@ -13,6 +13,8 @@ from ulti_rules import Contract, Facts, MarriageFact, Ruleset
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.schema import ruleset_model
 
+from ruleset_fixtures import contracts, kontra_levels
+
 
 def _names(en: str) -> dict[str, str]:
     return {"hu": en, "en": en}
@@ -35,44 +37,18 @@ BASE: dict[str, Any] = {
     "name": "test-wp",
     "title": "A small WP-like ruleset for settlement tests",
     "points": {"talon_to": "declarer"},
-    "kontra": {
-        "levels": [
-            {"names": _names("Kontra"), "multiplier": 2, "by": "defenders"},
-            {"names": _names("Rekontra"), "multiplier": 4, "by": "declarer"},
-            {"names": _names("Szubkontra"), "multiplier": 8, "by": "defenders"},
-        ]
-    },
-    "contracts": {
-        "parti": {"kind": "parti", "names": _names("Simple"), "value": 1},
-        "forty_hundred": {
-            "kind": "hundred",
-            "names": _names("40-100"),
-            "value": 4,
-            "marriage": "trump",
-        },
-        "twenty_hundred": {
-            "kind": "hundred",
-            "names": _names("20-100"),
-            "value": 8,
-            "marriage": "plain",
-        },
-        "ulti": {"kind": "ulti", "names": _names("Ulti"), "value": 4},
-        "four_aces": {"kind": "four_aces", "names": _names("Four Aces"), "value": 4},
-        "betli": {"kind": "betli", "names": _names("Betli"), "value": 5},
-        "durchmars": {
-            "kind": "durchmars",
-            "names": _names("Durchmars"),
-            "value": 6,
-            "trump": True,
-        },
-        "plain_durchmars": {
-            "kind": "durchmars",
-            "names": _names("Plain Durchmars"),
-            "value": 6,
-            "trump": False,
-        },
-        "open_betli": {"kind": "betli", "names": _names("Open Betli"), "value": 20, "open": True},
-    },
+    "kontra": {"levels": kontra_levels()},
+    "contracts": contracts(
+        "parti",
+        "forty_hundred",
+        "twenty_hundred",
+        "ulti",
+        "four_aces",
+        "betli",
+        "durchmars",
+        "plain_durchmars",
+        "open_betli",
+    ),
     "silent_bonuses": {
         "silent_100": {"condition": "hundred", "names": _names("Silent 100"), "value": 2},
         "silent_ulti": {"condition": "ulti", "names": _names("Silent Ulti"), "value": 2},

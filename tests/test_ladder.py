@@ -24,6 +24,8 @@ from ulti_rules.ruleset.ladder import (
 )
 from ulti_rules.ruleset.schema import Ruleset, ruleset_model
 
+from ruleset_fixtures import contracts
+
 
 @pytest.fixture(scope="module")
 def registry() -> Registry:
@@ -51,42 +53,16 @@ BASE: dict[str, Any] = {
     "kontra": {
         "levels": [{"names": _names("Kontra"), "multiplier": 2, "by": "defenders"}],
     },
-    "contracts": {
-        "parti": {"kind": "parti", "names": _names("Simple"), "value": 1},
-        "forty_hundred": {
-            "kind": "hundred",
-            "names": _names("40-100"),
-            "value": 4,
-            "marriage": "trump",
-        },
-        "twenty_hundred": {
-            "kind": "hundred",
-            "names": _names("20-100"),
-            "value": 8,
-            "marriage": "plain",
-        },
-        "ulti": {"kind": "ulti", "names": _names("Ulti"), "value": 4},
-        "betli": {"kind": "betli", "names": _names("Betli"), "value": 5},
-        "durchmars": {
-            "kind": "durchmars",
-            "names": _names("Durchmars"),
-            "value": 6,
-            "trump": True,
-        },
-        "open_durchmars": {
-            "kind": "durchmars",
-            "names": _names("Open Durchmars"),
-            "value": 12,
-            "trump": True,
-            "open": True,
-        },
-        "plain_durchmars": {
-            "kind": "durchmars",
-            "names": _names("Plain Durchmars"),
-            "value": 6,
-            "trump": False,
-        },
-    },
+    "contracts": contracts(
+        "parti",
+        "forty_hundred",
+        "twenty_hundred",
+        "ulti",
+        "betli",
+        "durchmars",
+        "open_durchmars",
+        "plain_durchmars",
+    ),
     "silent_bonuses": {
         "silent_hundred": {"condition": "hundred", "names": _names("Silent 100"), "value": 2},
         "silent_ulti": {"condition": "ulti", "names": _names("Silent Ulti"), "value": 2},
