@@ -40,7 +40,7 @@ from pydantic import (
 from .cards import CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards, seating
-from .errors import IllegalAction, UltiError
+from .errors import IllegalAction, Problem, RulesetError, UltiError
 from .facts import Contract, Facts
 from .plugins import Registry
 from .ruleset.loading import content_hash, load_ruleset
@@ -366,7 +366,21 @@ def ruleset_of(
     """The record's ruleset, found by its name (a path is relative to ``base``)."""
     ref = record.ruleset
     if base is not None and ("/" in ref or ref.endswith((".yaml", ".yml"))):
-        return load_ruleset((base / ref).resolve(), registry)
+        path = (base / ref).resolve()
+        if not path.exists():
+            raise RulesetError(
+                [
+                    Problem(
+                        str(path),
+                        None,
+                        None,
+                        "",
+                        f"no such file: the record names its ruleset '{ref}', a path read "
+                        "relative to the record's folder (replay it with --ruleset NAME|PATH)",
+                    )
+                ]
+            )
+        return load_ruleset(path, registry)
     return load_ruleset(ref, registry)
 
 

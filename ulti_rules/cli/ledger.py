@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..records import is_record_file, load_record, replay
 from ..ruleset.loading import load_ruleset
+from ..ruleset.schema import Ruleset
 from ..scoring.ledger import (
     Ledger,
     LedgerHand,
@@ -119,7 +120,7 @@ def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> N
         return
     console = stdout_console()
     click.echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
-    for table in settlement_tables(settlement, table_hand.players):
+    for table in settlement_tables(settlement, table_hand.players, table_hand.ruleset):
         console.print(table)
     console.print(_totals_table(ledger))
     click.echo(_status(ledger))
@@ -179,6 +180,14 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
     }
 
 
+def _bid_text(ruleset: Ruleset, bid_id: str) -> str:
+    """``Ulti (ulti)``: the name a table says, and the id the records use."""
+    try:
+        return f"{ruleset.bid(bid_id).names.en} ({bid_id})"
+    except KeyError:  # a bid the ruleset no longer has: its id is all there is
+        return bid_id
+
+
 @ledger_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
@@ -188,6 +197,7 @@ def show_command(file: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(_show_json(ledger), ensure_ascii=False, indent=2))
         return
+    ruleset = load_ruleset(ledger.ruleset)
     table = Table(title=f"Session under '{ledger.ruleset}'", title_justify="left")
     for header in ("#", "Dealer", "Declarer", "Bid"):
         table.add_column(header)
@@ -197,12 +207,14 @@ def show_command(file: str, as_json: bool) -> None:
     for hand in ledger.hands:
         for name, amount in hand.payments.items():
             running[name] += amount
-        bid = hand.bid + (f" (A♥: {hand.heart_ace})" if hand.heart_ace else "")
+        bid = _bid_text(ruleset, hand.bid)
+        bid += f", A♥: {hand.heart_ace}" if hand.heart_ace else ""
         cells = [str(hand.number), hand.dealer, hand.declarer, bid]
         cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]
         table.add_row(*(Text(c) for c in cells))
     console = stdout_console()
     console.print(table)
+    click.echo("Under each player: the hand's result (the running total).")
     console.print(_totals_table(ledger))
     click.echo(_status(ledger))
 

@@ -308,7 +308,7 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
         _echo_facts(facts, read)
     click.echo("")
     console = stdout_console()
-    for table in settlement_tables(settle(ruleset, contract, facts), read.names):
+    for table in settlement_tables(settle(ruleset, contract, facts), read.names, ruleset):
         console.print(table)
 
 

@@ -7,6 +7,7 @@ club organiser can write one and see what the framework makes of it.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -83,22 +84,35 @@ def show_command(ruleset: str, resolved: bool) -> None:
     click.echo(text, nl=not text.endswith("\n"))
 
 
+def _file_or_name(arg: str) -> Path | str:
+    """A file that exists, or anything written as a path, is a path; else a ruleset name.
+
+    So `ulti check club` checks the club's file in the user folders, as `ulti ladder
+    club` shows its ladder, instead of looking for a file called 'club' here.
+    """
+    path = Path(arg)
+    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
+    written_as_path = any(sep in arg for sep in separators) or arg.lower().endswith(
+        (".yaml", ".yml")
+    )
+    return path if written_as_path or path.exists() else arg
+
+
 @click.command("check")
-@click.argument(
-    "paths", metavar="PATH...", nargs=-1, required=True, type=click.Path(path_type=Path)
-)
-def check_command(paths: tuple[Path, ...]) -> None:
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True)
+def check_command(paths: tuple[str, ...]) -> None:
     """Validate club ruleset files and print every problem.
 
     Each problem is one line on stdout, `file:line:col: key.path: message`,
-    followed by a summary line. Exit status 1 if any file has a problem.
+    followed by a summary line. Exit status 1 if any file has a problem. A
+    ruleset name (see `ulti rulesets`) checks the file that name stands for.
     """
     ok = 0
     bad = 0
     total = 0
     for path in paths:
         try:
-            problems = check_file(path)
+            problems = check_file(_file_or_name(path))
         except OSError as exc:
             problems = [Problem(str(path), None, None, "", describe_os_error(exc))]
         for problem in problems:

@@ -7,6 +7,7 @@ the payment per player; ``--json`` prints the same for programs.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,9 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..plugins import get_registry
+from ..ruleset.ladder import bid_trump
+from ..ruleset.schema import Ruleset
 from ..scoring.settlement import Settlement, SettlementLine
 from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
@@ -61,13 +65,31 @@ def line_cells(line: SettlementLine, names: list[str]) -> list[str]:
     return [what, _result(line, names), base, f"×{line.red}", kontra, penalty, amount]
 
 
-def settlement_tables(settlement: Settlement, names: list[str]) -> tuple[Table, Table]:
-    trump = settlement.trump or "no trump"
-    lines = Table(
-        title=f"{settlement.bid_name} ({settlement.bid}), {trump}: "
-        f"{names[settlement.declarer]} declares [{settlement.ruleset}]",
-        title_justify="left",
+def _trump_text(settlement: Settlement, ruleset: Ruleset | None) -> str:
+    """The trump suit; for none, whether the bid has no trumps or none was named
+    (a Simple given up, or lost uncontested, before trump was named)."""
+    if settlement.trump is not None:
+        return settlement.trump
+    if ruleset is not None:
+        with contextlib.suppress(KeyError):
+            if bid_trump(ruleset, ruleset.bid(settlement.bid), get_registry()) != "none":
+                return "trump not named"
+    return "no trump"
+
+
+def settlement_tables(
+    settlement: Settlement, names: list[str], ruleset: Ruleset | None = None
+) -> tuple[Text, Table, Table]:
+    """The heading line, the settlement lines and the payments, ready to print.
+
+    The heading is a line of its own, not the table's title, so that a long bid name
+    is never wrapped to the width of a narrow table.
+    """
+    heading = Text(
+        f"{settlement.bid_name} ({settlement.bid}), {_trump_text(settlement, ruleset)}: "
+        f"{names[settlement.declarer]} declares [{settlement.ruleset}]"
     )
+    lines = Table()
     for header in ("Line", "Result", "Base", "Red", "Kontra", "Penalty", "Per defender"):
         lines.add_column(header, justify="right" if header not in ("Line", "Result") else "left")
     for line in settlement.lines:
@@ -84,7 +106,7 @@ def settlement_tables(settlement: Settlement, names: list[str]) -> tuple[Table, 
         else:
             role = "dealer, sits out"
         payments.add_row(Text(names[seat]), Text(role), Text(signed(amount)))
-    return lines, payments
+    return heading, lines, payments
 
 
 def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
@@ -96,9 +118,13 @@ def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
 
 
 def report_sheet_error(exc: SheetError) -> None:
+    """One problem as one ``ulti: error:`` line, as for a ruleset; several, one line
+    each and then their count."""
+    if len(exc.problems) == 1:
+        error(str(exc.problems[0]))
+        return
     print_problems(exc.problems)
-    if len(exc.problems) > 1:
-        error(f"{len(exc.problems)} problems")
+    error(f"{len(exc.problems)} problems")
 
 
 @click.command("score")
@@ -122,7 +148,7 @@ def score_command(file: str, as_json: bool) -> None:
         )
         return
     console = stdout_console()
-    for table in settlement_tables(settlement, hand.players):
+    for table in settlement_tables(settlement, hand.players, hand.ruleset):
         console.print(table)
 
 

@@ -190,8 +190,9 @@ def _changed_value_hints(ruleset: Ruleset, issues: list[LadderIssue]) -> Iterabl
             yield LadderIssue(
                 f"contracts.{cid}.value",
                 f"every bid with '{cid}' ({users}) now totals differently: when a component's "
-                "value changes, restate the 'value' of each bid that holds it (list them with "
-                "`ulti ladder`)",
+                "value changes, restate the 'value' of each bid that holds it, in a `ladder:` "
+                "of this file (it replaces the base's whole ladder; `ulti show BASE` prints "
+                "one to copy); the lines below name each bid",
             )
 
 
@@ -298,6 +299,10 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
             seen_bids[key] = i
 
 
+def _count(components: list[str]) -> str:
+    return f"{len(components)} component{'' if len(components) == 1 else 's'}"
+
+
 def _check_ranks(ruleset: Ruleset, unsound: set[int]) -> Iterable[LadderIssue]:
     """Ranks run 1..n in listed order; higher value ranks higher, and at equal value fewer
     components never rank lower. Bids in ``unsound`` (bad total) are left out of the
@@ -333,8 +338,8 @@ def _check_ranks(ruleset: Ruleset, unsound: set[int]) -> Iterable[LadderIssue]:
             elif fewer_at_par and high.rank < low.rank:
                 yield LadderIssue(
                     f"ladder.{i}.rank",
-                    f"bid '{high.id}' ({len(high.components)} components) ranks below "
-                    f"'{low.id}' ({len(low.components)} components) at the same value "
+                    f"bid '{high.id}' ({_count(high.components)}) ranks below "
+                    f"'{low.id}' ({_count(low.components)}) at the same value "
                     f"{high.value}; at equal value more components never rank higher (WP, "
                     "DE) unless one of them sets rank_exception",
                 )

@@ -27,7 +27,7 @@ from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
 from .hints import did_you_mean
 from .ladder import check_ladder
-from .positions import ABSENT, child, model_at, yaml_problems
+from .positions import ABSENT, child, model_at, setting_places, yaml_problems
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
 from .schema import Ruleset, ruleset_model
 
@@ -305,7 +305,10 @@ def _extends_target(file: _File, registry: Registry) -> Path:
         if not target.is_absolute():
             target = file.path.parent / target
         if not target.is_file():
-            raise problem(f"no such file: {_display(target)}")
+            message = f"no such file: {_display(target)}"
+            if Path(value).parent == Path() and target.stem in _candidates(registry):
+                message += f" (to extend the ruleset by name, write 'extends: {target.stem}')"
+            raise problem(message)
         return target
     known = _candidates(registry)
     found = known.get(value, [])
@@ -457,6 +460,50 @@ def _yaml_kind(value: Any) -> str:
     return "a mapping"
 
 
+def _belongs_at(model: type[Ruleset], path: KeyPath) -> str:
+    """`` (it belongs at marriages.require_trick)`` for a setting written at the wrong
+    level of the file; '' when no setting has that name (or too many do to help).
+    Places in the section the key was written in come first, alone if there are any."""
+    places = setting_places(model, str(path[-1]))
+    here = _dotted(path)
+    for place in places:
+        pattern = re.escape(place).replace(re.escape("<id>"), r"[^.]+")
+        if re.fullmatch(pattern.replace(re.escape("[]"), r"\.\d+"), here):
+            return ""  # it is where it belongs; what is wrong is its value
+    section = [p for p in places if len(path) > 1 and re.split(r"[.\[]", p)[0] == path[0]]
+    places = section or places
+    if not places or len(places) > 3:
+        return ""
+    return f" (it belongs at {' or '.join(places)})"
+
+
+def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
+    """A hint for a bid written as if ``ladder:`` merged into the base's ladder by id.
+
+    Lists replace (docs/rulesets.md), so ``ladder: [{id: parti, names: ...}]`` in a
+    club file that extends a base is a one-bid ladder lacking its rank, value and
+    components, not a renamed Simple; say so once, at that bid.
+    """
+    if len(path) != 2 or path[0] != "ladder" or not isinstance(path[1], int):
+        return ""
+    writers = [i for i, f in enumerate(where.chain) if isinstance(f.data.get("ladder"), list)]
+    if len(writers) < 2:
+        return ""
+    writer, base = where.chain[writers[0]], where.chain[writers[1]]
+    item = child(child(where.merged, "ladder"), path[1])
+    base_ids = {b.get("id") for b in base.data["ladder"] if isinstance(b, dict)}
+    if not isinstance(item, dict) or item.get("id") not in base_ids:
+        return ""
+    if all(key in item for key in ("rank", "value", "components")):
+        return ""
+    extends = writer.data.get("extends")
+    shown = extends if isinstance(extends, str) and not _is_path(extends) else base.display
+    return (
+        f"; a club file's `ladder:` replaces the base's whole ladder (lists are not "
+        f"merged), so write every bid in full: `ulti show {shown}` prints the ladder to copy"
+    )
+
+
 def _schema_problems(
     exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
 ) -> list[_Sortable]:
@@ -475,7 +522,7 @@ def _schema_problems(
             key = str(path[-1])
             parent = model_at(model, path[:-1], merged)
             allowed = sorted(parent.model_fields) if parent is not None else []
-            hint = did_you_mean(key, allowed)
+            hint = did_you_mean(key, allowed) or _belongs_at(model, path)
             if not hint and allowed:
                 hint = "; allowed here: " + ", ".join(allowed)
             message = f"unknown key '{key}'{hint}"
@@ -498,8 +545,12 @@ def _schema_problems(
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
             message = f"should be a mapping of keys, not {_yaml_kind(given)}"
+            if path and isinstance(path[-1], str):
+                message += _belongs_at(model, path)
         elif kind == "list_type":
             message = f"should be a list, not {_yaml_kind(given)}"
+        elif kind in ("bool_parsing", "bool_type"):
+            message = f"should be true or false, not {_yaml_kind(given)}"
         if path not in grouped:
             grouped[path] = []
             order.append(path)
@@ -507,6 +558,10 @@ def _schema_problems(
             grouped[path].append(message)
         if in_union:
             union_paths.add(path)
+    for path in order:
+        hint = _ladder_not_merged(where, path)
+        if hint and grouped[path]:
+            grouped[path][0] += hint
     problems: list[_Sortable] = []
     for path in order:
         messages = grouped[path]

@@ -131,6 +131,39 @@ def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel]
     return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
 
 
+def setting_places(root: type[BaseModel], key: str) -> list[str]:
+    """Every place in ``root``'s tree where ``key`` is a setting, in dotted form.
+
+    Mapping entries show as ``<id>`` and list items as ``[]``, as docs/rulesets.md
+    writes them (``contracts.<id>.failure_penalty``, ``ladder[].rank``): the hint for
+    a setting written at the wrong level of a file.
+    """
+    found: list[str] = []
+    seen: set[tuple[type[BaseModel], str]] = set()
+
+    def walk(tp: Any, prefix: str) -> None:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            walk(get_args(tp)[0], prefix)
+        elif origin is Union or origin is types.UnionType:
+            for member in get_args(tp):
+                walk(member, prefix)
+        elif origin in (dict, Mapping) and len(get_args(tp)) == 2:
+            walk(get_args(tp)[1], f"{prefix}.<id>" if prefix else "<id>")
+        elif origin is list and get_args(tp):
+            walk(get_args(tp)[0], f"{prefix}[]")
+        elif isinstance(tp, type) and issubclass(tp, BaseModel) and (tp, prefix) not in seen:
+            seen.add((tp, prefix))
+            for name, field in tp.model_fields.items():
+                path = f"{prefix}.{name}" if prefix else name
+                if name == key and path not in found:
+                    found.append(path)
+                walk(field.annotation, path)
+
+    walk(root, "")
+    return found
+
+
 def unknown_key_message(root: type[BaseModel], loc: tuple[int | str, ...], data: Any) -> str:
     """``unknown key 'triks' (did you mean 'tricks'?)`` for an ``extra_forbidden`` error."""
     key = str(loc[-1])

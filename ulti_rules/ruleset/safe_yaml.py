@@ -111,7 +111,7 @@ def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
         raise YamlError([_too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
     loader = _LOADER(text)
     try:
-        node = loader.compose_bounded()
+        node = loader.compose_bounded(text)
         if node is None:
             return YamlDocument(None, {})
         return _Builder(loader).build(node)
@@ -172,8 +172,11 @@ class _BoundedComposer(_ComposerBase):
     def _event(self) -> Any:
         return self.get_event()  # type: ignore[no-untyped-call]
 
-    def compose_bounded(self) -> Node | None:
-        """The single document's node graph, or None for an empty file."""
+    def compose_bounded(self, text: str = "") -> Node | None:
+        """The single document's node graph, or None for an empty file.
+
+        ``text`` is the document itself, for a hint on what a syntax error means.
+        """
         try:
             self._event()  # stream start
             if self.check_event(yaml.StreamEndEvent):
@@ -193,7 +196,7 @@ class _BoundedComposer(_ComposerBase):
                 )
             return root
         except yaml.MarkedYAMLError as exc:
-            raise YamlError([_syntax_issue(exc)]) from None
+            raise YamlError([_syntax_issue(exc, text)]) from None
         except yaml.YAMLError as exc:
             raise YamlError([YamlIssue(None, str(exc))]) from None
 
@@ -317,14 +320,61 @@ class _BoundedComposer(_ComposerBase):
         return tag
 
 
-def _syntax_issue(exc: yaml.MarkedYAMLError) -> YamlIssue:
+def _syntax_issue(exc: yaml.MarkedYAMLError, text: str = "") -> YamlIssue:
     mark = exc.problem_mark or exc.context_mark
     message = exc.problem or exc.context or "invalid YAML"
     if exc.problem and exc.context:
         message = f"{exc.problem} ({exc.context})"
     if exc.problem and "maximum nesting depth" in exc.problem:  # libyaml's own bound (1000)
         message = f"nested deeper than {MAX_DEPTH} levels"
+    hint = _syntax_hint(exc, text)
+    if hint:
+        message += f": {hint}"
     return YamlIssue(_mark(mark) if mark is not None else None, message)
+
+
+def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> str:
+    """What a parser message usually means in a hand-written file, in a person's words.
+
+    The parser says what it expected; a club organiser needs to hear "a tab", "the
+    indentation", "quote the value" or "this bracket is never closed".
+    """
+    problem, context = exc.problem or "", exc.context or ""
+    at, opened = exc.problem_mark, exc.context_mark
+    lines = text.splitlines()
+    line = lines[at.line] if at is not None and 0 <= at.line < len(lines) else ""
+    if "\t" in line[: (at.column + 1) if at is not None else 0] or "'\\t'" in problem:
+        return "a tab character: YAML indents with spaces only; replace the tab with spaces"
+    if "mapping values are not allowed" in problem:
+        return (
+            "a ': ' where none can be; quote a value that holds one "
+            '(title: "Club: our rules"), put a nested key on a line of its own, and check '
+            "the indentation and that the line above ends its key with ':'"
+        )
+    if opened is None:
+        return "check the indentation" if "block" in context else ""
+    where = f"line {opened.line + 1}, column {opened.column + 1}"
+    if "flow mapping" in context or "flow sequence" in context:
+        brackets = "{}" if "mapping" in context else "[]"
+        return (
+            f"the '{brackets[0]}' at {where} is not closed with '{brackets[1]}', "
+            "or a ',' is missing between its items"
+        )
+    if "quoted scalar" in context:
+        return f"the quote at {where} is never closed"
+    if "block mapping" in context:
+        if line.lstrip().startswith("- "):
+            return "a list item ('- ') where this mapping expects 'key: value' lines"
+        return (
+            "check the indentation: the keys of one mapping start in the same column "
+            f"(this mapping's first key is at {where})"
+        )
+    if "block collection" in context:
+        return (
+            "check the indentation: every item of a list starts with '- ' in the same "
+            f"column (this list's first item is at {where})"
+        )
+    return ""
 
 
 _BoundedComposer.yaml_implicit_resolvers = {

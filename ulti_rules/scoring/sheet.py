@@ -122,11 +122,27 @@ class Where:
         return problem_at(self.file, self.positions, path, message)
 
 
+_SHAPES = {
+    "players": "[Anna, Ben, Carla]",
+    "kontra": "{ulti: {Ben: kontra}} or {parti: 1}",
+    "points": "{declarer: 60, defenders: 30, talon: 0}",
+    "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
+    "last_trick": "{winner: Anna, trump_seven: Anna}",
+    "marriages": "{Anna: [acorns], Ben: [bells]}",
+    "aces": "[Anna, Ben]",
+}
+"""How each structured key is written: shown when a table writes it in another shape."""
+_SHAPE_ERRORS = frozenset({"dict_type", "model_type", "model_attributes_type", "list_type"})
+
+
 def _message(err: Any, data: Any) -> str:
     if err["type"] == "extra_forbidden":
         return f"{unknown_key_message(Sheet, err['loc'], data)} (see docs/score-keeper.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
+    key = err["loc"][0] if err["loc"] else None
+    if err["type"] in _SHAPE_ERRORS and data_path(data, err["loc"]) == (key,) and key in _SHAPES:
+        return f"write it like {key}: {_SHAPES[key]} (not {err['input']!r})"
     return str(err["msg"])
 
 

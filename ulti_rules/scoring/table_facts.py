@@ -185,7 +185,7 @@ class _Reader:
             return None
         if suit is None:
             self.fail(
-                ("trump",) if given is not None else (),
+                ("trump",) if given is not None else ("bid",),
                 f"'{bid.id}' is a trump bid: say which suit was trump (trump: acorns)",
             )
         elif (

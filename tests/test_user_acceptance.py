@@ -1,0 +1,329 @@
+"""What tripped the four kinds of users when they followed the docs, fixed and kept fixed.
+
+A club organiser writing a club file (and its typical mistakes), a table keeping score
+with `ulti score` and `ulti ledger`, an app builder embedding `Hand` and saving records,
+a researcher running `ulti simulate`: each case is a mistake or a confusion met while
+using the package from the docs alone, run through the installed `ulti` where it is a
+command-line matter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import RunUlti
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+HEAD = 'name: club\ntitle: "Club"\nextends: wikipedia\n'
+
+
+def check(ulti: RunUlti, tmp_path: Path, text: str) -> list[str]:
+    """The problem lines `ulti check` prints for ``text`` saved as club.yaml."""
+    (tmp_path / "club.yaml").write_text(text, encoding="utf-8")
+    done = ulti("check", "club.yaml")
+    assert done.returncode == 1, done.stdout
+    lines = done.stdout.splitlines()
+    assert lines[-1].startswith("1 file checked: 0 ok")
+    return lines[:-1]
+
+
+# --------------------------------------------------------------------------- the club organiser
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "hint"),
+    [
+        (HEAD + "kontra:\n\tmax_level: 3\n", "5:1", "a tab character: YAML indents with spaces"),
+        (
+            HEAD + "kontra:\n  max_level: 3\n marriages:\n  require_trick: true\n",
+            "6:2",
+            "check the indentation: the keys of one mapping start in the same column "
+            "(this mapping's first key is at line 1, column 1)",
+        ),
+        (
+            "name: club\ntitle: Club: our rules\nextends: wikipedia\n",
+            "2:12",
+            'quote a value that holds one (title: "Club: our rules")',
+        ),
+        (
+            HEAD + "contracts:\n  ulti:\n    names: {hu: ulti, en: Ulti\n    value: 4\n",
+            "7:10",
+            "the '{' at line 6, column 12 is not closed with '}'",
+        ),
+        (HEAD + 'title: "Club\n', "5:1", "the quote at line 4, column 8 is never closed"),
+    ],
+    ids=["tab", "indentation", "unquoted-colon", "unclosed-brace", "unclosed-quote"],
+)
+def test_a_yaml_syntax_error_says_what_it_usually_means(
+    ulti: RunUlti, tmp_path: Path, text: str, position: str, hint: str
+) -> None:
+    (line,) = check(ulti, tmp_path, text)
+    assert line.startswith(f"club.yaml:{position}: ")
+    assert hint in line
+
+
+def test_a_setting_at_the_wrong_level_says_where_it_belongs(ulti: RunUlti, tmp_path: Path) -> None:
+    text = HEAD + (
+        "require_trick: true\n"
+        "marriages:\n  talon_to: defenders\n  in_hundred_game: {declarer: all}\n"
+        "  defenders: all\n"
+        "contracts:\n  failure_penalty: 2\n"
+        "points:\n  card_points: 10\n"
+    )
+    assert check(ulti, tmp_path, text) == [
+        "club.yaml:4:1: require_trick: unknown key 'require_trick' "
+        "(it belongs at marriages.require_trick)",
+        "club.yaml:6:3: marriages.talon_to: unknown key 'talon_to' (it belongs at points.talon_to)",
+        "club.yaml:8:3: marriages.defenders: unknown key 'defenders' "
+        "(it belongs at marriages.in_hundred_game.defenders)",
+        "club.yaml:10:3: contracts.failure_penalty: should be a mapping of keys, not a number (2) "
+        "(it belongs at contracts.<id>.failure_penalty)",
+        # where it belongs already: only its value is wrong, so no hint
+        "club.yaml:12:3: points.card_points: should be a mapping of keys, not a number (10)",
+    ]
+
+
+def test_a_ladder_written_as_if_it_merged_by_id_is_explained(ulti: RunUlti, tmp_path: Path) -> None:
+    text = HEAD + "ladder:\n  - id: parti\n    names: {hu: passz, en: Pass}\n"
+    lines = check(ulti, tmp_path, text)
+    assert lines[0] == (
+        "club.yaml:5:5: ladder.0: missing required key 'rank'; a club file's `ladder:` "
+        "replaces the base's whole ladder (lists are not merged), so write every bid in full: "
+        "`ulti show wikipedia` prints the ladder to copy"
+    )
+    assert lines[1:] == [
+        "club.yaml:5:5: ladder.0: missing required key 'value'",
+        "club.yaml:5:5: ladder.0: missing required key 'components'",
+    ]
+
+
+def test_the_documented_recipe_for_restating_the_ladder_works(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """docs/rulesets.md: copy the base's ladder (its last section) and edit it."""
+    shown = ulti("show", "wikipedia")
+    assert shown.returncode == 0, shown.stderr
+    ladder = shown.stdout[shown.stdout.index("\nladder:\n") + 1 :]
+    changed = HEAD + "contracts:\n  betli:\n    value: 6\n" + ladder
+    lines = check(ulti, tmp_path, changed)
+    assert lines[0].startswith("club.yaml:6:5: contracts.betli.value: every bid with 'betli' (2)")
+    assert "`ulti ladder`" not in lines[0]  # it cannot list a ladder that does not load
+    assert [line.split(": ")[1] for line in lines[1:]] == ["ladder.5.value", "ladder.17.value"]
+    (tmp_path / "club.yaml").write_text(HEAD + ladder, encoding="utf-8")
+    assert ulti("check", "club.yaml").stdout == "1 file checked: 1 ok\n"
+
+
+def test_extends_with_a_file_name_of_a_known_ruleset_suggests_the_name(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    (line,) = check(ulti, tmp_path, 'name: club\ntitle: "Club"\nextends: wikipedia.yaml\n')
+    assert line == (
+        "club.yaml:3:10: extends: no such file: wikipedia.yaml "
+        "(to extend the ruleset by name, write 'extends: wikipedia')"
+    )
+
+
+def test_a_word_where_true_or_false_belongs(ulti: RunUlti, tmp_path: Path) -> None:
+    (line,) = check(ulti, tmp_path, HEAD + "marriages:\n  require_trick: yes please\n")
+    assert line == (
+        "club.yaml:5:3: marriages.require_trick: should be true or false, not text ('yes please')"
+    )
+
+
+def test_rank_messages_count_one_component_in_the_singular(ulti: RunUlti, tmp_path: Path) -> None:
+    text = HEAD + (
+        "ladder:\n"
+        "  - {id: parti, rank: 1, value: 1, components: [parti], names: {hu: p, en: p}}\n"
+        "  - {id: betli, rank: 2, value: 5, components: [betli], names: {hu: b, en: b}}\n"
+        "  - {id: ulti, rank: 3, value: 5, components: [parti, ulti], names: {hu: u, en: u}}\n"
+    )
+    (line,) = check(ulti, tmp_path, text)
+    assert "bid 'betli' (1 component) ranks below 'ulti' (2 components)" in line
+
+
+def test_check_takes_a_ruleset_name_like_the_other_commands(
+    ulti: RunUlti, tmp_path: Path, sealed_user_folders: Path
+) -> None:
+    (sealed_user_folders / "club.yaml").write_text(HEAD, encoding="utf-8")
+    done = ulti("check", "club", "wikipedia", "clubb")
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        "clubb: no ruleset named 'clubb' (did you mean 'club'?); known rulesets: club, "
+        "four-player, older-20-100, tournament, two-round-auction, wikipedia",
+        "3 files checked: 2 ok, 1 with 1 problem",
+    ]
+    (tmp_path / "club").write_text("title: [", encoding="utf-8")  # a file of that name wins
+    assert ulti("check", "club").stdout.startswith("club:2:1: ")
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def score(ulti: RunUlti, tmp_path: Path, text: str) -> Any:
+    (tmp_path / "hand.yaml").write_text(text, encoding="utf-8")
+    return ulti("score", "hand.yaml")
+
+
+def test_the_settlement_heading_is_one_line_however_long_the_bid(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    done = score(
+        ulti,
+        tmp_path,
+        "ruleset: four-player\nplayers: [Anna, Ben, Carla, Dani]\ndealer: Ben\n"
+        "declarer: Dani\nbid: 40-100 Ulti\ntrump: makk\nkontra: {ulti: {Anna: kontra}}\n"
+        "points: {declarer: 60, defenders: 30}\ntricks: {Dani: 7, Carla: 2, Anna: 1}\n"
+        "last_trick: {winner: Dani, trump_seven: Dani}\nmarriages: {Dani: [makk]}\n"
+        "aces: [Dani, Carla]\n",
+    )
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first == "40-100 Ulti (forty_hundred_ulti), acorns: Dani declares [four-player]"
+
+
+def test_a_hand_given_up_before_trump_was_named_is_not_called_no_trump(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    done = score(
+        ulti, tmp_path, "ruleset: older-20-100\ndeclarer: P3\nbid: Simple\ngave_up: true\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "Simple (parti), trump not named: P3 declares [older-20-100]"
+    )
+    betli = score(
+        ulti,
+        tmp_path,
+        "ruleset: wikipedia\ndeclarer: P1\nbid: Betli\npoints: {declarer: 0, defenders: 90}\n"
+        "tricks: {P2: 5, P3: 5}\nlast_trick: {winner: P2}\n",
+    )
+    assert betli.stdout.splitlines()[0] == "Betli (betli), no trump: P1 declares [wikipedia]"
+
+
+def test_a_single_problem_in_a_hand_is_an_error_line(ulti: RunUlti, tmp_path: Path) -> None:
+    done = score(ulti, tmp_path, "ruleset: wikipedia\ndeclarer: P1\nbid: Simple\ngave_up: true\n")
+    assert done.returncode == 1
+    assert done.stderr == "ulti: error: hand.yaml: this ruleset does not allow giving up\n"
+
+
+def test_a_trump_bid_without_trump_points_at_the_bid(ulti: RunUlti, tmp_path: Path) -> None:
+    done = score(ulti, tmp_path, "ruleset: wikipedia\ndeclarer: P1\nbid: Simple\n")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: hand.yaml:3:1: bid: 'parti' is a trump bid: say which suit was trump "
+        "(trump: acorns)\n"
+    )
+
+
+def test_a_fact_in_the_wrong_shape_is_shown_how_it_is_written(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    done = score(
+        ulti,
+        tmp_path,
+        "ruleset: wikipedia\ndeclarer: P1\nbid: Simple\ntrump: makk\n"
+        "points: 50\ntricks: [5, 3, 2]\nlast_trick: P1\naces: P1\n",
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "hand.yaml:5:1: points: write it like points: {declarer: 60, defenders: 30, talon: 0} "
+        "(not 50)",
+        "hand.yaml:6:1: tricks: write it like tricks: {Anna: 6, Ben: 2, Carla: 2} (not [5, 3, 2])",
+        "hand.yaml:7:1: last_trick: write it like last_trick: {winner: Anna, trump_seven: Anna} "
+        "(not 'P1')",
+        "hand.yaml:8:1: aces: write it like aces: [Anna, Ben] (not 'P1')",
+        "ulti: error: 4 problems",
+    ]
+
+
+def test_ledger_show_names_the_bids_and_explains_its_cells(ulti: RunUlti, tmp_path: Path) -> None:
+    assert (
+        ulti(
+            "ledger", "new", "s.json", "--ruleset", "older-20-100", "--players", "A,B,C"
+        ).returncode
+        == 0
+    )
+    (tmp_path / "h.yaml").write_text("declarer: B\nbid: parti\ngave_up: true\n", encoding="utf-8")
+    added = ulti("ledger", "add", "s.json", "h.yaml", "--heart-ace", "C")
+    assert added.returncode == 0, added.stderr
+    shown = ulti("ledger", "show", "s.json")
+    assert shown.returncode == 0, shown.stderr
+    row = next(line for line in shown.stdout.splitlines() if line.startswith("│ 1 "))
+    assert "Simple (parti), A♥: C" in row and "-4 (-4)" in row
+    assert "Under each player: the hand's result (the running total)." in shown.stdout
+
+
+# --------------------------------------------------------------------------- the app builder
+
+
+def test_the_engine_quick_start_runs_as_printed() -> None:
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```", text, re.DOTALL)
+    assert match, "docs/engine.md lost its quick start"
+    code = match.group(1)
+    assert "action_from_dict" in code and "settle(" in code
+    exec(compile(code, "engine.md", "exec"), {"__name__": "engine_md"})
+
+
+def test_a_record_whose_relative_ruleset_path_is_gone_says_how_to_replay_it(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    done = ulti("simulate", "--hands", "1", "--seed", "4", "--quiet", "--save-records", "out")
+    assert done.returncode == 0, done.stderr
+    record = tmp_path / "out" / "hand-0001.yaml"
+    text = record.read_text(encoding="utf-8").replace(
+        "ruleset: wikipedia\n", "ruleset: club.yaml\n"
+    )
+    record.write_text(text, encoding="utf-8")
+    refused = ulti("replay", str(record))
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"ulti: error: {tmp_path / 'out' / 'club.yaml'}: no such file: the record names its "
+        "ruleset 'club.yaml', a path read relative to the record's folder (replay it with "
+        "--ruleset NAME|PATH)\n"
+    )
+    again = ulti("replay", str(record), "--ruleset", "wikipedia")
+    assert again.returncode == 0, again.stderr
+
+
+# --------------------------------------------------------------------------- the researcher
+
+
+def test_simulate_json_is_the_same_but_for_its_timing(ulti: RunUlti) -> None:
+    runs = [ulti("simulate", "--hands", "15", "--seed", "9", "--json") for _ in range(2)]
+    data = [json.loads(run.stdout) for run in runs]
+    for item in data:
+        assert item["seconds"] >= 0 and item["hands_per_second"] > 0
+        del item["seconds"], item["hands_per_second"]
+    assert data[0] == data[1]
+    assert sum(data[0]["totals"].values()) == 0
+
+
+# --------------------------------------------------------------------------- the docs
+
+
+def test_the_readme_lists_every_page_of_the_docs(repo_root: Path) -> None:
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    for page in sorted(DOCS.glob("*.md")):
+        assert f"(docs/{page.name})" in readme, page.name
+
+
+def test_cli_md_covers_every_command() -> None:
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    for name in (
+        "rulesets",
+        "show",
+        "check",
+        "ladder",
+        "schema",
+        "score",
+        "ledger",
+        "replay",
+        "simulate",
+    ):
+        assert f"## `ulti {name}" in text, name
