@@ -45,25 +45,29 @@ class SimpleBidder:
             return next(a for a in hand.legal_actions() if type(a) is Announce)
         if phase == "kontra":
             return PASS
-        actions = hand.legal_actions()
         if phase == "trump":
-            return rng.choice([a for a in actions if type(a) is DeclareTrump])
-        return self._auction(hand, actions, rng)
+            return rng.choice([a for a in hand.legal_actions() if type(a) is DeclareTrump])
+        return self._auction(hand, rng)
 
-    def _auction(self, hand: Hand, actions: list[Action], rng: random.Random) -> Action:
+    def _auction(self, hand: Hand, rng: random.Random) -> Action:
         step = hand.step
-        if step in ("discard", "round1_trump"):
-            return rng.choice(actions)
         if step == "speak":
+            # Draw first, list the legal actions only to take: the same choices (listing
+            # draws nothing), and three speakers in four never build the list.
             if rng.random() < PICK_UP_CHANCE:
+                actions = hand.legal_actions()
                 taken = next((a for a in actions if type(a) is PickUp), None) or next(
                     (a for a in actions if type(a) is Bid), None
                 )
                 if taken is not None:
                     return taken
             return PASS
+        actions = hand.legal_actions()
+        if step in ("discard", "round1_trump"):
+            return rng.choice(actions)
         bids = [a for a in actions if type(a) is Bid]
-        may_pass = any(type(a) is Pass for a in actions)
+        # Where every action is a bid (the usual case) there is no pass to look for.
+        may_pass = len(bids) < len(actions) and any(type(a) is Pass for a in actions)
         if step == "round1" and may_pass and rng.random() < ROUND1_PASS_CHANCE:
             return PASS
         if not bids:

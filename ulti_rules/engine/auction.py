@@ -24,7 +24,7 @@ the broken rule, :meth:`Auction.apply` then mutates.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import card_name, cards_in, format_cards
@@ -44,6 +44,7 @@ from .actions import (
 )
 from .bids import BidInfo, Catalog
 from .deal import Deal, Seating
+from .masks import cards_of, mask_of
 from .trump import (
     choosable_suits,
     feasible_suits,
@@ -83,6 +84,7 @@ class Auction:
         "talon",
         "talon_by",
         "turn",
+        "two_round",
     )
 
     def __init__(
@@ -113,19 +115,20 @@ class Auction:
         self.turn = seats.forehand
         self.opening = True
         self.confirm_due = False
-        two = ruleset.auction.two_round
+        two = self.two_round = ruleset.auction.two_round
+        """The two-round settings (read at every step, so kept at hand), or None."""
         mode = ruleset.deal.talon
         if two is not None:
             first = two.first_round_cards
             for seat in seats.active:
                 dealt = deal.hands[seat]
-                hands[seat] = _mask(dealt[:first])
-                self.later[seat] = _mask(dealt[first:])
+                hands[seat] = mask_of(dealt[:first])
+                self.later[seat] = mask_of(dealt[first:])
             self.extra = tuple(deal.rest)
             self.step = "round1"
             return
         for seat in seats.active:
-            hands[seat] = _mask(deal.hands[seat])
+            hands[seat] = mask_of(deal.hands[seat])
         if mode == "forehand":
             self.step = "discard"
         elif mode == "set_aside":
@@ -137,10 +140,6 @@ class Auction:
 
     # ------------------------------------------------------------------ helpers
 
-    @property
-    def _two_round_winner(self) -> bool:
-        return self.round1_winner >= 0
-
     def _carries_trump(self, info: BidInfo) -> bool:
         """Whether a bid of ``info`` names its trump suit in the Bid action itself."""
         return info.trump == "suit" and self._suit_bids_carry()
@@ -151,18 +150,18 @@ class Auction:
             return False
         if self.ruleset.trump.named == "in_bid":
             return True
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         if self.step == "round1":
             return two is not None and two.trump_named == "with_bid"
         return self.step == "confirm" or self._same_trump_binds()
 
     def _same_trump_binds(self) -> bool:
         """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set)."""
-        if not self._two_round_winner:
+        if self.round1_winner < 0:  # no round-1 winner (the usual auction)
             return False
         if self.step == "confirm":
             return True
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         return two is not None and two.same_trump_binds_others
 
     def _resolved(self, info: BidInfo, named: int) -> int:
@@ -177,7 +176,7 @@ class Auction:
 
     def _overcalls(self, info: BidInfo) -> bool:
         """Whether ``info`` may follow the standing bid (ladder rank, or the round-1 value)."""
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         if (
             self.standing_round1
             and two is not None
@@ -198,7 +197,7 @@ class Auction:
         confirm = self.round1_bid if self.step == "confirm" else None
         if confirm is not None and len(confirm.bid.components) >= min_comp:
             yield confirm
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         if (
             self.standing_round1
             and two is not None
@@ -217,12 +216,15 @@ class Auction:
                 continue
             yield info
 
-    def _any_feasible(self, hand: int) -> bool:
-        """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
+    def _candidates_at_all(self) -> tuple[bool, bool]:
+        """(some candidate, some candidate needing no marriage) now; memoised per situation.
+
+        A candidate needing no marriage is makeable by any hand.
+        """
         binds = self._same_trump_binds()
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         key = (
-            "plain",
+            "candidates",
             self.bid.id if self.bid is not None else None,
             self.step == "confirm",
             self.standing_round1 and two is not None and two.overcall_by == "value",
@@ -230,11 +232,15 @@ class Auction:
             self.round1_trump if binds else -1,
         )
         memo = self.cat.memo
-        plain = memo.get(key)
-        if plain is None:
-            # A candidate needing no marriage is makeable by any hand.
-            plain = memo[key] = (any(not i.hundred for i in self._iter_candidates()),)
-        if plain[0]:
+        found = memo.get(key)
+        if found is None:
+            candidates = self._candidates()
+            found = memo[key] = (bool(candidates), any(not i.hundred for i in candidates))
+        return found  # type: ignore[return-value]
+
+    def _any_feasible(self, hand: int) -> bool:
+        """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
+        if self._candidates_at_all()[1]:
             return True
         held = marriages_in(hand)
         return any(self._trump_options(i, held, True) for i in self._iter_candidates())
@@ -270,15 +276,15 @@ class Auction:
         """No confirm or raise is makeable: the round-1 bid then stands as it is (and fails)."""
         return self.step == "confirm" and not self._any_feasible(hand)
 
-    def _bid_actions(self, hand: int) -> list[Bid]:
+    def _bid_actions(self, hand: int) -> tuple[Bid, ...]:
         """Every Bid the seat may make now; memoised per situation in the catalogue."""
         check = self.step != "round1"
         if self._confirm_forced(hand):
-            return [self._confirm_action()]
+            return (self._confirm_action(),)
         held = marriages_in(hand) if check else ()
         binds = self._same_trump_binds()
         carry = self._suit_bids_carry()
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         value_mode = self.standing_round1 and two is not None and two.overcall_by == "value"
         key = (
             "bids",
@@ -296,7 +302,7 @@ class Auction:
         if found is None:
             found = tuple(self._compute_bid_actions(held, check, carry))
             memo[key] = found
-        return list(found)  # type: ignore[arg-type]
+        return found  # type: ignore[return-value]
 
     def _compute_bid_actions(self, held: tuple[int, ...], check: bool, carry: bool) -> list[Bid]:
         result: list[Bid] = []
@@ -364,7 +370,7 @@ class Auction:
         saved = self.step
         self.step = self._next_step_after_discard()
         try:
-            return any(not i.hundred for i in self._iter_candidates())
+            return self._candidates_at_all()[1]
         finally:
             self.step = saved
 
@@ -375,11 +381,11 @@ class Auction:
         hand = hands[seat]
         step = self.step
         if step == "discard":
-            cards = list(cards_in(hand))
-            pairs = [DISCARDS[p] for p in combinations(cards, 2)]
-            if self._every_discard_ok():
-                return list[Action](pairs)
-            return [d for d in pairs if self._discard_ok(hand, _mask(d.cards))]
+            pairs: Iterable[tuple[int, int]] = combinations(cards_of(hand), 2)
+            if not self._every_discard_ok():
+                pairs = [p for p in pairs if self._discard_ok(hand, mask_of(p))]
+            # map() looks the shared Discards up in C: the usual 66 pairs need no Python loop.
+            return list(map(DISCARDS.__getitem__, pairs))
         if step == "round1_trump":
             assert self.bid is not None
             return [DECLARE[s] for s in choosable_suits(self.ruleset, self.bid)]
@@ -388,14 +394,14 @@ class Auction:
             if (
                 self.talon is not None
                 and self._may_rob(seat)
-                and self._any_feasible(hand | _mask(self.talon))
+                and self._any_feasible(hand | mask_of(self.talon))
             ):
                 actions.append(PICK_UP)
             if self._direct_bid_allowed() and self._may_rob(seat):
                 actions.extend(self._bid_actions(hand))
             actions.append(PASS)
             return actions
-        actions.extend(self._bid_actions(hand))
+        actions = list(self._bid_actions(hand))
         if self._pass_allowed():
             actions.append(PASS)
         return actions
@@ -406,7 +412,7 @@ class Auction:
         if self.step == "bid":
             return self.opening and self._opening_may_pass()
         if self.step == "round1":
-            two = self.ruleset.auction.two_round
+            two = self.two_round
             return not (self.opening and two is not None and two.opener_must_bid)
         return False
 
@@ -423,7 +429,7 @@ class Auction:
             for card in action.cards:
                 if not (hand >> card) & 1:
                     return f"you do not hold the {card_name(card)}"
-            if not self._discard_ok(hand, _mask(action.cards)):
+            if not self._discard_ok(hand, mask_of(action.cards)):
                 above = f" above {self.bid.name}" if self.bid else ""
                 return (
                     f"after discarding {format_cards(action.cards)} you could make no bid{above}, "
@@ -450,8 +456,8 @@ class Auction:
                 return "there is no talon in this deal"
             if not self._may_rob(seat):
                 return "this ruleset has no self-robbing: you may not take back your own talon"
-            full = hand | _mask(self.talon)
-            if next(self._iter_candidates(), None) is None:
+            full = hand | mask_of(self.talon)
+            if not self._candidates_at_all()[0]:
                 above = self.bid.name if self.bid else "nothing"
                 return f"no bid ranks above {above}: taking the talon obliges a higher bid"
             if not self._any_feasible(full):
@@ -531,7 +537,7 @@ class Auction:
         """Carry out an action that :meth:`why_refused` accepted."""
         seat = self.turn
         if isinstance(action, Discard):
-            hands[seat] &= ~_mask(action.cards)
+            hands[seat] &= ~mask_of(action.cards)
             self.talon = action.cards
             self.talon_by = seat
             self.step = self._next_step_after_discard()
@@ -542,7 +548,7 @@ class Auction:
             return
         if isinstance(action, PickUp):
             assert self.talon is not None
-            hands[seat] |= _mask(self.talon)
+            hands[seat] |= mask_of(self.talon)
             self.talon = None
             self.step = "discard"
             self.opening = False
@@ -591,7 +597,7 @@ class Auction:
         self.opening = False
         active = len(self.seats.active)
         if self.step == "round1":
-            two = self.ruleset.auction.two_round
+            two = self.two_round
             assert two is not None
             if self.bid is not None and self.passes >= two.end_passes:
                 self._end_round1(hands)
@@ -627,7 +633,7 @@ class Auction:
         self._deal_rest(hands, self.bidder)
 
     def _deal_rest(self, hands: list[int], receiver: int) -> None:
-        hands[receiver] |= _mask(self.extra)
+        hands[receiver] |= mask_of(self.extra)
         for seat, mask in self.later.items():
             hands[seat] |= mask
         self.extra = ()
@@ -653,7 +659,7 @@ class Auction:
         return self.bid is not None and self.bid.plain_parti and self.bids_made <= 1
 
     def multiplier(self) -> int:
-        two = self.ruleset.auction.two_round
+        two = self.two_round
         if two is not None and self.standing_round1 and self.bid is self.round1_bid:
             return two.multiplier
         return 1
@@ -668,10 +674,3 @@ def _bid(bid_id: str, trump: int) -> Bid:
     if action is None:
         action = _BIDS[(bid_id, trump)] = Bid(bid_id, suit_id(trump) if trump >= 0 else None)
     return action
-
-
-def _mask(cards: tuple[int, ...] | list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask

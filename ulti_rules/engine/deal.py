@@ -10,8 +10,9 @@ right: he receives the most cards and speaks first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from ..cards import Card, CardParseError, format_cards, mask_of, parse_card, parse_cards
@@ -133,6 +134,12 @@ def deal_cards(ruleset: Ruleset, seats: Seating, seed: int | str | None) -> Deal
     """Shuffle with ``random.Random(seed)`` and deal by the ruleset's packets."""
     deck = list(range(32))
     random.Random(seed).shuffle(deck)
+    takes, take_rest = _deal_plan(ruleset, seats)
+    return Deal(tuple([take(deck) for take in takes]), take_rest(deck))
+
+
+def _deal_in_order(ruleset: Ruleset, seats: Seating, deck: list[Card]) -> Deal:
+    """Deal ``deck`` from the top by the ruleset's packets (or the two-round pattern)."""
     hands: list[list[Card]] = [[] for _ in range(seats.players)]
     pos = 0
     two = ruleset.auction.two_round
@@ -155,6 +162,35 @@ def deal_cards(ruleset: Ruleset, seats: Seating, seed: int | str | None) -> Deal
             hands[seat].extend(deck[pos : pos + count])
             pos += count
     return Deal(tuple(tuple(h) for h in hands), tuple(deck[pos:]))
+
+
+Take = Callable[[list[Card]], tuple[Card, ...]]
+
+_PLANS: dict[tuple[int, int], tuple[Ruleset, tuple[tuple[Take, ...], Take]]] = {}
+
+
+def _deal_plan(ruleset: Ruleset, seats: Seating) -> tuple[tuple[Take, ...], Take]:
+    """For each seat, and for the rest: a function taking its cards from a shuffled deck.
+
+    Dealing the unshuffled deck shows which deck positions each seat receives; an
+    ``itemgetter`` of those positions then deals any shuffled deck in one C call.
+    Built once per ruleset and dealer.
+    """
+    key = (id(ruleset), seats.dealer)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    positions = _deal_in_order(ruleset, seats, list(range(32)))
+    plan = (tuple(_take(p) for p in positions.hands), _take(positions.rest))
+    _PLANS[key] = (ruleset, plan)
+    return plan
+
+
+def _take(positions: tuple[int, ...]) -> Take:
+    """The cards at ``positions`` of a deck, as a tuple (itemgetter returns a bare item for one)."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    return lambda deck: tuple(deck[p] for p in positions)
 
 
 def check_deal(

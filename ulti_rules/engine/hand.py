@@ -45,6 +45,7 @@ from .bids import BidInfo, catalog
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, seating
 from .kontra import KontraChains
 from .marriages import announceable, due, hundred_limit_words
+from .masks import cards_of
 from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
 from .trump import choosable_suits, feasible_suits, requirement_words, suit_id, suit_number
 
@@ -249,7 +250,7 @@ class Hand:
 
     def cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, ascending."""
-        return list(_list(self._hands[seat]))
+        return list(cards_of(self._hands[seat]))
 
     @property
     def tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
@@ -294,7 +295,7 @@ class Hand:
             actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            actions.extend(PLAYS[c] for c in _list(self.legal_cards()))
+            actions.extend(PLAYS[c] for c in cards_of(self.legal_cards()))
             return actions
         if phase == AUCTION:
             return self._auction.legal(self._hands)
@@ -347,24 +348,25 @@ class Hand:
     def legal_card_list(self) -> tuple[Card, ...]:
         """Fast path: ``legal_cards()`` as a tuple of cards, ascending."""
         legal = self._legal
-        return _list(legal if legal >= 0 else self.legal_cards())
+        return cards_of(legal if legal >= 0 else self.legal_cards())
 
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to act; IllegalAction (hand unchanged) if illegal."""
-        if type(action) is Play and self._phase == PLAY:
+        phase = self._phase
+        if phase == PLAY and type(action) is Play:
             self.play_card(action.card)
             return
         reason = self.why_refused(action)
         if reason is not None:
             raise IllegalAction(reason)
+        if phase == AUCTION:  # the most frequent case first: about ten actions a hand
+            self._apply_auction(self._auction.turn, action)
+            return
         seat = self.current_player
         assert seat is not None
-        phase = self._phase
-        if phase == AUCTION:
-            self._apply_auction(seat, action)
-        elif phase == TRUMP:
+        if phase == TRUMP:
             self._history.append((seat, action))
             if isinstance(action, GiveUp):
                 self._give_up()
@@ -715,23 +717,6 @@ class Hand:
         from .observation import observe
 
         return observe(self, seat)
-
-
-_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(8 * k + b for b in range(8) if (byte >> b) & 1) for byte in range(256))
-    for k in range(4)
-)
-
-
-def _list(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, ascending, by four table look-ups."""
-    t = _BYTE_CARDS
-    return (
-        t[0][mask & 255]
-        + t[1][(mask >> 8) & 255]
-        + t[2][(mask >> 16) & 255]
-        + t[3][(mask >> 24) & 255]
-    )
 
 
 def _cards(items: Sequence[Card | str] | str) -> list[Card]:

@@ -9,6 +9,8 @@ name are narrowed by the marriages he holds.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..cards import HU_SUIT_NAMES, SUIT_IDS, Rank, Suit, make_card
 from ..ruleset.schema import Ruleset, SuitId
 from .bids import BidInfo
@@ -25,8 +27,11 @@ def suit_id(suit: int) -> SuitId:
     return SUIT_NAMES[suit]
 
 
+_SUIT_NUMBERS: dict[str, int] = {s: int(n) for s, n in SUIT_IDS.items()}
+
+
 def suit_number(suit: SuitId) -> int:
-    return int(SUIT_IDS[suit])
+    return _SUIT_NUMBERS[suit]
 
 
 def suit_words(suit: int) -> str:
@@ -34,9 +39,20 @@ def suit_words(suit: int) -> str:
     return f"{SUIT_NAMES[suit]} ({HU_SUIT_NAMES[Suit(suit)]})"
 
 
+_KINGS_OVERS: tuple[int, ...] = tuple(c for m in MARRIAGE_MASKS for c in range(32) if (m >> c) & 1)
+_ALL_MARRIAGES = sum(MARRIAGE_MASKS)
+
+_HELD: dict[int, tuple[int, ...]] = {
+    kept: tuple(s for s in range(4) if kept & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s])
+    for n in range(len(_KINGS_OVERS) + 1)
+    for kept in (sum(1 << c for c in cards) for cards in combinations(_KINGS_OVERS, n))
+}
+"""The suits married in each of the 256 sets of Kings and Overs, built once at import."""
+
+
 def marriages_in(hand: int) -> tuple[int, ...]:
-    """The suits in which ``hand`` holds both King and Over."""
-    return tuple(s for s in range(4) if hand & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s])
+    """The suits in which ``hand`` holds both King and Over (one look-up: auctions ask often)."""
+    return _HELD[hand & _ALL_MARRIAGES]
 
 
 def choosable_suits(ruleset: Ruleset, info: BidInfo) -> tuple[int, ...]:
