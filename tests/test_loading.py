@@ -550,6 +550,6 @@ def test_ladder_totals_are_checked_even_when_other_keys_are_broken(
     assert any("ladder.1.value: Input should be a valid integer" in p for p in found)
     assert any(
         "club.yaml:7:5: " in p
-        and "ladder.0.value: bid 'simple' has value 3, but its components sum to 1 = 1" in p
+        and "ladder.0.value: bid 'simple' has value 3, but its component 'parti' is worth 1" in p
         for p in found
     ), found

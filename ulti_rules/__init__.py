@@ -23,6 +23,7 @@ from .engine import (
 from .errors import IllegalAction, PluginError, Problem, RulesetError, UltiError
 from .facts import Contract, Facts, MarriageFact, TrickFact
 from .hookspecs import hookimpl
+from .ruleset.loading import load_ruleset
 from .ruleset.schema import ContractSpec, Ruleset
 from .scoring.settlement import Settlement, settle
 
@@ -59,6 +60,7 @@ __all__ = [
     "format_card",
     "format_cards",
     "hookimpl",
+    "load_ruleset",
     "parse_card",
     "parse_cards",
     "settle",

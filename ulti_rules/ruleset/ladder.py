@@ -215,13 +215,14 @@ def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterab
     factor = _red_factor(bid)
     expected = factor * sum(spec.value for _, spec in known)
     if bid.value != expected:
-        terms = " + ".join(str(factor * spec.value) for _, spec in known)
-        red = " (red doubles each)" if bid.red else ""
-        yield LadderIssue(
-            f"{at}.value",
-            f"bid '{bid.id}' has value {bid.value}, but its components{red} sum to "
-            f"{terms} = {expected}",
-        )
+        if len(known) == 1:
+            red = " (red doubles it)" if bid.red else ""
+            total = f"its component '{known[0][0]}'{red} is worth {expected}"
+        else:
+            terms = " + ".join(str(factor * spec.value) for _, spec in known)
+            red = " (red doubles each)" if bid.red else ""
+            total = f"its components{red} sum to {terms} = {expected}"
+        yield LadderIssue(f"{at}.value", f"bid '{bid.id}' has value {bid.value}, but {total}")
 
 
 def _check_combination(
