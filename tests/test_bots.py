@@ -159,3 +159,23 @@ def test_the_random_bot_reaches_every_kind_of_action() -> None:
         play_out(Hand(rules, seed=seed), checked, random.Random(seed))
         kinds.update(a.type for a in checked.chosen)
     assert {"bid", "pass", "pick_up", "discard", "kontra", "play", "announce"} <= set(kinds)
+
+
+def test_the_simple_bidder_opens_where_the_opener_speaks_first_and_must_bid(
+    tmp_path: Any,
+) -> None:
+    """With the talon on the table the opener speaks with no talon in hand; he must bid."""
+    club = tmp_path / "set-aside.yaml"
+    club.write_text(
+        "extends: wikipedia\n"
+        "deal: {packets: [[5, 5, 5], [5, 5, 5]], talon: set_aside}\n"
+        "auction: {opener_must_bid: true}\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(club)
+    rng = random.Random(3)
+    bot = SimpleBidder()
+    for seed in range(60):
+        hand = play_out(Hand(rules, seed=seed, dealer=seed % 3), bot, rng)
+        assert hand.is_over
+        assert hand.contract is not None  # the opener bid: nobody passed the hand out

@@ -61,7 +61,10 @@ class SimpleBidder:
                 )
                 if taken is not None:
                     return taken
-            return PASS
+            if hand.bid is not None:
+                return PASS  # a pass is always allowed once someone has bid
+            # Nobody has bid yet (the opener speaks without a talon in his hand): pass
+            # only where the ruleset lets him, else open as forehand does.
         actions = hand.legal_actions()
         if step in ("discard", "round1_trump"):
             return rng.choice(actions)
