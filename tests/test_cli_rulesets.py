@@ -136,6 +136,10 @@ def test_ladder_in_hungarian(ulti: RunUlti, wikipedia_rows: list[dict[str, Any]]
     rows = table_rows(ok(ulti("ladder", "wikipedia", "--lang", "hu")).stdout)
     assert [row[3] for row in rows] == [bid["names"]["hu"] for bid in wikipedia_rows]
     assert any("csendes" in row[4] for row in rows)  # silent bonuses by their Hungarian names
+    stdout = ok(ulti("ladder", "wikipedia", "--lang", "hu")).stdout
+    assert "Bemondás" in stdout and "Adu" in stdout and "54 bemondás, 42 rangon" in stdout
+    trumps = {row[5] for row in rows}
+    assert trumps == {"választott szín", "piros", "színtelen"}
     as_json = json.loads(ok(ulti("ladder", "wikipedia", "--lang", "hu", "--json")).stdout)
     assert [bid["name"] for bid in as_json] == [bid["names"]["hu"] for bid in wikipedia_rows]
 

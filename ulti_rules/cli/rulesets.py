@@ -16,6 +16,7 @@ import yaml
 from rich.table import Table
 from rich.text import Text
 
+from ..cards import HU_SUIT_NAMES, Suit
 from ..errors import Problem
 from ..plugins import get_registry
 from ..ruleset.ladder import ladder_rows
@@ -130,6 +131,56 @@ def check_command(paths: tuple[str, ...]) -> None:
         raise click.exceptions.Exit(EXIT_USER_ERROR)
 
 
+# The ladder table's own words, per --lang (bid and bonus names come from the ruleset).
+LADDER_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "rank": "Rank",
+        "value": "Value",
+        "components": "Components",
+        "bid": "Bid",
+        "silent": "Silent bonuses",
+        "trump": "Trump",
+        "chosen": "chosen suit",
+        "none": "no trump",
+    },
+    "hu": {
+        "rank": "Rang",
+        "value": "Érték",
+        "components": "Komponensek",
+        "bid": "Bemondás",
+        "silent": "Csendes bemondások",
+        "trump": "Adu",
+        "chosen": "választott szín",
+        "none": "színtelen",
+    },
+    "de": {
+        "rank": "Rang",
+        "value": "Wert",
+        "components": "Bestandteile",
+        "bid": "Gebot",
+        "silent": "Stille Prämien",
+        "trump": "Trumpf",
+        "chosen": "gewählte Farbe",
+        "none": "ohne Trumpf",
+    },
+}
+SUIT_WORDS: dict[str, dict[str, str]] = {
+    "en": {s.id: s.id for s in Suit},
+    "hu": {s.id: HU_SUIT_NAMES[s].lower() for s in Suit},
+    "de": {"acorns": "Eichel", "leaves": "Grün", "hearts": "Herz", "bells": "Schellen"},
+}
+
+
+def _ladder_caption(bids: int, ranks: int, lang: str) -> str:
+    if lang == "hu":
+        return f"{bids} bemondás, {ranks} rangon"
+    if lang == "de":
+        gebote = "Gebot" if bids == 1 else "Gebote"
+        raenge = "Rang" if ranks == 1 else "Rängen"
+        return f"{bids} {gebote} auf {ranks} {raenge}"
+    return f"{_plural(bids, 'bid')} in {_plural(ranks, 'rank')}"
+
+
 def _silent_text(silent: dict[str, int], names: dict[str, str]) -> str:
     return ", ".join(f"{names.get(key, key)}: {value}" for key, value in silent.items())
 
@@ -162,17 +213,19 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     silent_names = {key: bonus.names.get(lang) for key, bonus in loaded.silent_bonuses.items()}
-    labels = {"red": loaded.trump.red_suit, "suit": loaded.trump.fixed or "chosen suit"}
+    words, suits = LADDER_WORDS[lang], SUIT_WORDS[lang]
+    fixed = suits[loaded.trump.fixed] if loaded.trump.fixed else words["chosen"]
+    labels = {"red": suits[loaded.trump.red_suit], "suit": fixed}
     table = Table(title=f"{loaded.title} ({loaded.name})")
-    table.add_column("Rank", justify="right", no_wrap=True)
-    table.add_column("Value", justify="right", no_wrap=True)
-    table.add_column("Components", no_wrap=True)
-    table.add_column("Bid")
-    table.add_column("Silent bonuses")
-    table.add_column("Trump")
+    table.add_column(words["rank"], justify="right", no_wrap=True)
+    table.add_column(words["value"], justify="right", no_wrap=True)
+    table.add_column(words["components"], no_wrap=True)
+    table.add_column(words["bid"])
+    table.add_column(words["silent"])
+    table.add_column(words["trump"])
     for row in rows:
         components = "+".join(str(c["value"]) for c in row["components"])
-        trump = labels.get(row["trump"], "no trump")
+        trump = labels.get(row["trump"], words["none"])
         table.add_row(
             Text(str(row["rank"])),
             Text(str(row["value"])),
@@ -182,7 +235,7 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
             Text(str(trump)),
         )
     ranks = len({row["rank"] for row in rows})
-    table.caption = f"{_plural(len(rows), 'bid')} in {_plural(ranks, 'rank')}"
+    table.caption = _ladder_caption(len(rows), ranks, lang)
     stdout_console().print(table)
 
 
