@@ -20,9 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, cast
 
 Faces = Literal["hu", "fr"]
+SuitId = Literal["acorns", "leaves", "hearts", "bells"]
+"""A suit as rulesets, records and facts write it: :attr:`Suit.id`."""
+RankId = Literal["ace", "ten", "king", "over", "under", "nine", "eight", "seven"]
+"""A rank as rulesets write it: :attr:`Rank.id`."""
 
 
 class Suit(IntEnum):
@@ -35,6 +39,7 @@ class Suit(IntEnum):
 
     @property
     def id(self) -> str:
+        """The suit's id in rulesets and records: ``acorns``, ``leaves``, ``hearts``, ``bells``."""
         return self.name.lower()
 
 
@@ -52,6 +57,7 @@ class Rank(IntEnum):
 
     @property
     def id(self) -> str:
+        """The rank's id in rulesets: ``ace``, ``ten``, ``king``, ``over``, ...``seven``."""
         return self.name.lower()
 
 
@@ -63,6 +69,8 @@ ALL_CARDS_MASK = (1 << 32) - 1
 
 SUIT_IDS: dict[str, Suit] = {s.id: s for s in Suit}
 RANK_IDS: dict[str, Rank] = {r.id: r for r in Rank}
+_SUIT_ID_OF: tuple[SuitId, ...] = tuple(cast(SuitId, s.id) for s in Suit)
+_SUIT_NUMBER_OF: dict[str, int] = {s.id: int(s) for s in Suit}
 
 HU_SUIT_NAMES = {Suit.ACORNS: "Makk", Suit.LEAVES: "Zöld", Suit.HEARTS: "Piros", Suit.BELLS: "Tök"}
 HU_RANK_NAMES = {
@@ -183,15 +191,34 @@ class CardParseError(ValueError):
 
 
 def make_card(suit: Suit, rank: Rank) -> Card:
+    """The card of ``suit`` and ``rank``: ``suit * 8 + rank``."""
     return int(suit) * 8 + int(rank)
 
 
 def suit_of(card: Card) -> Suit:
+    """The suit of a card (its high two bits)."""
     return Suit(card >> 3)
 
 
 def rank_of(card: Card) -> Rank:
+    """The rank of a card (its low three bits)."""
     return Rank(card & 7)
+
+
+def suit_id(suit: int) -> SuitId:
+    """The id of suit number ``suit`` (``2`` -> ``'hearts'``): the engine keeps suits as ints."""
+    return _SUIT_ID_OF[suit]
+
+
+def suit_number(suit: SuitId) -> int:
+    """The number of a suit id (``'hearts'`` -> ``2``), a plain int for the engine's tables."""
+    return _SUIT_NUMBER_OF[suit]
+
+
+def suit_label(suit: int, faces: Faces = "hu") -> str:
+    """``hearts (Piros)`` or ``hearts (♥)``: the suit's id with its face beside it."""
+    face = HU_SUIT_NAMES[Suit(suit)] if faces == "hu" else FR_SUIT_SYMBOL[Suit(suit)]
+    return f"{_SUIT_ID_OF[suit]} ({face})"
 
 
 def card_name(card: Card, faces: Faces = "hu") -> str:
@@ -265,10 +292,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card], faces: Faces = "hu", symbols: bool = False) -> str:
+    """Cards in short notation, separated by spaces (``PVII MA``); ``parse_cards`` reads it back."""
     return " ".join(format_card(c, faces, symbols) for c in cards)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (a card listed twice is set once)."""
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -284,4 +313,5 @@ def cards_in(mask: int) -> Iterator[Card]:
 
 
 def suit_mask(suit: Suit | int) -> int:
+    """The bit mask of the eight cards of ``suit``."""
     return 0xFF << (int(suit) * 8)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .ruleset.schema import SuitId
+from .cards import SuitId
 
 
 class _Fact(BaseModel):
@@ -21,18 +21,24 @@ class _Fact(BaseModel):
 
 
 class TrickFact(_Fact):
+    """One trick as played: known only when the hand went through the engine."""
+
     leader: int = Field(description="Seat that led.")
     cards: list[int] = Field(description="Cards in playing order, the leader's first.")
     winner: int = Field(description="Seat that won the trick.")
 
 
 class MarriageFact(_Fact):
+    """An announced marriage (King and Over of one suit) and what it counts."""
+
     seat: int = Field(description="Seat that announced it.")
     suit: SuitId
     value: int = Field(description="20 or 40 (as the ruleset says), before any trick rule.")
 
 
 class Facts(_Fact):
+    """What happened in one hand: all that judging and settlement read besides the bid."""
+
     seats: list[int] = Field(description="The active seats (three), forehand first.")
     declarer: int = Field(description="The declarer's seat.")
     trump: SuitId | None = Field(description="The trump suit, or null in a no-trump game.")
@@ -70,6 +76,7 @@ class Facts(_Fact):
 
     @property
     def defenders(self) -> list[int]:
+        """The active seats other than the declarer's."""
         return [s for s in self.seats if s != self.declarer]
 
 

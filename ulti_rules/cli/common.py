@@ -8,6 +8,7 @@ unexpected exception through with its traceback, so tests and bug reports see it
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
 from collections.abc import Iterable
@@ -17,6 +18,7 @@ import click
 from rich.console import Console
 
 from ..errors import Problem, RulesetError, UltiError
+from ..ruleset.schema import Ruleset
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -31,6 +33,11 @@ def stdout_console() -> Console:
     """A console for tables on stdout; never wraps or truncates when piped."""
     width = None if sys.stdout.isatty() else PIPE_WIDTH
     return Console(width=width, markup=False, highlight=False, emoji=False)
+
+
+def echo_json(data: Any) -> None:
+    """``--json`` output: indented, with names and card symbols left readable (not escaped)."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def error(message: str) -> None:
@@ -56,6 +63,14 @@ class UserError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         error(self.format_message())
+
+
+def bid_text(ruleset: Ruleset, bid_id: str) -> str:
+    """``Ulti (ulti)``: the name a table says, and the id the records use."""
+    try:
+        return f"{ruleset.bid(bid_id).names.en} ({bid_id})"
+    except KeyError:  # a bid the ruleset no longer has: its id is all there is
+        return bid_id
 
 
 def fail(message: str) -> NoReturn:

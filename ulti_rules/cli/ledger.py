@@ -7,7 +7,6 @@ deals next.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,7 +16,6 @@ from rich.text import Text
 
 from ..records import is_record_file, load_record, replay
 from ..ruleset.loading import load_ruleset
-from ..ruleset.schema import Ruleset
 from ..scoring.ledger import (
     Ledger,
     LedgerHand,
@@ -30,7 +28,7 @@ from ..scoring.ledger import (
 from ..scoring.settlement import Settlement
 from ..scoring.sheet import SheetError, read_sheet
 from ..scoring.table_facts import TableHand
-from .common import EXIT_USER_ERROR, fail, stdout_console
+from .common import EXIT_USER_ERROR, bid_text, echo_json, fail, stdout_console
 from .score import report_sheet_error, settlement_json, settlement_tables, signed
 
 
@@ -116,7 +114,7 @@ def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> N
         data = settlement_json(settlement, table_hand.players)
         data["hand"] = entry.number
         data["totals"] = ledger.totals()
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo_json(data)
         return
     console = stdout_console()
     click.echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
@@ -180,14 +178,6 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
     }
 
 
-def _bid_text(ruleset: Ruleset, bid_id: str) -> str:
-    """``Ulti (ulti)``: the name a table says, and the id the records use."""
-    try:
-        return f"{ruleset.bid(bid_id).names.en} ({bid_id})"
-    except KeyError:  # a bid the ruleset no longer has: its id is all there is
-        return bid_id
-
-
 @ledger_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
@@ -195,7 +185,7 @@ def show_command(file: str, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
     ledger = load_ledger(Path(file))
     if as_json:
-        click.echo(json.dumps(_show_json(ledger), ensure_ascii=False, indent=2))
+        echo_json(_show_json(ledger))
         return
     ruleset = load_ruleset(ledger.ruleset)
     table = Table(title=f"Session under '{ledger.ruleset}'", title_justify="left")
@@ -207,7 +197,7 @@ def show_command(file: str, as_json: bool) -> None:
     for hand in ledger.hands:
         for name, amount in hand.payments.items():
             running[name] += amount
-        bid = _bid_text(ruleset, hand.bid)
+        bid = bid_text(ruleset, hand.bid)
         bid += f", A♥: {hand.heart_ace}" if hand.heart_ace else ""
         cells = [str(hand.number), hand.dealer, hand.declarer, bid]
         cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..cards import FR_SUIT_SYMBOL, HU_SUIT_NAMES, SUIT_IDS, Faces, format_card, format_cards
+from ..cards import Faces, SuitId, format_card, format_cards, suit_label, suit_number
 from ..engine import (
     Action,
     Announce,
@@ -31,7 +31,7 @@ from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
 from ..scoring.settlement import settle
-from .common import note, stdout_console
+from .common import bid_text, note, stdout_console
 from .score import settlement_tables
 
 
@@ -49,15 +49,11 @@ class Reader:
     def cards(self, cards: tuple[int, ...] | list[int]) -> str:
         return format_cards(cards, self.faces, symbols=self.faces == "fr") or "-"
 
-    def suit(self, suit: str) -> str:
-        s = SUIT_IDS[suit]
-        return f"{suit} ({HU_SUIT_NAMES[s] if self.faces == 'hu' else FR_SUIT_SYMBOL[s]})"
+    def suit(self, suit: SuitId) -> str:
+        return suit_label(suit_number(suit), self.faces)
 
     def bid(self, bid_id: str) -> str:
-        try:
-            return f"{self.ruleset.bid(bid_id).names.en} ({bid_id})"
-        except KeyError:
-            return bid_id
+        return bid_text(self.ruleset, bid_id)
 
     def component(self, cid: str) -> str:
         spec = self.ruleset.contracts.get(cid)

@@ -8,7 +8,6 @@ the payment per player; ``--json`` prints the same for programs.
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from ..ruleset.schema import Ruleset
 from ..scoring.settlement import Settlement, SettlementLine
 from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
-from .common import EXIT_USER_ERROR, error, print_problems, stdout_console
+from .common import EXIT_USER_ERROR, echo_json, error, print_problems, stdout_console
 
 
 def signed(amount: int) -> str:
@@ -41,7 +40,7 @@ def _per_seat(line: SettlementLine, names: list[str], value: str) -> str:
     return ", ".join(parts)
 
 
-def _result(line: SettlementLine, names: list[str]) -> str:
+def _result(line: SettlementLine) -> str:
     word = "made" if line.made else "failed"
     if line.source == "give_up":
         return "gave up"
@@ -62,7 +61,7 @@ def line_cells(line: SettlementLine, names: list[str]) -> list[str]:
     what = line.name + (f" (×{line.multiplier})" if line.multiplier != 1 else "")
     if line.note:
         what += f" — {line.note}"
-    return [what, _result(line, names), base, f"×{line.red}", kontra, penalty, amount]
+    return [what, _result(line), base, f"×{line.red}", kontra, penalty, amount]
 
 
 def _trump_text(settlement: Settlement, ruleset: Ruleset | None) -> str:
@@ -143,9 +142,7 @@ def score_command(file: str, as_json: bool) -> None:
         report_sheet_error(exc)
         raise click.exceptions.Exit(EXIT_USER_ERROR) from None
     if as_json:
-        click.echo(
-            json.dumps(settlement_json(settlement, hand.players), ensure_ascii=False, indent=2)
-        )
+        echo_json(settlement_json(settlement, hand.players))
         return
     console = stdout_console()
     for table in settlement_tables(settlement, hand.players, hand.ruleset):

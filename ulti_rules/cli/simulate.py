@@ -8,7 +8,6 @@ line measures playing and settling only (not printing or saving records).
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import Counter
@@ -26,7 +25,7 @@ from ..records import record_of, save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..scoring.settlement import settle
 from ..scoring.table_facts import direction_step, ruleset_location
-from .common import fail, stdout_console
+from .common import echo_json, fail, stdout_console
 from .score import signed
 
 
@@ -157,7 +156,7 @@ def simulate_command(
             "seconds": round(busy, 6),
             "hands_per_second": round(speed, 1),
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo_json(data)
         return
     click.echo(f"Totals after {count} hands of '{ruleset.name}' (seed {seed}, bot {bot_name}):")
     table = Table()

@@ -12,13 +12,11 @@ engine, so a hand typed in at a real table is judged exactly like a played one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from ..errors import UltiError
 from ..facts import Facts
-from ..ruleset.schema import ContractSpec, Ruleset
-
-Side = Literal["declarer", "defenders"]
+from ..ruleset.schema import ContractSpec, Ruleset, Side
 
 
 class MissingFact(UltiError):
@@ -66,6 +64,7 @@ class ContractKind:
         return True
 
     def describe(self) -> str:
+        """A one-line description for people: the first line of the class docstring."""
         return (self.__doc__ or self.name).strip().splitlines()[0]
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:

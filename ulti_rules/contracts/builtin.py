@@ -11,8 +11,8 @@ from typing import Literal
 from pydantic import Field
 
 from ..facts import Facts
-from ..ruleset.schema import ContractSpec, Ruleset
-from .base import ContractKind, Side, SilentOutcome
+from ..ruleset.schema import ContractSpec, Ruleset, Side
+from .base import ContractKind, SilentOutcome
 from .tally import (
     card_points_of,
     counted_marriages,

@@ -8,8 +8,7 @@ that every kind counts the same way.
 from __future__ import annotations
 
 from ..facts import Facts, MarriageFact
-from ..ruleset.schema import Ruleset
-from .base import Side
+from ..ruleset.schema import Ruleset, Side
 
 
 def side_of(facts: Facts, seat: int) -> Side:

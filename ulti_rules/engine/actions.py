@@ -16,8 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from ..cards import SUIT_IDS, Card, format_card, format_cards, parse_card
-from ..ruleset.schema import SuitId
+from ..cards import SUIT_IDS, Card, SuitId, format_card, format_cards, parse_card, suit_id
 
 
 class Action:
@@ -226,8 +225,8 @@ PASS = Pass()
 PICK_UP = PickUp()
 GIVE_UP = GiveUp()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(32))
-DECLARE: dict[int, DeclareTrump] = {i: DeclareTrump(cast(SuitId, s)) for s, i in SUIT_IDS.items()}
-ANNOUNCE: dict[int, Announce] = {i: Announce(cast(SuitId, s)) for s, i in SUIT_IDS.items()}
+DECLARE: dict[int, DeclareTrump] = {s: DeclareTrump(suit_id(s)) for s in range(4)}
+ANNOUNCE: dict[int, Announce] = {s: Announce(suit_id(s)) for s in range(4)}
 DISCARDS: dict[tuple[Card, Card], Discard] = {
     (a, b): Discard((a, b)) for a in range(32) for b in range(a + 1, 32)
 }

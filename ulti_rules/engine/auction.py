@@ -27,7 +27,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from ..cards import card_name, cards_in, format_cards
+from ..cards import card_name, cards_in, format_cards, suit_id, suit_number
 from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -45,15 +45,7 @@ from .actions import (
 from .bids import BidInfo, Catalog
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of
-from .trump import (
-    choosable_suits,
-    feasible_suits,
-    feasible_with,
-    marriages_in,
-    requirement_words,
-    suit_id,
-    suit_number,
-)
+from .trump import feasible_suits, feasible_with, marriages_in, requirement_words
 
 TALON_SIZE = 2
 
@@ -388,7 +380,7 @@ class Auction:
             return list(map(DISCARDS.__getitem__, pairs))
         if step == "round1_trump":
             assert self.bid is not None
-            return [DECLARE[s] for s in choosable_suits(self.ruleset, self.bid)]
+            return [DECLARE[s] for s in self.bid.suits]
         actions: list[Action] = []
         if step == "speak":
             if (
@@ -442,7 +434,7 @@ class Auction:
             if step != "round1_trump":
                 return "trump is named after the auction, not during it"
             assert self.bid is not None
-            if suit_number(action.suit) not in choosable_suits(self.ruleset, self.bid):
+            if suit_number(action.suit) not in self.bid.suits:
                 return f"{action.suit} cannot be trump in {self.bid.name}"
             return None
         if step == "round1_trump":
@@ -645,10 +637,6 @@ class Auction:
         self.confirm_due = self.round1_winner >= 0
 
     # ------------------------------------------------------------------ results
-
-    @property
-    def passed_out(self) -> bool:
-        return self.done and self.bid is None
 
     @property
     def final_talon(self) -> tuple[int, ...]:

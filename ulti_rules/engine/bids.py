@@ -40,7 +40,9 @@ class BidInfo:
     per_defender: frozenset[str]
     """Components whose kontra binds only the defender who called it."""
     suits: tuple[int, ...]
-    """The suits it may be played in, before looking at a hand (empty: no trump)."""
+    """The trumps it may be played in, before looking at a hand (empty: no trump): the red
+    suit for a red bid; else the fixed suit, or any suit the declarer may name (the red one
+    only where a non-red bid may name it)."""
     hundred: bool
     """It needs a marriage in the declarer's hand."""
 

@@ -121,7 +121,7 @@ def _read(cards: object) -> list[Card]:
     return [parse_card(c) if isinstance(c, str) else c for c in cards]
 
 
-def _pattern(ruleset: Ruleset, seats: Seating) -> tuple[list[int], int]:
+def _pattern(ruleset: Ruleset) -> tuple[list[int], int]:
     """Cards per active seat (forehand first) and cards left over, for this ruleset."""
     two = ruleset.auction.two_round
     if two is not None:
@@ -215,7 +215,7 @@ def check_deal(
             + (f"; missing {format_cards(missing)}" if missing else "")
             + (f"; twice {format_cards(doubled)}" if doubled else "")
         )
-    per_seat, left = _pattern(ruleset, seats)
+    per_seat, left = _pattern(ruleset)
     fixed = [tuple(h) for h in hands]
     rest_t = tuple(rest)
     talon_to_forehand = ruleset.auction.two_round is None and ruleset.deal.talon == "forehand"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Rank, Suit, make_card
+from ..cards import Rank, Suit, make_card, suit_id
 from ..facts import Contract, Facts, MarriageFact, TrickFact
-from .trump import suit_id
+from .masks import mask_of
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -47,9 +47,6 @@ def build_facts(hand: Hand) -> Facts:
     last = hand._tricks[-1][2]
     card_points = {s: tables.points_of(hand._won[s]) for s in active}
     card_points[last] += hand.ruleset.points.last_trick
-    talon_mask = 0
-    for card in hand._talon:
-        talon_mask |= 1 << card
     return Facts(
         seats=active,
         declarer=declarer,
@@ -60,7 +57,7 @@ def build_facts(hand: Hand) -> Facts:
         declarer_points=card_points[declarer],
         defender_points=sum(p for s, p in card_points.items() if s != declarer),
         talon=list(hand._talon),
-        talon_points=tables.points_of(talon_mask),
+        talon_points=tables.points_of(mask_of(hand._talon)),
         marriages=[
             MarriageFact(seat=seat, suit=suit_id(suit), value=value)
             for seat, suit, value in hand._marriages

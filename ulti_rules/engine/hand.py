@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, Rank, Suit, card_name, make_card, parse_card
+from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, parse_card, suit_id, suit_number
 from ..errors import IllegalAction
 from ..facts import Contract, Facts
 from ..plugins import Registry, get_registry
-from ..ruleset.schema import Ruleset, SuitId
+from ..ruleset.schema import Ruleset
 from .actions import (
     ANNOUNCE,
     DECLARE,
@@ -47,7 +47,7 @@ from .kontra import KontraChains
 from .marriages import announceable, due, hundred_limit_words
 from .masks import cards_of
 from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
-from .trump import choosable_suits, feasible_suits, requirement_words, suit_id, suit_number
+from .trump import feasible_suits, requirement_words
 
 AUCTION = "auction"
 TRUMP = "trump"
@@ -191,6 +191,7 @@ class Hand:
 
     @property
     def current_player(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
         phase = self._phase
         if phase == PLAY:
             return self._turn
@@ -204,10 +205,12 @@ class Hand:
 
     @property
     def dealer(self) -> int:
+        """The seat that dealt (with four players it sits the hand out)."""
         return self.seats.dealer
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has ended: played out, given up, passed out or decided unplayed."""
         return self._phase == OVER
 
     @property
@@ -222,6 +225,7 @@ class Hand:
 
     @property
     def declarer(self) -> int | None:
+        """The seat that won the auction; None before then and for a passed-out hand."""
         return self._declarer if self._declarer >= 0 else None
 
     @property
@@ -232,6 +236,7 @@ class Hand:
 
     @property
     def trump(self) -> SuitId | None:
+        """The trump suit once play starts; None before, and in a no-trump game."""
         return suit_id(self._trump) if self._trump >= 0 else None
 
     @property
@@ -241,6 +246,7 @@ class Hand:
 
     @property
     def gave_up(self) -> bool:
+        """Whether the declarer conceded a plain Parti before the first lead."""
         return self._gave_up
 
     @property
@@ -264,6 +270,7 @@ class Hand:
 
     @property
     def kontra_levels(self) -> dict[str, dict[int, int]]:
+        """Kontra level per component id and per defender seat (0: none); empty before play."""
         return self._kontra.as_dict() if self._kontra is not None else {}
 
     @property
@@ -451,8 +458,7 @@ class Hand:
                 return "the declarer names the trump suit first"
             assert self._info is not None
             suit = suit_number(action.suit)
-            choosable = choosable_suits(self.ruleset, self._info)
-            if suit not in choosable:
+            if suit not in self._info.suits:
                 return f"{action.suit} cannot be trump in {self._info.name} under this ruleset"
             if not feasible_suits(self._info, self._hands[self._declarer], (suit,)):
                 return requirement_words(self._info, (suit,))
@@ -518,9 +524,7 @@ class Hand:
 
     def _trump_choices(self) -> tuple[int, ...]:
         assert self._info is not None
-        return feasible_suits(
-            self._info, self._hands[self._declarer], choosable_suits(self.ruleset, self._info)
-        )
+        return feasible_suits(self._info, self._hands[self._declarer], self._info.suits)
 
     # ------------------------------------------------------------------ play
 

@@ -130,7 +130,7 @@ class KontraChains:
                 "in this ruleset; the round after trick 1 is too late for it"
             )
         if against is not None:
-            why = self._why_not_against(action, seat, declarer)
+            why = self._why_not_against(action, declarer)
             if why is not None:
                 return why
         below = level - 1
@@ -161,7 +161,7 @@ class KontraChains:
                 )
         return None
 
-    def _why_not_against(self, action: Kontra, seat: int, declarer: bool) -> str | None:
+    def _why_not_against(self, action: Kontra, declarer: bool) -> str | None:
         against = action.against
         if not declarer:
             return (

@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import format_cards
-from .trump import suit_id
+from ..cards import format_cards, suit_id
+from .masks import cards_of
 
 if TYPE_CHECKING:
     from .hand import Hand
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(32) if (mask >> c) & 1]
 
 
 def observe(hand: Hand, seat: int) -> dict[str, Any]:
@@ -45,7 +41,7 @@ def observe(hand: Hand, seat: int) -> dict[str, Any]:
     exposed: dict[int, list[int]] = {}
     if hand._exposed:
         shown = hand.seats.active if hand.ruleset.open_games.exposes == "all" else (hand._declarer,)
-        exposed = {s: _cards(hand._hands[s]) for s in shown}
+        exposed = {s: list(cards_of(hand._hands[s])) for s in shown}
     to_move = hand.current_player == seat
     leader, trick = hand.current_trick
     return {
@@ -57,7 +53,7 @@ def observe(hand: Hand, seat: int) -> dict[str, Any]:
         "phase": hand.phase,
         "step": hand.step,
         "current_player": hand.current_player,
-        "hand": _cards(hand._hands[seat]),
+        "hand": list(cards_of(hand._hands[seat])),
         "hand_sizes": {s: hand._hands[s].bit_count() for s in hand.seats.active},
         "history": events,
         "bid": hand.bid,

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANK_IDS, card_name, make_card, suit_mask
+from ..cards import RANK_IDS, card_name, make_card, suit_label, suit_mask
 from ..ruleset.schema import Ruleset
-from .trump import suit_words
 
 SUIT_MASKS: tuple[int, ...] = tuple(suit_mask(s) for s in range(4))
 
@@ -121,13 +120,13 @@ def why_refused(t: RankTables, hand: int, led_mask: int, best: int, card: int) -
     follow = hand & led_mask
     if led_mask and follow and t.must_follow:
         if not (1 << card) & led_mask:
-            return f"must follow {suit_words(led_mask.bit_length() // 8 - 1)}"
+            return f"must follow {suit_label(led_mask.bit_length() // 8 - 1)}"
         return f"must beat the {card_name(best)}"
     trumps = hand & t.trump_mask
     if not (1 << card) & t.trump_mask:
         return (
-            f"must trump: no {suit_words(led_mask.bit_length() // 8 - 1)} in hand, "
-            f"and {suit_words(t.trump)} are trumps"
+            f"must trump: no {suit_label(led_mask.bit_length() // 8 - 1)} in hand, "
+            f"and {suit_label(t.trump)} are trumps"
         )
     if trumps and t.beat[best] & trumps:
         return f"must beat the {card_name(best)}"

@@ -11,32 +11,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import HU_SUIT_NAMES, SUIT_IDS, Rank, Suit, make_card
-from ..ruleset.schema import Ruleset, SuitId
+from ..cards import Rank, Suit, make_card, suit_id, suit_label
 from .bids import BidInfo
-
-SUIT_NAMES: tuple[SuitId, ...] = ("acorns", "leaves", "hearts", "bells")
-"""Suit ids by suit number."""
 
 MARRIAGE_MASKS: tuple[int, ...] = tuple(
     (1 << make_card(s, Rank.KING)) | (1 << make_card(s, Rank.OVER)) for s in Suit
 )
-
-
-def suit_id(suit: int) -> SuitId:
-    return SUIT_NAMES[suit]
-
-
-_SUIT_NUMBERS: dict[str, int] = {s: int(n) for s, n in SUIT_IDS.items()}
-
-
-def suit_number(suit: SuitId) -> int:
-    return _SUIT_NUMBERS[suit]
-
-
-def suit_words(suit: int) -> str:
-    """'acorns (Makk)': the suit's id, with the Hungarian name beside it."""
-    return f"{SUIT_NAMES[suit]} ({HU_SUIT_NAMES[Suit(suit)]})"
 
 
 _KINGS_OVERS: tuple[int, ...] = tuple(c for m in MARRIAGE_MASKS for c in range(32) if (m >> c) & 1)
@@ -53,16 +33,6 @@ _HELD: dict[int, tuple[int, ...]] = {
 def marriages_in(hand: int) -> tuple[int, ...]:
     """The suits in which ``hand`` holds both King and Over (one look-up: auctions ask often)."""
     return _HELD[hand & _ALL_MARRIAGES]
-
-
-def choosable_suits(ruleset: Ruleset, info: BidInfo) -> tuple[int, ...]:
-    """The trump suits a bid can be played in, before looking at any hand.
-
-    Red bids: the red suit; suit bids: the fixed suit where one is always trump,
-    else any suit (the red one only where the ruleset lets a non-red bid name it).
-    Computed once per ruleset in the bid catalogue.
-    """
-    return info.suits
 
 
 def feasible_suits(info: BidInfo, hand: int, suits: tuple[int, ...]) -> tuple[int, ...]:
@@ -92,9 +62,9 @@ def requirement_words(info: BidInfo, suits: tuple[int, ...]) -> str:
     if info.plain_marriages:
         needs.append("the King and Over of a suit that is not trumps (a side marriage)")
     if len(suits) == 1:
-        where = f"with {suit_words(suits[0])} as trumps"
+        where = f"with {suit_label(suits[0])} as trumps"
     else:
         where = (
-            "with any suit you may name as trumps (" + ", ".join(SUIT_NAMES[s] for s in suits) + ")"
+            "with any suit you may name as trumps (" + ", ".join(suit_id(s) for s in suits) + ")"
         )
     return f"{info.name} needs {' and '.join(needs)} in the declarer's hand, {where}"

@@ -16,10 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..cards import RANK_IDS
+from ..cards import RANK_IDS, RankId, SuitId
 
-RankId = Literal["ace", "ten", "king", "over", "under", "nine", "eight", "seven"]
-SuitId = Literal["acorns", "leaves", "hearts", "bells"]
 Side = Literal["declarer", "defenders"]
 
 
@@ -525,6 +523,7 @@ class Ruleset(Strict):
     session: Session = Field(default_factory=Session)
 
     def bid(self, bid_id: str) -> Bid:
+        """The ladder's bid with id ``bid_id``; KeyError if the ladder has none."""
         for bid in self.ladder:
             if bid.id == bid_id:
                 return bid

@@ -20,12 +20,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..cards import SuitId
 from ..contracts.base import ContractKind
 from ..errors import UltiError
 from ..facts import Contract, Facts
 from ..plugins import Registry, get_registry
 from ..ruleset.ladder import PARTI_KIND, bid_trump
-from ..ruleset.schema import Bid, ContractSpec, Ruleset, SuitId
+from ..ruleset.schema import Bid, ContractSpec, Ruleset
 from .judging import Component, SilentVerdict, components, made, silent_verdicts
 from .possible import impossibilities
 from .silent import split, stake
@@ -98,15 +99,18 @@ class Settlement(_Model):
 
     @property
     def declarer_total(self) -> int:
+        """What the declarer wins (or, negative, loses) in all."""
         return self.payments[self.declarer]
 
     def line(self, what: str) -> SettlementLine:
+        """The line for component or silent bonus id ``what``; KeyError if there is none."""
         for line in self.lines:
             if line.what == what:
                 return line
         raise KeyError(what)
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data: what `ulti score --json` prints under ``settlement``."""
         return self.model_dump(mode="json")
 
 
@@ -340,7 +344,7 @@ def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
     )
 
 
-def _forfeit_lines(table: _Table, bid: Bid, comps: list[Component]) -> list[SettlementLine]:
+def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine]:
     """A hand decided before play: given up, or an uncontested Simple lost double."""
     if table.contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
@@ -402,7 +406,7 @@ def settle(
     comps = components(ruleset, bid, registry)
     _check_contract(ruleset, bid, table, comps, registry)
     if _forfeit(ruleset, contract):
-        lines = _forfeit_lines(table, bid, comps)
+        lines = _forfeit_lines(table, comps)
     else:
         if facts is None:
             raise SettlementError("the hand was played: settling it needs its facts")

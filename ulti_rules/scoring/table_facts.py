@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import EN_SUIT_NAMES, HU_SUIT_NAMES, Suit
+from ..cards import EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
 from ..contracts.base import MissingFact
 from ..errors import Problem
 from ..facts import Contract, Facts, MarriageFact
@@ -22,7 +22,7 @@ from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
 from ..ruleset.loading import load_ruleset
 from ..ruleset.safe_yaml import KeyPath
-from ..ruleset.schema import Bid, Ruleset, SuitId
+from ..ruleset.schema import Bid, Ruleset
 from .possible import impossibilities
 from .settlement import Settlement, SettlementError, kontra_is_personal, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet
@@ -40,21 +40,21 @@ _IMPOSSIBLE_AT: dict[str, KeyPath] = {
 
 
 def _suit_words() -> dict[str, SuitId]:
+    """Every word a table writes for a suit: id, Hungarian, English, German (French faces)."""
     words: dict[str, SuitId] = {}
     for suit in Suit:
-        sid: SuitId = suit.id  # type: ignore[assignment]
-        for word in (suit.id, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit]):
+        sid = suit_id(suit)
+        for word in (sid, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit]):
             words[word.lower()] = sid
-    for word, suit_id in {
+    extra: dict[str, SuitId] = {
         "zold": "leaves",
         "tok": "bells",
         "kreuz": "acorns",
         "pik": "leaves",
         "herz": "hearts",
         "karo": "bells",
-    }.items():
-        words[word] = suit_id  # type: ignore[assignment]
-    return words
+    }
+    return words | extra
 
 
 SUIT_WORDS = _suit_words()
@@ -215,9 +215,7 @@ class _Reader:
         )
         return None
 
-    def kontra(
-        self, bid: Bid, names: list[str], declarer: int, defenders: list[int]
-    ) -> dict[str, dict[int, int]]:
+    def kontra(self, bid: Bid, names: list[str], defenders: list[int]) -> dict[str, dict[int, int]]:
         kontra = self.ruleset.kontra
         out: dict[str, dict[int, int]] = {}
         for cid, given in self.sheet.kontra.items():
@@ -459,7 +457,7 @@ def hand_from_sheet(
         reader.fail(("declarer",), f"{sheet.declarer} deals and sits out this hand")
     defenders = [s for s in seats if s != declarer]
     trump = reader.trump(bid)
-    kontra = reader.kontra(bid, names, declarer, defenders)
+    kontra = reader.kontra(bid, names, defenders)
     multiplier = 1
     if sheet.round_one:
         two_round = ruleset.auction.two_round
