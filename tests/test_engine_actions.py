@@ -167,6 +167,15 @@ def test_bad_deals_are_refused(mutate: object, message: str) -> None:
         Hand(rules, deal=Deal(mutate(deal.hands), deal.rest), dealer=0)  # type: ignore[operator]
 
 
+def test_a_bad_card_in_an_explicit_deal_is_a_bad_deal() -> None:
+    """An app passing notation gets the engine's own error, naming the card."""
+    rules = fixture_ruleset()
+    texts = [" ".join(_fmt(h)) for h in deal_of(rules, 0, {}).hands]
+    texts[1] = texts[1].replace(texts[1].split()[0], "XX", 1)
+    with pytest.raises(BadDeal, match="bad card in the deal: not a card: 'XX'"):
+        Hand(rules, deal=(texts, ""), dealer=0)
+
+
 def test_bad_dealer_is_refused() -> None:
     with pytest.raises(BadDeal, match="dealer must be a seat"):
         Hand(fixture_ruleset(), seed=1, dealer=3)

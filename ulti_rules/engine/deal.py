@@ -107,18 +107,19 @@ class Deal:
             raise BadDeal("a deal is a mapping with 'hands' (one per seat) and 'rest'") from None
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise BadDeal("'hands' must list one hand per seat")
-        try:
-            return cls(tuple(tuple(_read(h)) for h in hands), tuple(_read(rest)))
-        except CardParseError as exc:
-            raise BadDeal(f"bad card in the deal: {exc}") from None
+        return cls(tuple(tuple(read_cards(h)) for h in hands), tuple(read_cards(rest)))
 
 
-def _read(cards: object) -> list[Card]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if not isinstance(cards, Sequence):
-        raise BadDeal(f"not a list of cards: {cards!r}")
-    return [parse_card(c) if isinstance(c, str) else c for c in cards]
+def read_cards(cards: object) -> list[Card]:
+    """Cards given as notation (``"MA ZX"``), or a list of notation strings or ints."""
+    try:
+        if isinstance(cards, str):
+            return parse_cards(cards)
+        if not isinstance(cards, Sequence):
+            raise BadDeal(f"not a list of cards: {cards!r}")
+        return [parse_card(c) if isinstance(c, str) else c for c in cards]
+    except CardParseError as exc:
+        raise BadDeal(f"bad card in the deal: {exc}") from None
 
 
 def _pattern(ruleset: Ruleset) -> tuple[list[int], int]:

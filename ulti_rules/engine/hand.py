@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, parse_card, suit_id, suit_number
+from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
 from ..errors import IllegalAction
 from ..facts import Contract, Facts
 from ..plugins import Registry, get_registry
@@ -42,7 +42,7 @@ from .actions import (
 )
 from .auction import Auction
 from .bids import BidInfo, catalog
-from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, seating
+from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards, seating
 from .kontra import KontraChains
 from .marriages import announceable, due, hundred_limit_words
 from .masks import cards_of
@@ -133,7 +133,9 @@ class Hand:
             self.deal = deal_cards(ruleset, self.seats, seed)
         else:
             hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
-            self.deal = check_deal(ruleset, self.seats, [_cards(h) for h in hands], _cards(rest))
+            self.deal = check_deal(
+                ruleset, self.seats, [read_cards(h) for h in hands], read_cards(rest)
+            )
         if ruleset.auction.opener_pass_is_simple and self._cat.plain_simple is None:
             raise BadDeal("auction.opener_pass_is_simple needs a plain Parti bid in the ladder")
         n = ruleset.players.count
@@ -721,9 +723,3 @@ class Hand:
         from .observation import observe
 
         return observe(self, seat)
-
-
-def _cards(items: Sequence[Card | str] | str) -> list[Card]:
-    if isinstance(items, str):
-        items = items.replace(",", " ").split()
-    return [parse_card(c) if isinstance(c, str) else c for c in items]
