@@ -390,3 +390,21 @@ def test_every_contradiction_and_a_hint_in_one_run(tmp_path: Path) -> None:
     with pytest.raises(SheetError) as caught:
         settle_sheet(sheet)
     assert "unknown key 'triks' (did you mean 'tricks'?)" in str(caught.value)
+
+
+def test_german_suit_words_name_the_trump(tmp_path: Path) -> None:
+    """Eichel (German faces) and Kreuz (French faces) both mean acorns, as in cards.py."""
+    text = (
+        "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Ulti\n"
+        "trump: {trump}\npoints: {{declarer: 60, defenders: 30, talon: 0}}\n"
+        "tricks: {{Anna: 6, Ben: 2, Carla: 2}}\nlast_trick: {{winner: Anna, trump_seven: Anna}}\n"
+        "aces: [Anna, Ben]\n"
+    )
+    results = []
+    for word in ("acorns", "Eichel", "Kreuz"):
+        sheet = tmp_path / f"{word}.yaml"
+        sheet.write_text(text.format(trump=word), encoding="utf-8")
+        hand, settlement = settle_sheet(sheet)
+        assert hand.contract.trump == "acorns"
+        results.append(settlement.payments)
+    assert results[0] == results[1] == results[2]

@@ -83,6 +83,12 @@ HU_RANK_NAMES = {
     Rank.EIGHT: "VIII",
     Rank.SEVEN: "VII",
 }
+DE_SUIT_NAMES = {
+    Suit.ACORNS: "Eichel",
+    Suit.LEAVES: "Grün",
+    Suit.HEARTS: "Herz",
+    Suit.BELLS: "Schellen",
+}
 EN_SUIT_NAMES = {
     Suit.ACORNS: "clubs",
     Suit.LEAVES: "spades",

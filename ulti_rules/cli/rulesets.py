@@ -16,7 +16,7 @@ import yaml
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import HU_SUIT_NAMES, Suit
+from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, Suit
 from ..errors import Problem
 from ..plugins import get_registry
 from ..ruleset.ladder import ladder_rows
@@ -167,7 +167,7 @@ LADDER_WORDS: dict[str, dict[str, str]] = {
 SUIT_WORDS: dict[str, dict[str, str]] = {
     "en": {s.id: s.id for s in Suit},
     "hu": {s.id: HU_SUIT_NAMES[s].lower() for s in Suit},
-    "de": {"acorns": "Eichel", "leaves": "Grün", "hearts": "Herz", "bells": "Schellen"},
+    "de": {s.id: DE_SUIT_NAMES[s] for s in Suit},
 }
 
 

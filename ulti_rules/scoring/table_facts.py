@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
+from ..cards import DE_SUIT_NAMES, EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
 from ..contracts.base import MissingFact
 from ..errors import Problem
 from ..facts import Contract, Facts, MarriageFact
@@ -40,11 +40,11 @@ _IMPOSSIBLE_AT: dict[str, KeyPath] = {
 
 
 def _suit_words() -> dict[str, SuitId]:
-    """Every word a table writes for a suit: id, Hungarian, English, German (French faces)."""
+    """Every word a table writes for a suit: id, Hungarian, English, German (both faces)."""
     words: dict[str, SuitId] = {}
     for suit in Suit:
         sid = suit_id(suit)
-        for word in (sid, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit]):
+        for word in (sid, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit], DE_SUIT_NAMES[suit]):
             words[word.lower()] = sid
     extra: dict[str, SuitId] = {
         "zold": "leaves",
