@@ -10,10 +10,14 @@ from typing import Any
 import pytest
 from ulti_rules import settle
 from ulti_rules.engine import Hand, Pass
+from ulti_rules.records import record_of, save
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring.ledger import (
+    Ledger,
     LedgerError,
     add_hand,
+    add_misdeal,
+    add_passed_out,
     add_played,
     load_ledger,
     new_ledger,
@@ -228,3 +232,259 @@ def test_engine_hands_enter_the_ledger_like_typed_ones() -> None:
         for seat, amount in settlement.payments.items():
             expected[ledger.players[seat]] += amount
     assert ledger.totals() == expected
+
+
+# --------------------------------------------------------------------------- deals not played
+
+
+def club_file(tmp_path: Path, misdeal: str = "true", all_pass: str = "redeal") -> str:
+    """A club ruleset after the Italian rules: the opener may pass, so all may pass."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "name: club\nextends: wikipedia\n"
+        f"deal: {{misdeal_redeal_same_dealer: {misdeal}}}\n"
+        f"auction: {{opener_must_bid: false, all_pass: {all_pass}}}\n",
+        "utf-8",
+    )
+    return str(path)
+
+
+def wikipedia_ulti(tmp_path: Path, declarer: str, name: str) -> str:
+    """An Ulti made by ``declarer`` (the other two of Anna, Ben, Carla defend)."""
+    a, b = (p for p in ("Anna", "Ben", "Carla") if p != declarer)
+    text = ULTI_MADE.format(declarer=declarer, a=a, b=b) + f"aces: [{declarer}, {a}]\n"
+    return hand_file(tmp_path, text, name)
+
+
+def new_session(ulti: Any, ledger: str, ruleset: str) -> None:
+    done = ulti("ledger", "new", ledger, "--ruleset", ruleset, "--players", "Anna,Ben,Carla")
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("setting", "said", "next_dealer"),
+    [("true", "Anna deals again", "Anna"), ("false", "the deal passes on", "Ben")],
+)
+def test_a_misdeal_follows_the_ruleset(
+    tmp_path: Path, ulti: Any, setting: str, said: str, next_dealer: str
+) -> None:
+    ledger = str(tmp_path / "s.json")
+    new_session(ulti, ledger, club_file(tmp_path, misdeal=setting))
+    done = ulti("ledger", "add", ledger, "--misdeal")
+    assert done.returncode == 0, done.stderr
+    assert f"Hand 1, dealt by Anna: misdeal — {said}." in done.stdout
+    assert f"Next: hand 2, dealt by {next_dealer}." in done.stdout
+    done = ulti("ledger", "add", ledger, wikipedia_ulti(tmp_path, "Carla", "h2.yaml"))
+    assert done.returncode == 0, done.stderr
+    assert f"Hand 2, dealt by {next_dealer}:" in done.stdout
+    session = json.loads(ulti("ledger", "show", ledger, "--json").stdout)
+    misdeal, played = session["hands"]
+    assert (misdeal["kind"], misdeal["redeal"], misdeal["dealer"]) == (
+        "misdeal",
+        setting == "true",
+        "Anna",
+    )
+    assert misdeal["declarer"] is None and misdeal["bid"] is None and misdeal["source"] is None
+    assert misdeal["payments"] == {"Anna": 0, "Ben": 0, "Carla": 0}
+    assert played["kind"] == "played" and played["payments"]["Carla"] > 0
+    assert session["totals"] == played["payments"]  # the misdeal paid nobody
+    text = ulti("ledger", "show", ledger)
+    assert text.returncode == 0, text.stderr
+    assert f"misdeal — {said}" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("setting", "said", "next_dealer"),
+    [("redeal", "Anna deals again", "Anna"), ("pass_out", "passed out", "Ben")],
+)
+def test_a_hand_nobody_bid_follows_the_ruleset(
+    tmp_path: Path, ulti: Any, setting: str, said: str, next_dealer: str
+) -> None:
+    ledger = str(tmp_path / "s.json")
+    new_session(ulti, ledger, club_file(tmp_path, all_pass=setting))
+    done = ulti("ledger", "add", ledger, "--passed-out", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data == {
+        "hand": 1,
+        "kind": "passed_out",
+        "dealer": "Anna",
+        "redeal": setting == "redeal",
+        "payments": {"Anna": 0, "Ben": 0, "Carla": 0},
+        "totals": {"Anna": 0, "Ben": 0, "Carla": 0},
+    }
+    shown = ulti("ledger", "show", ledger)
+    assert f"all passed — {said}" in shown.stdout
+    assert f"Next: hand 2, dealt by {next_dealer}." in shown.stdout
+    hand = wikipedia_ulti(tmp_path, "Carla", "h2.yaml")
+    wrong = "Ben" if next_dealer == "Anna" else "Anna"
+    text = Path(hand).read_text("utf-8") + f"dealer: {wrong}\n"
+    done = ulti("ledger", "add", ledger, hand_file(tmp_path, text, "wrong.yaml"))
+    assert done.returncode == 1
+    assert f"the deal passes to the right: {next_dealer} deals hand 2, not {wrong}" in done.stderr
+    done = ulti("ledger", "add", ledger, hand)
+    assert done.returncode == 0, done.stderr
+    assert f"Hand 2, dealt by {next_dealer}:" in done.stdout
+
+
+def test_nobody_can_pass_out_where_the_opener_must_bid(tmp_path: Path, ulti: Any) -> None:
+    ledger = str(tmp_path / "s.json")
+    new_session(ulti, ledger, "wikipedia")
+    before = Path(ledger).read_text("utf-8")
+    done = ulti("ledger", "add", ledger, "--passed-out")
+    assert done.returncode == 1
+    assert "under 'wikipedia' nobody can pass a hand out: the opener must bid" in done.stderr
+    for args, message in [
+        ((), "give a HAND, --misdeal or --passed-out"),
+        (("--misdeal", "--passed-out"), "give only one of --misdeal, --passed-out"),
+        (("h.yaml", "--misdeal"), "give only one of HAND, --misdeal"),
+        (("--misdeal", "--heart-ace", "Anna"), "a misdeal has no auction"),
+    ]:
+        done = ulti("ledger", "add", ledger, *args)
+        assert done.returncode == 1 and message in done.stderr, done.stderr
+    assert Path(ledger).read_text("utf-8") == before
+
+
+def passed_out_record(club: str, seed: int, dealer: int, path: Path) -> None:
+    """The engine's record of a hand in which everybody passed."""
+    hand = Hand(load_ruleset(club), seed=seed, dealer=dealer)
+    while not hand.is_over:
+        actions = hand.legal_actions()
+        hand.apply(next((a for a in actions if isinstance(a, Pass)), actions[0]))
+    assert hand.passed_out and hand.contract is None
+    save(record_of(hand, "club.yaml", players=["Anna", "Ben", "Carla"]), path)
+
+
+@pytest.mark.parametrize(("setting", "second"), [("redeal", 0), ("pass_out", 1)])
+def test_a_passed_out_engine_record_enters_the_ledger(
+    tmp_path: Path, ulti: Any, setting: str, second: int
+) -> None:
+    ledger = str(tmp_path / "s.json")
+    club = club_file(tmp_path, all_pass=setting)
+    new_session(ulti, ledger, club)
+    passed_out_record(club, 5, 0, tmp_path / "r1.yaml")
+    done = ulti("ledger", "add", ledger, "r1.yaml")
+    assert done.returncode == 0, done.stderr
+    said = "Anna deals again" if setting == "redeal" else "passed out"
+    assert f"Hand 1, dealt by Anna: all passed — {said}." in done.stdout
+    # the next record must be dealt by the dealer the setting says
+    passed_out_record(club, 6, 1 - second, tmp_path / "wrong.yaml")
+    done = ulti("ledger", "add", ledger, "wrong.yaml")
+    names = ["Anna", "Ben"]
+    assert done.returncode == 1
+    assert f"{names[second]} deals hand 2, not {names[1 - second]}" in done.stderr
+    passed_out_record(club, 6, second, tmp_path / "r2.yaml")
+    done = ulti("ledger", "add", ledger, "r2.yaml", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["dealer"] == names[second]
+    session = json.loads(ulti("ledger", "show", ledger, "--json").stdout)
+    assert [h["source"] for h in session["hands"]] == ["r1.yaml", "r2.yaml"]
+    assert [h["kind"] for h in session["hands"]] == ["passed_out", "passed_out"]
+    assert session["next_dealer"] == ("Anna" if setting == "redeal" else "Carla")
+    assert session["totals"] == {"Anna": 0, "Ben": 0, "Carla": 0}
+
+
+def test_four_players_a_redeal_keeps_the_dealer_who_sits_out(tmp_path: Path) -> None:
+    players = ["Anna", "Ben", "Carla", "Dani"]
+    ledger = new_ledger("four-player", players, "Dani", None)
+    rules = load_ruleset("four-player")
+    assert rules.deal.misdeal_redeal_same_dealer
+    entry = add_misdeal(ledger)
+    assert (entry.number, entry.dealer, entry.redeal) == (1, "Dani", True)
+    assert entry.payments == dict.fromkeys(players, 0)
+    assert [ledger.dealer_of(n, rules) for n in range(1, 5)] == ["Dani", "Dani", "Anna", "Ben"]
+    with pytest.raises(LedgerError, match="nobody can pass a hand out"):
+        add_passed_out(ledger)
+    sheet, where = read_sheet(
+        Path(
+            hand_file(
+                tmp_path,
+                ULTI_MADE.format(declarer="Anna", a="Ben", b="Carla") + "aces: [Anna, Ben]\n",
+            )
+        )
+    )
+    played, _, settlement = add_hand(ledger, sheet, where, tmp_path, source="h2")
+    assert (played.number, played.dealer) == (2, "Dani")
+    assert settlement.sitting_out == 3 and played.payments["Dani"] == 0
+    assert ledger.totals() == played.payments
+    assert ledger.dealer_of(3, rules) == "Anna"
+
+
+def test_heart_ace_ending_counts_deals_not_redeals(tmp_path: Path) -> None:
+    ledger = new_ledger("older-20-100", ["Anna", "Ben", "Carla"], "Anna", None)
+    rules = load_ruleset("older-20-100")
+    give_up, where = read_sheet(Path(hand_file(tmp_path, GIVE_UP.format(declarer="Ben"))))
+
+    def play(source: str, heart_ace: str | None = None) -> None:
+        add_hand(ledger, give_up, where, tmp_path, source=source, heart_ace=heart_ace)
+
+    play("h1")  # Anna deals
+    play("h2", heart_ace="Anna")  # Ben deals; Anna deals the last round from hand 4
+    assert ledger.last_round(rules) == (4, 6)
+    add_misdeal(ledger)  # hand 3: Carla deals again as hand 4, so Anna's deal is hand 5
+    assert [h.dealer for h in ledger.hands] == ["Anna", "Ben", "Carla"]
+    assert ledger.last_round(rules) == (5, 7)
+    play("h4")
+    assert ledger.hands[-1].dealer == "Carla"
+    add_misdeal(ledger)  # hand 5, Anna's: not one of the last three deals
+    assert ledger.last_round(rules) == (5, 8)
+    for source in ("h6", "h7"):
+        play(source)
+        assert not ledger.is_over(rules)
+    play("h8")
+    assert [h.dealer for h in ledger.hands[4:]] == ["Anna", "Anna", "Ben", "Carla"]
+    assert ledger.is_over(rules)
+    with pytest.raises(LedgerError, match="the session is over: the last round ended with hand 8"):
+        add_misdeal(ledger)
+    played = [h for h in ledger.hands if h.kind == "played"]
+    assert len(played) == 6
+    assert ledger.totals() == {"Anna": 6 * 2, "Ben": 6 * -4, "Carla": 6 * 2}
+
+
+def test_an_old_ledger_file_still_loads(tmp_path: Path) -> None:
+    old = {
+        "format": "ulti-ledger/1",
+        "ruleset": "older-20-100",
+        "players": ["Anna", "Ben", "Carla"],
+        "first_dealer": "Anna",
+        "end": "none",
+        "hands": [
+            {
+                "number": 1,
+                "dealer": "Anna",
+                "declarer": "Ben",
+                "bid": "parti",
+                "source": "h1.yaml",
+                "sheet": {"declarer": "Ben", "bid": "parti", "gave_up": True},
+                "payments": {"Anna": 2, "Ben": -4, "Carla": 2},
+                "heart_ace": None,
+            }
+        ],
+    }
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), "utf-8")
+    ledger = load_ledger(path)
+    assert ledger.hands[0].kind == "played" and not ledger.hands[0].redeal
+    assert ledger.dealer_of(2, load_ruleset("older-20-100")) == "Ben"
+    add_misdeal(ledger)
+    save_ledger(ledger, path)
+    again = load_ledger(path)
+    assert again == ledger
+    assert again.totals() == {"Anna": 2, "Ben": -4, "Carla": 2}
+    assert again.dealer_of(3, load_ruleset("older-20-100")) == "Ben"
+
+
+def test_an_entry_not_played_pays_nobody(tmp_path: Path) -> None:
+    data = Ledger(ruleset="wikipedia", players=["A", "B", "C"], first_dealer="A")
+    entry = {"number": 1, "dealer": "A", "kind": "misdeal", "redeal": True}
+    for bad, message in [
+        ({"payments": {"A": 2, "B": -1, "C": -1}}, "a misdeal hand pays nobody"),
+        ({"payments": {}, "declarer": "A"}, "a misdeal hand has no declarer, bid or sheet"),
+        ({"payments": {}, "heart_ace": "A"}, "a misdeal has no auction"),
+        ({"payments": {}, "kind": "played"}, "a played hand needs its declarer, bid and sheet"),
+    ]:
+        text = data.model_dump(mode="json") | {"hands": [entry | bad]}
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(text), "utf-8")
+        with pytest.raises(LedgerError, match=message):
+            load_ledger(path)

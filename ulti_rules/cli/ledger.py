@@ -20,6 +20,8 @@ from ..scoring.ledger import (
     Ledger,
     LedgerHand,
     add_hand,
+    add_misdeal,
+    add_passed_out,
     add_played,
     load_ledger,
     new_ledger,
@@ -79,7 +81,19 @@ def new_command(
 
 @ledger_group.command("add")
 @click.argument("file", metavar="FILE")
-@click.argument("hand", metavar="HAND")
+@click.argument("hand", metavar="HAND", required=False)
+@click.option(
+    "--misdeal",
+    is_flag=True,
+    help="Instead of HAND: a card was exposed while dealing. Nobody pays; the ruleset's "
+    "deal.misdeal_redeal_same_dealer says whether the same dealer deals again.",
+)
+@click.option(
+    "--passed-out",
+    is_flag=True,
+    help="Instead of HAND: everybody passed. Nobody pays; the ruleset's auction.all_pass "
+    "says whether the same dealer deals again (redeal) or the deal passes on (pass_out).",
+)
 @click.option(
     "--heart-ace",
     metavar="PLAYER",
@@ -87,20 +101,53 @@ def new_command(
     "hand's auction and deals the last round of three at his next deal.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hand's settlement as JSON.")
-def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> None:
+def add_command(
+    file: str,
+    hand: str | None,
+    misdeal: bool,
+    passed_out: bool,
+    heart_ace: str | None,
+    as_json: bool,
+) -> None:
     """Add the next hand to the session in FILE and settle it.
 
     HAND is a score-keeper document (docs/score-keeper.md); it may leave out the
     players, the dealer and the ruleset, which the session knows. Or HAND is an
     engine hand record (docs/records.md): it is replayed under the session's
-    ruleset, and its seats are the session's players in order.
+    ruleset, and its seats are the session's players in order; a passed-out one
+    is added as --passed-out. Or, without HAND, --misdeal or --passed-out.
     """
+    given = [
+        name
+        for name, on in (
+            ("HAND", hand is not None),
+            ("--misdeal", misdeal),
+            ("--passed-out", passed_out),
+        )
+        if on
+    ]
+    if len(given) != 1:
+        fail(
+            "give a HAND, --misdeal or --passed-out"
+            if not given
+            else f"give only one of {', '.join(given)}"
+        )
     path = Path(file)
     ledger = load_ledger(path)
+    if hand is None:
+        if misdeal and heart_ace is not None:
+            fail("a misdeal has no auction to call the end on; call it on the next hand")
+        entry = add_misdeal(ledger) if misdeal else add_passed_out(ledger, heart_ace=heart_ace)
+        _report_unplayed(ledger, path, entry, as_json)
+        return
     hand_path = Path(hand)
     try:
         if is_record_file(hand_path):
-            entry, table_hand, settlement = _add_record(ledger, hand_path, hand, heart_ace)
+            added = _add_record(ledger, hand_path, hand, heart_ace)
+            if isinstance(added, LedgerHand):
+                _report_unplayed(ledger, path, added, as_json)
+                return
+            entry, table_hand, settlement = added
         else:
             sheet, where = read_sheet(hand_path)
             entry, table_hand, settlement = add_hand(
@@ -124,15 +171,50 @@ def add_command(file: str, hand: str, heart_ace: str | None, as_json: bool) -> N
     click.echo(_status(ledger))
 
 
+def _report_unplayed(ledger: Ledger, path: Path, entry: LedgerHand, as_json: bool) -> None:
+    """Save the ledger and say what a misdeal or passed-out hand did to the deal."""
+    save_ledger(ledger, path)
+    if as_json:
+        echo_json(
+            {
+                "hand": entry.number,
+                "kind": entry.kind,
+                "dealer": entry.dealer,
+                "redeal": entry.redeal,
+                "payments": entry.payments,
+                "totals": ledger.totals(),
+            }
+        )
+        return
+    click.echo(f"Hand {entry.number}, dealt by {entry.dealer}: {unplayed_text(entry)}.")
+    stdout_console().print(_totals_table(ledger))
+    click.echo(_status(ledger))
+
+
+def unplayed_text(entry: LedgerHand) -> str:
+    """``misdeal — Anna deals again``, ``all passed — passed out``: what came of a deal
+    that was not played."""
+    what = "misdeal" if entry.kind == "misdeal" else "all passed"
+    if entry.redeal:
+        return f"{what} — {entry.dealer} deals again"
+    return f"{what} — {'the deal passes on' if entry.kind == 'misdeal' else 'passed out'}"
+
+
 def _add_record(
     ledger: Ledger, path: Path, source: str, heart_ace: str | None
-) -> tuple[LedgerHand, TableHand, Settlement]:
+) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
     """Replay an engine record under the session's ruleset and add it: seat i is the
-    session's i-th player, and the record's dealer must be the session's next dealer."""
+    session's i-th player, and the record's dealer must be the session's next dealer.
+    A passed-out record is added as a passed-out hand."""
     record = load_record(path)
     hand = replay(record, load_ruleset(ledger.ruleset))
     if hand.contract is None:
-        fail(f"{source}: the hand was passed out; there is nothing to settle or add")
+        return add_passed_out(
+            ledger,
+            source=source,
+            dealer=ledger.players[record.dealer],
+            heart_ace=heart_ace,
+        )
     return add_played(
         ledger, hand.contract, hand.facts, source=source, dealer=record.dealer, heart_ace=heart_ace
     )
@@ -197,9 +279,9 @@ def show_command(file: str, as_json: bool) -> None:
     for hand in ledger.hands:
         for name, amount in hand.payments.items():
             running[name] += amount
-        bid = bid_text(ruleset, hand.bid)
+        bid = unplayed_text(hand) if hand.bid is None else bid_text(ruleset, hand.bid)
         bid += f", A♥: {hand.heart_ace}" if hand.heart_ace else ""
-        cells = [str(hand.number), hand.dealer, hand.declarer, bid]
+        cells = [str(hand.number), hand.dealer, hand.declarer or "—", bid]
         cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]
         table.add_row(*(Text(c) for c in cells))
     console = stdout_console()

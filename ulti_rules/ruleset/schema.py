@@ -67,7 +67,10 @@ class Deal(Strict):
         "(no talon: the two cards are out of play; IT variant, what happens to them is OPEN).",
     )
     misdeal_redeal_same_dealer: bool = Field(
-        default=True, description="A card exposed while dealing voids the deal (IT)."
+        default=True,
+        description="A card exposed while dealing voids the deal: no hand, nobody pays (IT). "
+        "true: the same dealer deals again; false: the deal passes on as after a hand. "
+        "Read by the session ledger (ulti ledger add --misdeal).",
     )
 
     @model_validator(mode="after")
@@ -294,7 +297,10 @@ class Auction(Strict):
     )
     all_pass: Literal["redeal", "pass_out"] = Field(
         default="redeal",
-        description="What happens when nobody bids (only possible where the opener may pass).",
+        description="What happens when nobody bids (only possible where the opener may pass; "
+        "the engine ends such a hand passed out, with no contract): 'redeal' voids it and the "
+        "same dealer deals again; 'pass_out' counts it as played with no payments and the deal "
+        "passes on. Read by the session ledger (ulti ledger add --passed-out).",
     )
     two_round: TwoRoundAuction | None = Field(
         default=None, description="The WP two-round auction; absent for the usual one."

@@ -3,9 +3,13 @@
 Every hand is kept as a complete score-keeper document (``table_facts``), whether it
 was typed in at a table or taken from an engine record, so the ledger can always be
 re-settled and read by a person. The deal passes to the right after every hand;
-with four players the dealer sits out. The German ending "Das Herz-Ass gibt" is an
-option: whoever holds the Ace of hearts after the auction of the hand it is called
-on deals, at his next deal, the last round of three hands.
+with four players the dealer sits out. A deal that comes to nothing is kept too, as
+an entry without a document that pays nobody: a misdeal (``deal.misdeal_redeal_same_dealer``)
+or an auction everybody passed (``auction.all_pass``); the ruleset says whether the
+same dealer deals again or the deal passes on, and the entry keeps what it said.
+The German ending "Das Herz-Ass gibt" is an option: whoever holds the Ace of hearts
+after the auction of the hand it is called on deals, at his next deal, the last round
+of three deals.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..errors import UltiError
 from ..facts import Contract, Facts
@@ -35,7 +39,8 @@ from .table_facts import (
 
 FORMAT: Literal["ulti-ledger/1"] = "ulti-ledger/1"
 LAST_ROUND = 3
-"""'Das Herz-Ass gibt': one last round of three hands."""
+"""'Das Herz-Ass gibt': one last round of three deals."""
+Kind = Literal["played", "misdeal", "passed_out"]
 
 
 class LedgerError(UltiError):
@@ -43,18 +48,56 @@ class LedgerError(UltiError):
 
 
 class LedgerHand(BaseModel):
+    """One deal of the session: a settled hand, or a deal that came to nothing.
+
+    ``kind`` and ``redeal`` came later than ``ulti-ledger/1``'s first files, and
+    ``declarer``, ``bid``, ``source`` and ``sheet`` became optional then; the defaults
+    say "played, and the deal passed on", so those files load unchanged.
+    """
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     number: int = Field(description="1 for the first hand of the session.")
     dealer: str
-    declarer: str
-    bid: str
-    source: str = Field(description="The file the hand was added from.")
-    sheet: dict[str, Any] = Field(description="The complete score-keeper document.")
+    declarer: str | None = Field(default=None, description="None unless the hand was played.")
+    bid: str | None = Field(default=None, description="The winning bid's id; None unless played.")
+    source: str | None = Field(
+        default=None,
+        description="The file the hand was added from; None for a misdeal or a passed-out "
+        "hand told to the ledger at the table.",
+    )
+    sheet: dict[str, Any] | None = Field(
+        default=None, description="The complete score-keeper document; None unless played."
+    )
     payments: dict[str, int] = Field(description="Result per player; sums to zero.")
     heart_ace: str | None = Field(
         default=None, description="Who held the Ace of hearts after this hand's auction."
     )
+    kind: Kind = Field(
+        default="played",
+        description="'played' (settled), 'misdeal' (a card exposed while dealing), "
+        "'passed_out' (everybody passed).",
+    )
+    redeal: bool = Field(
+        default=False,
+        description="The same dealer deals again: the deal does not pass on. Only for a "
+        "misdeal or a passed-out hand, as the ruleset said when it was added.",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> LedgerHand:
+        played = self.kind == "played"
+        if played and (self.declarer is None or self.bid is None or self.sheet is None):
+            raise ValueError("a played hand needs its declarer, bid and sheet")
+        if not played and (self.declarer, self.bid, self.sheet) != (None, None, None):
+            raise ValueError(f"a {self.kind} hand has no declarer, bid or sheet")
+        if not played and any(self.payments.values()):
+            raise ValueError(f"a {self.kind} hand pays nobody")
+        if played and self.redeal:
+            raise ValueError("after a played hand the deal passes on (redeal is false)")
+        if self.kind == "misdeal" and self.heart_ace is not None:
+            raise ValueError("a misdeal has no auction to call the end on")
+        return self
 
 
 class Ledger(BaseModel):
@@ -72,10 +115,17 @@ class Ledger(BaseModel):
     # ------------------------------------------------------------------ rotation
 
     def dealer_of(self, number: int, ruleset: Ruleset) -> str:
-        """Who deals hand ``number`` (1-based): the deal passes to the right each hand."""
+        """Who deals hand ``number`` (1-based): the deal passes to the right after each
+        hand, except after a redeal; hands not added yet are counted as passing it on."""
+        before = self.hands[: number - 1]
+        passes = sum(not h.redeal for h in before) + (number - 1 - len(before))
         start = self.players.index(self.first_dealer)
-        seat = (start + direction_step(ruleset) * (number - 1)) % len(self.players)
+        seat = (start + direction_step(ruleset) * passes) % len(self.players)
         return self.players[seat]
+
+    def _passes_on(self, number: int) -> bool:
+        """Whether hand ``number`` passes the deal on; one not added yet is assumed to."""
+        return number > len(self.hands) or not self.hands[number - 1].redeal
 
     def totals(self) -> dict[str, int]:
         totals = dict.fromkeys(self.players, 0)
@@ -89,10 +139,14 @@ class Ledger(BaseModel):
         called = next((h for h in self.hands if h.heart_ace is not None), None)
         if called is None or called.heart_ace is None:
             return None
-        number = called.number + 1
-        while self.dealer_of(number, ruleset) != called.heart_ace:
-            number += 1
-        return number, number + LAST_ROUND - 1
+        first = called.number + 1
+        while self.dealer_of(first, ruleset) != called.heart_ace:
+            first += 1
+        last, deals = first, int(self._passes_on(first))
+        while deals < LAST_ROUND:  # a redeal is not one of the three deals
+            last += 1
+            deals += self._passes_on(last)
+        return first, last
 
     def is_over(self, ruleset: Ruleset) -> bool:
         last = self.last_round(ruleset)
@@ -164,6 +218,29 @@ def new_ledger(
     )
 
 
+def _next_deal(ledger: Ledger, ruleset: Ruleset) -> tuple[int, str]:
+    """The next hand's number and dealer; LedgerError once the session is over."""
+    if ledger.is_over(ruleset):
+        last = ledger.last_round(ruleset)
+        assert last is not None
+        raise LedgerError(f"the session is over: the last round ended with hand {last[1]}")
+    number = len(ledger.hands) + 1
+    return number, ledger.dealer_of(number, ruleset)
+
+
+def _check_heart_ace(ledger: Ledger, heart_ace: str | None) -> None:
+    if heart_ace is None:
+        return
+    if ledger.end != "heart_ace":
+        raise LedgerError(
+            "this session does not end by the Ace of hearts (ledger new --end heart-ace)"
+        )
+    if any(h.heart_ace is not None for h in ledger.hands):
+        raise LedgerError("the end was already called")
+    if heart_ace not in ledger.players:
+        raise LedgerError(f"'{heart_ace}' is not one of {', '.join(ledger.players)}")
+
+
 def add_hand(
     ledger: Ledger,
     sheet: Sheet,
@@ -180,12 +257,7 @@ def add_hand(
     knows them. What it does say must agree with the session.
     """
     ruleset = load_ruleset(ledger.ruleset, registry)
-    if ledger.is_over(ruleset):
-        last = ledger.last_round(ruleset)
-        assert last is not None
-        raise LedgerError(f"the session is over: the last round ended with hand {last[1]}")
-    number = len(ledger.hands) + 1
-    dealer = ledger.dealer_of(number, ruleset)
+    number, dealer = _next_deal(ledger, ruleset)
     problems = []
     if sheet.players is not None and sheet.players != ledger.players:
         problems.append(
@@ -217,15 +289,7 @@ def add_hand(
     )
     hand = hand_from_sheet(complete, where, base, registry)
     settlement = hand.settle(registry)
-    if heart_ace is not None:
-        if ledger.end != "heart_ace":
-            raise LedgerError(
-                "this session does not end by the Ace of hearts (ledger new --end heart-ace)"
-            )
-        if any(h.heart_ace is not None for h in ledger.hands):
-            raise LedgerError("the end was already called")
-        if heart_ace not in ledger.players:
-            raise LedgerError(f"'{heart_ace}' is not one of {', '.join(ledger.players)}")
+    _check_heart_ace(ledger, heart_ace)
     entry = LedgerHand(
         number=number,
         dealer=dealer,
@@ -263,4 +327,89 @@ def add_played(
     sheet = Sheet.validate_with_positions(data, where)
     return add_hand(
         ledger, sheet, where, Path.cwd(), source=source, heart_ace=heart_ace, registry=registry
+    )
+
+
+def may_pass_out(ruleset: Ruleset) -> bool:
+    """Whether everybody may pass: only where the opener may pass (and a pass is not
+    GT's 'Pasar', a bid of the plain Simple)."""
+    auction = ruleset.auction
+    return not auction.opener_must_bid and not auction.opener_pass_is_simple
+
+
+def _add_unplayed(
+    ledger: Ledger,
+    ruleset: Ruleset,
+    kind: Kind,
+    *,
+    redeal: bool,
+    source: str | None,
+    dealer: str | None,
+    heart_ace: str | None,
+) -> LedgerHand:
+    number, expected = _next_deal(ledger, ruleset)
+    if dealer is not None and dealer != expected:
+        raise LedgerError(
+            f"the deal passes to the right: {expected} deals hand {number}, not {dealer}"
+        )
+    _check_heart_ace(ledger, heart_ace)
+    entry = LedgerHand(
+        number=number,
+        dealer=expected,
+        source=source,
+        payments=dict.fromkeys(ledger.players, 0),
+        heart_ace=heart_ace,
+        kind=kind,
+        redeal=redeal,
+    )
+    ledger.hands.append(entry)
+    return entry
+
+
+def add_misdeal(
+    ledger: Ledger, *, source: str | None = None, registry: Registry | None = None
+) -> LedgerHand:
+    """A card was exposed while dealing: no hand, nobody pays. With the ruleset's
+    ``deal.misdeal_redeal_same_dealer`` the same dealer deals again; without it the
+    deal passes on as after a hand."""
+    ruleset = load_ruleset(ledger.ruleset, registry)
+    return _add_unplayed(
+        ledger,
+        ruleset,
+        "misdeal",
+        redeal=ruleset.deal.misdeal_redeal_same_dealer,
+        source=source,
+        dealer=None,
+        heart_ace=None,
+    )
+
+
+def add_passed_out(
+    ledger: Ledger,
+    *,
+    source: str | None = None,
+    dealer: str | None = None,
+    heart_ace: str | None = None,
+    registry: Registry | None = None,
+) -> LedgerHand:
+    """Everybody passed: no contract, nobody pays. With ``auction.all_pass: redeal``
+    the same dealer deals again; with ``pass_out`` the hand counts as played and the
+    deal passes on. ``dealer``, if given (an engine record's), must be the next dealer.
+    """
+    ruleset = load_ruleset(ledger.ruleset, registry)
+    if not may_pass_out(ruleset):
+        rule = (
+            "a pass by the opener is a bid of the plain Simple (auction.opener_pass_is_simple)"
+            if ruleset.auction.opener_pass_is_simple
+            else "the opener must bid (auction.opener_must_bid)"
+        )
+        raise LedgerError(f"under '{ruleset.name}' nobody can pass a hand out: {rule}")
+    return _add_unplayed(
+        ledger,
+        ruleset,
+        "passed_out",
+        redeal=ruleset.auction.all_pass == "redeal",
+        source=source,
+        dealer=dealer,
+        heart_ace=heart_ace,
     )
