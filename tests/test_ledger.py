@@ -488,3 +488,24 @@ def test_an_entry_not_played_pays_nobody(tmp_path: Path) -> None:
         path.write_text(json.dumps(text), "utf-8")
         with pytest.raises(LedgerError, match=message):
             load_ledger(path)
+
+
+def test_a_planned_session_length_ends_the_session(tmp_path: Path, ulti: Any) -> None:
+    """session.hands (IT: 24) counts deals that passed on; a redeal is not one of them."""
+    club = tmp_path / "short.yaml"
+    club.write_text("name: short\nextends: wikipedia\nsession: {hands: 2}\n", "utf-8")
+    ledger = str(tmp_path / "s.json")
+    new_session(ulti, ledger, str(club))
+    first = ulti("ledger", "add", ledger, wikipedia_ulti(tmp_path, "Ben", "h1.yaml"))
+    assert first.returncode == 0, first.stderr
+    assert "1 of 2 planned hands are played" in first.stdout
+    misdeal = ulti("ledger", "add", ledger, "--misdeal")  # Ben deals again: not a deal
+    assert misdeal.returncode == 0, misdeal.stderr
+    second = ulti("ledger", "add", ledger, wikipedia_ulti(tmp_path, "Carla", "h2.yaml"))
+    assert second.returncode == 0, second.stderr
+    assert "The session is over: its 2 planned hands are played." in second.stdout
+    more = ulti("ledger", "add", ledger, wikipedia_ulti(tmp_path, "Anna", "h3.yaml"))
+    assert more.returncode == 1
+    assert "its 2 planned hands are played" in more.stderr
+    session = json.loads(ulti("ledger", "show", ledger, "--json").stdout)
+    assert (session["planned_hands"], session["deals"], session["over"]) == (2, 2, True)

@@ -232,9 +232,11 @@ def _status(ledger: Ledger) -> str:
     ruleset = load_ruleset(ledger.ruleset)
     number = len(ledger.hands) + 1
     last = ledger.last_round(ruleset)
-    if last is not None and ledger.is_over(ruleset):
-        return f"The session is over: the last round ended with hand {last[1]}."
+    if ledger.is_over(ruleset):
+        return ledger.over_text(ruleset).capitalize() + "."
     text = f"Next: hand {number}, dealt by {ledger.dealer_of(number, ruleset)}."
+    if ruleset.session.hands is not None:
+        text += f" {ledger.deals()} of {ruleset.session.hands} planned hands are played."
     if last is not None:
         first_dealer = ledger.dealer_of(last[0], ruleset)
         text += f" The last round is hands {last[0]}-{last[1]}, from {first_dealer}'s deal."
@@ -256,6 +258,8 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
         "totals": ledger.totals(),
         "next_dealer": None if over else ledger.dealer_of(len(ledger.hands) + 1, ruleset),
         "last_round": list(last) if last is not None else None,
+        "planned_hands": ruleset.session.hands,
+        "deals": ledger.deals(),
         "over": over,
     }
 

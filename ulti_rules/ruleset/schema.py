@@ -494,7 +494,12 @@ class Session(Strict):
         description="'heart_ace' (DE 'Das Herz-Ass gibt'): whoever holds the Ace of hearts after "
         "the next auction deals the last round of three.",
     )
-    hands: int | None = Field(default=None, description="Planned number of hands (IT: 24).")
+    hands: int | None = Field(
+        default=None,
+        ge=1,
+        description="Planned number of hands (IT: 24); the ledger ends the session after that "
+        "many deals (a redeal does not count).",
+    )
 
 
 # --------------------------------------------------------------------------- the ruleset

@@ -148,9 +148,26 @@ class Ledger(BaseModel):
             deals += self._passes_on(last)
         return first, last
 
+    def deals(self) -> int:
+        """Deals that passed the deal on (a redeal does not count): what ``session.hands``
+        counts, e.g. IT's 24 hands, each player dealing eight times."""
+        return sum(1 for number in range(1, len(self.hands) + 1) if self._passes_on(number))
+
+    def planned_over(self, ruleset: Ruleset) -> bool:
+        """Whether the ruleset's planned number of hands (``session.hands``) is played."""
+        planned = ruleset.session.hands
+        return planned is not None and self.deals() >= planned
+
     def is_over(self, ruleset: Ruleset) -> bool:
         last = self.last_round(ruleset)
-        return last is not None and len(self.hands) >= last[1]
+        return (last is not None and len(self.hands) >= last[1]) or self.planned_over(ruleset)
+
+    def over_text(self, ruleset: Ruleset) -> str:
+        """Why the session is over (call only when it is)."""
+        last = self.last_round(ruleset)
+        if last is not None and len(self.hands) >= last[1]:
+            return f"the session is over: the last round ended with hand {last[1]}"
+        return f"the session is over: its {ruleset.session.hands} planned hands are played"
 
 
 # --------------------------------------------------------------------------- files
@@ -221,9 +238,7 @@ def new_ledger(
 def _next_deal(ledger: Ledger, ruleset: Ruleset) -> tuple[int, str]:
     """The next hand's number and dealer; LedgerError once the session is over."""
     if ledger.is_over(ruleset):
-        last = ledger.last_round(ruleset)
-        assert last is not None
-        raise LedgerError(f"the session is over: the last round ended with hand {last[1]}")
+        raise LedgerError(ledger.over_text(ruleset))
     number = len(ledger.hands) + 1
     return number, ledger.dealer_of(number, ruleset)
 
