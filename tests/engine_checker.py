@@ -93,7 +93,7 @@ class Checker:
             assert self.contract.sitting_out not in seats, "the dealer who sits out does not play"
         # Conservation: every card once, in a trick or in the talon.
         played = [c for t in tricks for c in t.cards]
-        talon = facts.talon or []
+        talon = list(facts.talon or ())
         assert sorted(played + talon) == list(range(32)), "the 32 cards are conserved"
         # Order of play.
         first = facts.declarer if self.ruleset.play.first_lead == "declarer" else seats[0]
@@ -160,7 +160,7 @@ class Checker:
                 assert facts.trump_seven_early == owner[seven]
                 assert facts.trump_seven_last_trick is None
         aces = [t.winner for t in tricks for c in t.cards if rank(c) == "ace"]
-        assert facts.ace_winners == aces
+        assert facts.ace_winners == tuple(aces)
         # Marriages: only in trump games, held at the start of play, valued by the ruleset.
         for m in facts.marriages:
             assert self.trump is not None, "marriages only in trump games"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import defaultdict
 from typing import Any
@@ -25,7 +24,7 @@ from ulti_rules.engine.kontra import KontraChains
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
 CACHES = {"_legal", "_facts"}
-SHARED = {"ruleset", "registry", "_cat", "seats", "_tables", "deal", "_beat", "_after"}
+SHARED = {"_ruleset", "_registry", "_cat", "_seats", "_tables", "_deal", "_beat", "_after"}
 
 
 def choose(rng: random.Random, actions: list[Action]) -> Action:
@@ -66,11 +65,8 @@ def snapshot(hand: Hand) -> dict[str, Any]:
 
 
 def clone(hand: Hand) -> Hand:
-    """A deep copy that shares the immutable ruleset, catalogue and tables."""
-    memo: dict[int, Any] = {id(getattr(hand, k)): getattr(hand, k) for k in SHARED}
-    for info in hand._cat.ladder:
-        memo[id(info)] = info
-    return copy.deepcopy(hand, memo)
+    """An independent copy that shares the immutable ruleset, catalogue and tables."""
+    return hand.clone()
 
 
 def random_action(rng: random.Random, hand: Hand) -> Action:

@@ -269,7 +269,7 @@ def test_no_talon_deal_keeps_two_cards_out_of_play() -> None:
             hand.apply(Pass())
         hand.play_card(hand.legal_card_list()[0])
     facts = hand.facts
-    assert facts is not None and facts.talon == list(hand.deal.rest)
+    assert facts is not None and facts.talon == hand.deal.rest
 
 
 # --------------------------------------------------------------------------- two rounds

@@ -237,7 +237,7 @@ def test_talon_points_go_where_the_ruleset_says(talon_to: str) -> None:
         hand.play_card(hand.legal_card_list()[-1])
     facts = hand.facts
     assert facts is not None
-    assert facts.talon == [c("TA"), c("TX")]
+    assert facts.talon == (c("TA"), c("TX"))
     assert facts.talon_points == 20
     assert facts.declarer_points + facts.defender_points == 70
     assert talon_points_for(facts, rules, "declarer") == (20 if talon_to == "declarer" else 0)
@@ -264,7 +264,7 @@ def test_four_players_dealer_sits_out() -> None:
         hand.play_card(hand.legal_card_list()[0])
     facts, contract = hand.facts, hand.contract
     assert facts is not None and contract is not None
-    assert facts.seats == [3, 0, 1]
+    assert facts.seats == (3, 0, 1)
     assert contract.sitting_out == 2 and contract.declarer == 3
     assert 2 not in facts.tricks_won
 

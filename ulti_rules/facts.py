@@ -7,13 +7,26 @@ alone, never from engine internals, so both paths settle identically.
 Seats are absolute table positions (0..players-1). ``tricks`` is present when the
 hand was played through the engine and absent when typed in at a table; every
 other field is known either way.
+
+Deeply immutable (tuples for lists, :class:`~ulti_rules.frozen.FrozenDict` for
+dicts, frozen models): the engine hands one cached ``Facts`` to every reader and
+settlement shows it to every contract kind, so no reader may change what the next
+one sees. Lists and dicts are accepted on input; ``model_dump(mode="json")`` gives
+the same JSON as plain lists and dicts would.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from collections.abc import Mapping
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .cards import SuitId
+from .frozen import FrozenDict, freeze_mapping
+
+PerSeat = Annotated[Mapping[int, int], AfterValidator(freeze_mapping)]
+"""A number per seat, read-only."""
 
 
 class _Fact(BaseModel):
@@ -24,7 +37,7 @@ class TrickFact(_Fact):
     """One trick as played: known only when the hand went through the engine."""
 
     leader: int = Field(description="Seat that led.")
-    cards: list[int] = Field(description="Cards in playing order, the leader's first.")
+    cards: tuple[int, ...] = Field(description="Cards in playing order, the leader's first.")
     winner: int = Field(description="Seat that won the trick.")
 
 
@@ -39,14 +52,14 @@ class MarriageFact(_Fact):
 class Facts(_Fact):
     """What happened in one hand: all that judging and settlement read besides the bid."""
 
-    seats: list[int] = Field(description="The active seats (three), forehand first.")
+    seats: tuple[int, ...] = Field(description="The active seats (three), forehand first.")
     declarer: int = Field(description="The declarer's seat.")
     trump: SuitId | None = Field(description="The trump suit, or null in a no-trump game.")
-    tricks: list[TrickFact] | None = Field(
+    tricks: tuple[TrickFact, ...] | None = Field(
         default=None, description="Every trick in order; null when typed in at a table."
     )
-    tricks_won: dict[int, int] = Field(description="Tricks won per active seat (sum 10).")
-    card_points: dict[int, int] | None = Field(
+    tricks_won: PerSeat = Field(description="Tricks won per active seat (sum 10).")
+    card_points: PerSeat | None = Field(
         default=None,
         description="Card points per seat from tricks, last-trick bonus included; null when "
         "only the per-side totals are known.",
@@ -57,9 +70,9 @@ class Facts(_Fact):
     defender_points: int = Field(
         description="Card points the defenders took in tricks, last-trick bonus included."
     )
-    talon: list[int] | None = Field(default=None, description="The final talon, if known.")
+    talon: tuple[int, ...] | None = Field(default=None, description="The final talon, if known.")
     talon_points: int = Field(default=0, description="Card points lying in the final talon.")
-    marriages: list[MarriageFact] = Field(default=[], description="Marriages announced.")
+    marriages: tuple[MarriageFact, ...] = Field(default=(), description="Marriages announced.")
     last_trick_winner: int = Field(description="Seat that won the 10th trick.")
     trump_seven_last_trick: int | None = Field(
         default=None,
@@ -69,7 +82,7 @@ class Facts(_Fact):
         default=None,
         description="Seat that played the trump 7 before the last trick, or null.",
     )
-    ace_winners: list[int] | None = Field(
+    ace_winners: tuple[int, ...] | None = Field(
         default=None,
         description="For each ace played, the seat that won its trick; null if not recorded.",
     )
@@ -86,8 +99,8 @@ class Contract(_Fact):
     bid: str = Field(description="The winning bid's id in the ruleset's ladder.")
     declarer: int
     trump: SuitId | None
-    kontra: dict[str, dict[int, int]] = Field(
-        default={},
+    kontra: Annotated[Mapping[str, PerSeat], AfterValidator(freeze_mapping)] = Field(
+        default=FrozenDict(),
         description="Kontra level per component id and per defender seat (0 = none). A kontra "
         "that binds both defenders gives both the same level.",
     )

@@ -5,9 +5,12 @@ to travel through a hand record (``to_dict`` / :func:`action_from_dict`). Cards
 travel in Hungarian short notation (``PVII``) so records stay readable; suits as
 the ruleset's suit ids (``acorns``).
 
-Malformed values (a card 40, a suit "spades", an empty kontra) cannot be built:
-the constructor raises ``ValueError``. Well-formed actions that break a rule are
-refused by the hand with :class:`~ulti_rules.errors.IllegalAction`.
+Malformed values (a card 40 or ``True`` or ``"MA"``, a suit "spades", an empty
+kontra) cannot be built: the constructor raises :class:`MalformedAction`, which is
+both an :class:`~ulti_rules.errors.IllegalAction` and a ``ValueError``.
+Well-formed actions that break a rule are refused by the hand with
+``IllegalAction``. The hand accepts these classes only, by exact type: a subclass
+is refused (it could carry anything under a familiar name).
 """
 
 from __future__ import annotations
@@ -17,6 +20,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from ..cards import SUIT_IDS, Card, SuitId, format_card, format_cards, parse_card, suit_id
+from ..errors import IllegalAction
+
+
+class MalformedAction(IllegalAction, ValueError):
+    """An action built from values that are not cards, suits, levels or seats.
+
+    An ``IllegalAction`` for callers of the hand; a ``ValueError`` for readers of
+    records and for code written before it existed.
+    """
 
 
 class Action:
@@ -31,13 +43,26 @@ class Action:
 
 
 def _check_suit(suit: object) -> None:
-    if suit not in SUIT_IDS:
-        raise ValueError(f"not a suit: {suit!r} (one of {', '.join(SUIT_IDS)})")
+    if type(suit) is not str or suit not in SUIT_IDS:
+        raise MalformedAction(f"not a suit: {suit!r} (one of {', '.join(SUIT_IDS)})")
 
 
 def _check_card(card: object) -> None:
-    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
-        raise ValueError(f"not a card: {card!r}")
+    if type(card) is not int or not 0 <= card < 32:
+        hint = " (cards in notation: parse_card)" if isinstance(card, str) else ""
+        raise MalformedAction(f"not a card: {card!r}; a card is an int from 0 to 31{hint}")
+
+
+def _check_int(value: object, what: str, least: int) -> None:
+    if type(value) is not int or value < least:
+        raise MalformedAction(f"not {what}: {value!r}")
+
+
+def _listed(values: object, what: str) -> tuple[Any, ...]:
+    """``values`` as a tuple; a string or a non-iterable is refused (not split into letters)."""
+    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
+        raise MalformedAction(f"{what} are given as a list, not {values!r}")
+    return tuple(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +74,8 @@ class Bid(Action):
     type: ClassVar[str] = "bid"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.bid, str) or not self.bid:
-            raise ValueError(f"not a bid id: {self.bid!r}")
+        if type(self.bid) is not str or not self.bid:
+            raise MalformedAction(f"not a bid id: {self.bid!r}")
         if self.trump is not None:
             _check_suit(self.trump)
 
@@ -92,12 +117,12 @@ class Discard(Action):
     type: ClassVar[str] = "discard"
 
     def __post_init__(self) -> None:
-        cards = tuple(sorted(self.cards))
+        cards = _listed(self.cards, "the discarded cards")
         for card in cards:
             _check_card(card)
         if len(set(cards)) != len(cards):
-            raise ValueError("a discard names a card twice")
-        object.__setattr__(self, "cards", cards)
+            raise MalformedAction("a discard names a card twice")
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return f"discard {format_cards(self.cards)}"
@@ -158,19 +183,15 @@ class Kontra(Action):
     type: ClassVar[str] = "kontra"
 
     def __post_init__(self) -> None:
-        comps = tuple(sorted(self.components))
-        if not comps or not all(isinstance(c, str) and c for c in comps):
-            raise ValueError("a kontra names at least one component id")
+        comps = _listed(self.components, "the components of a kontra")
+        if not comps or not all(type(c) is str and c for c in comps):
+            raise MalformedAction("a kontra names at least one component id")
         if len(set(comps)) != len(comps):
-            raise ValueError("a kontra names a component twice")
-        if not isinstance(self.level, int) or isinstance(self.level, bool) or self.level < 1:
-            raise ValueError(f"not a kontra level: {self.level!r}")
-        against = self.against
-        if against is not None and (
-            not isinstance(against, int) or isinstance(against, bool) or against < 0
-        ):
-            raise ValueError(f"not a seat to kontra against: {against!r}")
-        object.__setattr__(self, "components", comps)
+            raise MalformedAction("a kontra names a component twice")
+        _check_int(self.level, "a kontra level", 1)
+        if self.against is not None:
+            _check_int(self.against, "a seat to kontra against", 0)
+        object.__setattr__(self, "components", tuple(sorted(comps)))
 
     def __str__(self) -> str:
         text = f"kontra level {self.level} on {', '.join(self.components)}"
@@ -218,6 +239,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (Bid, Pass, PickUp, Discard, DeclareTrump, Announce, Kontra, Play, GiveUp)
 }
+ACTION_CLASSES: frozenset[type] = frozenset(ACTION_TYPES.values())
+"""The classes the hand accepts, checked with ``type(action) in ACTION_CLASSES``."""
+
+
+def not_an_action(action: object) -> str:
+    """Why ``action`` is refused before any rule is looked at: it is no engine action."""
+    if isinstance(action, Action):
+        return (
+            f"{type(action).__name__} is not an action of the engine: the hand takes "
+            f"{', '.join(c.__name__ for c in ACTION_TYPES.values())} themselves, not subclasses"
+        )
+    return f"{action!r} is not an action"
+
 
 # Shared instances: actions are values, so the engine hands out the same object
 # for the same action instead of building one per legal move.
@@ -251,19 +285,19 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Rebuild an action from ``to_dict`` output; ``ValueError`` says what is wrong."""
+    """Rebuild an action from ``to_dict`` output; ``MalformedAction`` says what is wrong."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"an action is a mapping with a 'type', not {data!r}")
+        raise MalformedAction(f"an action is a mapping with a 'type', not {data!r}")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None or not isinstance(kind, str):
-        raise ValueError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
+        raise MalformedAction(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
     required, optional = _KEYS.get(kind, (set(), set()))
     keys = set(data) - {"type"}
     if required - keys:
-        raise ValueError(f"action '{kind}' lacks {', '.join(sorted(required - keys))}")
+        raise MalformedAction(f"action '{kind}' lacks {', '.join(sorted(required - keys))}")
     if keys - required - optional:
-        raise ValueError(
+        raise MalformedAction(
             f"action '{kind}' has unknown keys: {', '.join(sorted(keys - required - optional))}"
         )
     if cls is Play:
@@ -283,5 +317,5 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 def _as_list(value: object) -> list[Any]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ValueError(f"expected a list, got {value!r}")
+        raise MalformedAction(f"expected a list, got {value!r}")
     return list(value)

@@ -130,6 +130,14 @@ class Auction:
             self.rest = tuple(deal.rest)
             self.step = "speak"
 
+    def clone(self) -> Auction:
+        """An independent copy for ``Hand.clone``: only ``later`` is mutated in place."""
+        new = Auction.__new__(Auction)
+        for name in _SLOTS:
+            setattr(new, name, getattr(self, name))
+        new.later = dict(self.later)
+        return new
+
     # ------------------------------------------------------------------ helpers
 
     def _carries_trump(self, info: BidInfo) -> bool:
@@ -652,6 +660,8 @@ class Auction:
             return two.multiplier
         return 1
 
+
+_SLOTS: tuple[str, ...] = Auction.__slots__
 
 _BIDS: dict[tuple[str, int], Bid] = {}
 

@@ -45,6 +45,11 @@ class Seating:
     def sitting_out(self) -> int | None:
         return self.dealer if self.players > len(self.active) else None
 
+    def check(self, seat: object) -> None:
+        """ValueError unless ``seat`` is a seat at this table (an int, not a bool)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at this table (seats 0 to {self.players - 1})")
+
     def next(self, seat: int) -> int:
         """The active seat that speaks or plays after ``seat``."""
         return self.after[seat]
@@ -55,13 +60,14 @@ _SEATING: dict[tuple[int, str, int], Seating] = {}
 
 def seating(ruleset: Ruleset, dealer: int) -> Seating:
     """The table for a hand dealt by ``dealer`` (cached: it depends on three values)."""
-    key = (ruleset.players.count, ruleset.direction, dealer)
+    n = ruleset.players.count
+    # The exact type first: True == 1 would find seat 1's table in the cache.
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise BadDeal(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    key = (n, ruleset.direction, dealer)
     hit = _SEATING.get(key)
     if hit is not None:
         return hit
-    n = ruleset.players.count
-    if not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise BadDeal(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
     step = 1 if ruleset.direction == "counter_clockwise" else -1
     order = [(dealer + step * k) % n for k in range(1, n + 1)]
     active = tuple(s for s in order if n == 3 or s != dealer)

@@ -28,7 +28,7 @@ def build_facts(hand: Hand) -> Facts:
     """The facts of a hand played out to the last trick."""
     tables = hand._tables
     assert tables is not None and hand._declarer >= 0
-    active = list(hand.seats.active)
+    active = hand.seats.active
     declarer = hand._declarer
     trump = hand._trump
     seven = make_card(Suit(trump), Rank.SEVEN) if trump >= 0 else -1
@@ -37,7 +37,7 @@ def build_facts(hand: Hand) -> Facts:
     ace_winners: list[int] = []
     seven_seat = seven_trick = -1
     for number, (leader, cards, winner) in enumerate(hand._tricks):
-        tricks.append(TrickFact(leader=leader, cards=list(cards), winner=winner))
+        tricks.append(TrickFact(leader=leader, cards=cards, winner=winner))
         tricks_won[winner] += 1
         for seat, card in zip(_seats_in_order(hand, leader, len(cards)), cards, strict=True):
             if card & 7 == Rank.ACE:
@@ -51,21 +51,21 @@ def build_facts(hand: Hand) -> Facts:
         seats=active,
         declarer=declarer,
         trump=suit_id(trump) if trump >= 0 else None,
-        tricks=tricks,
+        tricks=tuple(tricks),
         tricks_won=tricks_won,
         card_points=card_points,
         declarer_points=card_points[declarer],
         defender_points=sum(p for s, p in card_points.items() if s != declarer),
-        talon=list(hand._talon),
+        talon=hand._talon,
         talon_points=tables.points_of(mask_of(hand._talon)),
-        marriages=[
+        marriages=tuple(
             MarriageFact(seat=seat, suit=suit_id(suit), value=value)
             for seat, suit, value in hand._marriages
-        ],
+        ),
         last_trick_winner=last,
         trump_seven_last_trick=seven_seat if seven_trick == len(hand._tricks) - 1 else None,
         trump_seven_early=seven_seat if 0 <= seven_trick < len(hand._tricks) - 1 else None,
-        ace_winners=ace_winners,
+        ace_winners=tuple(ace_winners),
     )
 
 

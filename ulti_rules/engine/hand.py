@@ -14,6 +14,10 @@ hand exactly as it was.
 The trick loop works on ints and bit masks only; :meth:`Hand.legal_cards` and
 :meth:`Hand.play_card` are the fast path for bots and benchmarks (the same
 rules as ``legal_actions`` / ``apply(Play(card))``, without building lists).
+
+Nothing a caller holds reaches the state: actions are taken by exact type,
+what the hand returns is immutable or a copy, and ``clone()`` (also
+``copy.copy`` / ``copy.deepcopy``) and pickle give independent hands.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
-from ..errors import IllegalAction
+from ..errors import IllegalAction, PluginError
 from ..facts import Contract, Facts
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from .actions import (
+    ACTION_CLASSES,
     ANNOUNCE,
     DECLARE,
     GIVE_UP,
@@ -39,6 +44,7 @@ from .actions import (
     Kontra,
     Pass,
     Play,
+    not_an_action,
 )
 from .auction import Auction
 from .bids import BidInfo, catalog
@@ -75,6 +81,7 @@ class Hand:
         "_best",
         "_best_seat",
         "_cat",
+        "_deal",
         "_declarer",
         "_defenders",
         "_expose_at",
@@ -96,6 +103,10 @@ class Hand:
         "_needs_due",
         "_phase",
         "_pickups",
+        "_registry",
+        "_ruleset",
+        "_seats",
+        "_seed",
         "_standard_duties",
         "_t7",
         "_tables",
@@ -108,11 +119,6 @@ class Hand:
         "_turn",
         "_ulti_seat",
         "_won",
-        "deal",
-        "registry",
-        "ruleset",
-        "seats",
-        "seed",
     )
 
     def __init__(
@@ -124,27 +130,29 @@ class Hand:
         dealer: int = 0,
         registry: Registry | None = None,
     ) -> None:
-        self.ruleset = ruleset
-        self.registry = registry if registry is not None else get_registry()
-        self._cat = catalog(ruleset, self.registry)
-        self.seats: Seating = seating(ruleset, dealer)
-        self.seed = seed
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise BadDeal(f"a seed is an int or a string, not {seed!r}")
+        self._ruleset = ruleset
+        self._registry = registry = registry if registry is not None else get_registry()
+        self._cat = catalog(ruleset, registry)
+        self._seats: Seating = seating(ruleset, dealer)
+        self._seed = seed
         if deal is None:
-            self.deal = deal_cards(ruleset, self.seats, seed)
+            self._deal = deal_cards(ruleset, self._seats, seed)
         else:
             hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
-            self.deal = check_deal(
-                ruleset, self.seats, [read_cards(h) for h in hands], read_cards(rest)
+            self._deal = check_deal(
+                ruleset, self._seats, [read_cards(h) for h in hands], read_cards(rest)
             )
         if ruleset.auction.opener_pass_is_simple and self._cat.plain_simple is None:
             raise BadDeal("auction.opener_pass_is_simple needs a plain Parti bid in the ladder")
         n = ruleset.players.count
-        self._after = self.seats.after
-        self._n_active = len(self.seats.active)
+        self._after = self._seats.after
+        self._n_active = len(self._seats.active)
         self._hands: list[int] = [0] * n
         self._history: list[tuple[int, Action]] = []
         self._pickups: dict[int, tuple[Card, ...]] = {}
-        self._auction = Auction(ruleset, self._cat, self.seats, self.deal, self._hands)
+        self._auction = Auction(ruleset, self._cat, self._seats, self._deal, self._hands)
         self._phase = AUCTION
         self._facts: Facts | None = None
         self._gave_up = False
@@ -179,7 +187,76 @@ class Hand:
         self._expose_at = -1
         self._has_kontra_round = False
 
+    # ------------------------------------------------------------------ copies and pickles
+
+    def clone(self) -> Hand:
+        """An independent copy: play on either, the other does not change.
+
+        Fast (a few microseconds: search bots clone at every node): the ruleset,
+        registry, bid catalogue, rank tables, deal, actions and facts are immutable
+        and shared; the lists, sets and dicts that play changes are copied.
+        """
+        new = Hand.__new__(Hand)
+        for name in _SHARED_SLOTS:
+            setattr(new, name, getattr(self, name))
+        new._hands = self._hands.copy()
+        new._history = self._history.copy()
+        new._pickups = self._pickups.copy()
+        new._auction = self._auction.clone()
+        new._trick = self._trick.copy()
+        new._won = self._won.copy()
+        new._tricks = self._tricks.copy()
+        new._kontra = self._kontra.clone() if self._kontra is not None else None
+        new._kround_passed = self._kround_passed.copy()
+        new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
+        new._marriages = self._marriages.copy()
+        return new
+
+    def __copy__(self) -> Hand:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        # Nothing a clone shares can change, so a deep copy is a clone (the ruleset is not copied).
+        new = memo[id(self)] = self.clone()
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the ruleset, the deal, the dealer, the seed and the actions.
+
+        Loading replays the actions on a new hand (every one checked again) with the
+        process's plugin registry; see docs/engine.md for the limits.
+        """
+        return (
+            _unpickle,
+            (self._ruleset, self._deal, self._seats.dealer, self._seed, self.actions),
+        )
+
     # ------------------------------------------------------------------ public state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this hand is played by."""
+        return self._ruleset
+
+    @property
+    def registry(self) -> Registry:
+        """The plugin registry the contract kinds come from."""
+        return self._registry
+
+    @property
+    def seats(self) -> Seating:
+        """The table: player count, dealer, the active seats in order."""
+        return self._seats
+
+    @property
+    def deal(self) -> Deal:
+        """The cards as dealt."""
+        return self._deal
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed the deal was shuffled with; None for an explicit deal."""
+        return self._seed
 
     @property
     def phase(self) -> str:
@@ -208,7 +285,7 @@ class Hand:
     @property
     def dealer(self) -> int:
         """The seat that dealt (with four players it sits the hand out)."""
-        return self.seats.dealer
+        return self._seats.dealer
 
     @property
     def is_over(self) -> bool:
@@ -257,7 +334,8 @@ class Hand:
         return len(self._tricks) == TRICKS
 
     def cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now, ascending."""
+        """The cards ``seat`` holds now, ascending (a new list: changing it changes nothing)."""
+        self._seats.check(seat)
         return list(cards_of(self._hands[seat]))
 
     @property
@@ -401,7 +479,8 @@ class Hand:
         legal = self._legal
         if legal < 0:
             legal = self.legal_cards()
-        if card < 0 or not (legal >> card) & 1:
+        # ``type(card) is int`` first: a bool, str or float is no card (True is not card 1).
+        if type(card) is not int or card < 0 or not (legal >> card) & 1:
             raise IllegalAction(self._why_play_refused(card))
         seat = self._turn
         self._history.append((seat, PLAYS[card]))
@@ -445,9 +524,13 @@ class Hand:
                 self._kturn = speaker
 
     def why_refused(self, action: object) -> str | None:
-        """None if the seat to act may take ``action`` now, else the rule it breaks."""
-        if not isinstance(action, Action):
-            return f"{action!r} is not an action"
+        """None if the seat to act may take ``action`` now, else the rule it breaks.
+
+        Actions are checked by exact type: a subclass of an action class could
+        change how it compares or what it carries, so it is refused, not trusted.
+        """
+        if type(action) not in ACTION_CLASSES or not isinstance(action, Action):
+            return not_an_action(action)
         phase = self._phase
         if phase == OVER:
             return "the hand is over"
@@ -477,10 +560,11 @@ class Hand:
                 return None
             return "the kontra round after the first trick: call a kontra or pass"
         if isinstance(action, Play):
+            card = action.card
             return (
                 None
-                if (self.legal_cards() >> action.card) & 1
-                else self._why_play_refused(action.card)
+                if type(card) is int and card >= 0 and (self.legal_cards() >> card) & 1
+                else self._why_play_refused(card)
             )
         if isinstance(action, Announce):
             return self._why_no_announce(seat, suit_number(action.suit), is_declarer)
@@ -509,9 +593,9 @@ class Hand:
             return
         self._info = info
         self._declarer = auction.bidder
-        self._defenders = tuple(s for s in self.seats.active if s != self._declarer)
-        self._kontra = KontraChains(self.ruleset, info, self._defenders)
-        simple = self.ruleset.simple
+        self._defenders = tuple(s for s in self._seats.active if s != self._declarer)
+        self._kontra = KontraChains(self._ruleset, info, self._defenders)
+        simple = self._ruleset.simple
         if (
             auction.uncontested
             and simple.uncontested == "lose_double"
@@ -534,17 +618,19 @@ class Hand:
         info = self._info
         assert info is not None
         self._trump = trump
-        tables = self._tables = tables_for(self.ruleset, trump)
+        tables = self._tables = tables_for(self._ruleset, trump)
         self._beat = tables.beat
         self._trump_mask = tables.trump_mask
         self._standard_duties = tables.must_follow and tables.must_trump and tables.must_beat
-        lead = self._declarer if self.ruleset.play.first_lead == "declarer" else self.seats.forehand
+        lead = (
+            self._declarer if self._ruleset.play.first_lead == "declarer" else self._seats.forehand
+        )
         self._turn = self._leader = lead
         self._ulti_seat = self._declarer if info.keeps_seven and trump >= 0 else -1
         self._t7 = 1 << make_card(Suit(trump), Rank.SEVEN) if trump >= 0 else 0
-        self._announced = {s: [] for s in self.seats.active}
-        self._needs_due = trump >= 0 and (info.hundred or not self.ruleset.marriages.optional)
-        self._expose_at = self.ruleset.open_games.after_trick if info.open else -1
+        self._announced = {s: [] for s in self._seats.active}
+        self._needs_due = trump >= 0 and (info.hundred or not self._ruleset.marriages.optional)
+        self._expose_at = self._ruleset.open_games.after_trick if info.open else -1
         self._exposed = self._expose_at == 0
         assert self._kontra is not None
         self._has_kontra_round = self._kontra.has_round
@@ -552,14 +638,14 @@ class Hand:
         self._phase = PLAY
 
     def _announce_window(self) -> bool:
-        return self._trick_no == 0 or self.ruleset.marriages.announce == "on_play"
+        return self._trick_no == 0 or self._ruleset.marriages.announce == "on_play"
 
     def _announceable(self, seat: int) -> tuple[int, ...]:
         if self._trump < 0 or not self._announce_window():
             return ()
         assert self._info is not None
         return announceable(
-            self.ruleset,
+            self._ruleset,
             self._info,
             self._trump,
             self._hands[seat],
@@ -572,7 +658,7 @@ class Hand:
             return ()
         assert self._info is not None
         return due(
-            self.ruleset,
+            self._ruleset,
             self._info,
             self._trump,
             self._hands[seat],
@@ -601,22 +687,23 @@ class Hand:
 
     def _announce(self, seat: int, suit: int) -> None:
         value = (
-            self.ruleset.marriages.trump_value
+            self._ruleset.marriages.trump_value
             if suit == self._trump
-            else self.ruleset.marriages.plain_value
+            else self._ruleset.marriages.plain_value
         )
         self._announced[seat].append(suit)
         self._marriages.append((seat, suit, value))
 
-    def _why_play_refused(self, card: int) -> str:
+    def _why_play_refused(self, card: object) -> str:
+        if type(card) is not int or not 0 <= card < 32:
+            hint = " (cards in notation: parse_card)" if isinstance(card, str) else ""
+            return f"{card!r} is not a card: a card is an int from 0 to 31{hint}"
         if self._phase != PLAY:
             return (
                 "no card is played now"
                 if self._phase != KONTRA
                 else ("the kontra round after the first trick comes first: call a kontra or pass")
             )
-        if not 0 <= card < 32:
-            return f"{card!r} is not a card"
         seat = self._turn
         hand = self._hands[seat]
         if not (hand >> card) & 1:
@@ -646,7 +733,7 @@ class Hand:
         return (
             info is not None
             and info.plain_parti
-            and self.ruleset.simple.give_up_allowed
+            and self._ruleset.simple.give_up_allowed
             and self._phase in (TRUMP, PLAY)
             and not self._tricks
             and not self._trick
@@ -654,7 +741,7 @@ class Hand:
         )
 
     def _why_no_give_up(self) -> str:
-        if not self.ruleset.simple.give_up_allowed:
+        if not self._ruleset.simple.give_up_allowed:
             return "this ruleset does not let the declarer give up"
         if self._info is None or not self._info.plain_parti:
             return "only a plain (non-red, uncombined) Parti may be given up"
@@ -723,3 +810,48 @@ class Hand:
         from .observation import observe
 
         return observe(self, seat)
+
+
+_COPIED_SLOTS = frozenset(
+    {
+        "_hands",
+        "_history",
+        "_pickups",
+        "_auction",
+        "_trick",
+        "_won",
+        "_tricks",
+        "_kontra",
+        "_kround_passed",
+        "_announced",
+        "_marriages",
+    }
+)
+"""The slots that play changes in place: ``Hand.clone`` copies these, shares the rest."""
+
+_SHARED_SLOTS: tuple[str, ...] = tuple(s for s in Hand.__slots__ if s not in _COPIED_SLOTS)
+
+_INTERNED: dict[tuple[type, str], Ruleset] = {}
+
+
+def _unpickle(
+    ruleset: Ruleset, deal: Deal, dealer: int, seed: int | str | None, actions: Sequence[Action]
+) -> Hand:
+    """Rebuild a pickled hand by replaying its actions (``Hand.__reduce__``).
+
+    Equal rulesets are interned, so that hands loaded one by one share one
+    ruleset and the tables the engine keeps per ruleset are built once.
+    """
+    ruleset = _INTERNED.setdefault((type(ruleset), ruleset.model_dump_json()), ruleset)
+    registry = get_registry()
+    missing = sorted({spec.kind for spec in ruleset.contracts.values()} - set(registry.kinds))
+    if missing:
+        raise PluginError(
+            f"cannot load a pickled hand of '{ruleset.name}': this process has no contract "
+            f"kind {', '.join(repr(k) for k in missing)} (install or register its plugin)"
+        )
+    hand = Hand(ruleset, deal=deal, dealer=dealer, registry=registry)
+    hand._seed = seed
+    for action in actions:
+        hand.apply(action)
+    return hand

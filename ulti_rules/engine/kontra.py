@@ -45,13 +45,25 @@ class KontraChains:
         rules = self.rules = ruleset.kontra
         self.defenders = defenders
         self.per_defender = info.per_defender
-        self.max_level = rules.max_level
+        self.max_level: int | None = rules.level_cap  # null in the file: the framework's limit
         window, later = rules.window, rules.later_window  # Kontra.window_of, inlined: per hand
         self.first_in_round = window != OWN_CARD
         self.later_in_round = (window if later == "same" else later) != OWN_CARD
         self.levels: dict[str, dict[int, int]] = {
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
+
+    def clone(self) -> KontraChains:
+        """An independent copy for ``Hand.clone``: the levels are the only mutable state."""
+        new = KontraChains.__new__(KontraChains)
+        new.rules = self.rules
+        new.defenders = self.defenders
+        new.per_defender = self.per_defender
+        new.max_level = self.max_level
+        new.first_in_round = self.first_in_round
+        new.later_in_round = self.later_in_round
+        new.levels = {c: chain.copy() for c, chain in self.levels.items()}
+        return new
 
     @property
     def has_round(self) -> bool:

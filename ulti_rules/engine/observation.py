@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 
 
 def observe(hand: Hand, seat: int) -> dict[str, Any]:
-    if not 0 <= seat < hand.seats.players:
-        raise ValueError(f"no seat {seat!r} at this table")
+    hand.seats.check(seat)
     auction = hand._auction
     over = hand.is_over
     events: list[dict[str, Any]] = []
