@@ -158,9 +158,9 @@ def test_wikipedia_ladder_matches_rules_4_2(
 
 def test_wikipedia_implied_simple_is_a_component(rulesets: dict[str, Ruleset]) -> None:
     bid = {b.id: b for b in rulesets["wikipedia"].ladder}
-    assert bid["ulti"].components == ["parti", "ulti"]
-    assert bid["four_aces"].components == ["parti", "four_aces"]
-    assert bid["ulti_four_aces"].components == ["parti", "ulti", "four_aces"]
+    assert bid["ulti"].components == ("parti", "ulti")
+    assert bid["four_aces"].components == ("parti", "four_aces")
+    assert bid["ulti_four_aces"].components == ("parti", "ulti", "four_aces")
     assert bid["forty_hundred_ulti_red"].names.hu == "piros 40-100 ulti"
 
 
@@ -367,7 +367,7 @@ def test_tournament_keeps_the_wikipedia_ladder(rulesets: dict[str, Ruleset]) -> 
     tournament, wp = rulesets["tournament"], rulesets["wikipedia"]
     assert tournament.ladder == wp.ladder
     assert tournament.contracts["open_durchmars"].value == 12
-    assert _by_en(tournament)["Trump Durchmars"].components == ["durchmars"]
+    assert _by_en(tournament)["Trump Durchmars"].components == ("durchmars",)
     assert tournament.auction.min_components == 1
 
 

@@ -212,7 +212,7 @@ BROKEN = {
     ),
     "wrong_type": (
         "name: club\ntitle: Club\nextends: wikipedia\ncontracts:\n  ulti:\n    value: four\n",
-        "club.yaml:6:5: contracts.ulti.value: Input should be a valid integer",
+        "club.yaml:6:5: contracts.ulti.value: should be a whole number, not text ('four')",
     ),
     "total_does_not_add_up": (
         TINY,

@@ -9,7 +9,7 @@ Problems come back as dotted key paths that the loader turns into file:line:col.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -141,7 +141,20 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
     issues.extend(_check_ranks(ruleset, unsound))
     issues.extend(_check_silent(ruleset, registry))
     issues.extend(_check_opening_pass(ruleset))
+    issues.extend(_check_min_components(ruleset))
     return issues
+
+
+def _check_min_components(ruleset: Ruleset) -> Iterable[LadderIssue]:
+    """A minimum no bid on the ladder reaches would leave nothing to win the auction with."""
+    needed = ruleset.auction.min_components
+    largest = max((len(bid.components) for bid in ruleset.ladder), default=0)
+    if needed > largest:
+        yield LadderIssue(
+            "auction.min_components",
+            f"every winning bid must have at least {needed} components, but the largest bid "
+            f"on the ladder has {largest}: no bid could win the auction",
+        )
 
 
 def _check_opening_pass(ruleset: Ruleset) -> Iterable[LadderIssue]:
@@ -300,7 +313,7 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
             seen_bids[key] = i
 
 
-def _count(components: list[str]) -> str:
+def _count(components: Sequence[str]) -> str:
     return f"{len(components)} component{'' if len(components) == 1 else 's'}"
 
 
@@ -354,7 +367,8 @@ def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]
             yield LadderIssue(
                 f"{at}.condition",
                 f"condition '{bonus.condition}' is not a registered contract kind "
-                f"(known: {', '.join(sorted(registry.kinds))})",
+                f"(known: {', '.join(sorted(registry.kinds))})"
+                f"{registry.missing_kind_hint(bonus.condition)}",
             )
         if bonus.applies_to != "auto":
             for j, bid_id in enumerate(bonus.applies_to):

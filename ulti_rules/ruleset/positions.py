@@ -122,8 +122,8 @@ def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel]
             args = get_args(tp)
             if get_origin(tp) in (dict, Mapping) and len(args) == 2:
                 tp = args[1]
-            elif get_origin(tp) is list and args:
-                tp = args[0]
+            elif get_origin(tp) in (list, tuple) and args:
+                tp = args[0]  # a list, or a ruleset's frozen list: tuple[X, ...]
             else:
                 return None
         node = child(node, segment)
@@ -150,7 +150,7 @@ def setting_places(root: type[BaseModel], key: str) -> list[str]:
                 walk(member, prefix)
         elif origin in (dict, Mapping) and len(get_args(tp)) == 2:
             walk(get_args(tp)[1], f"{prefix}.<id>" if prefix else "<id>")
-        elif origin is list and get_args(tp):
+        elif origin in (list, tuple) and get_args(tp):
             walk(get_args(tp)[0], f"{prefix}[]")
         elif isinstance(tp, type) and issubclass(tp, BaseModel) and (tp, prefix) not in seen:
             seen.add((tp, prefix))

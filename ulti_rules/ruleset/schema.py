@@ -7,18 +7,56 @@ JSON Schema help text that editors show, and as the reference in docs/rulesets.m
 The contract catalogue is a mapping id -> entry whose shape depends on its
 ``kind``; the kinds are registered through the plugin manager, so the concrete
 model with the right union of kinds is built by :func:`ruleset_model`.
+
+A loaded ruleset is deeply immutable: lists are tuples and mappings are
+:class:`~ulti_rules.frozen.FrozenDict` (``ruleset/frozen.py``), so tables the engine
+caches per ruleset can never go stale. Numbers are whole numbers as YAML writes them, within bounds
+that make sense at a card table (``scalars.py``); names are non-blank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, SupportsIndex
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from ..cards import RANK_IDS, RankId, SuitId
+from .frozen import FrozenList, FrozenMap, Items
+from .scalars import AS_WHOLE, Flag, Line, Name, Whole, whole_number
 
 Side = Literal["declarer", "defenders"]
+
+# The bounds of the numbers: far beyond any house rule, close enough that no number in
+# a ruleset can make a hand unplayable or a settlement absurdly slow.
+MAX_VALUE = 1000
+"""The most a contract, a silent bonus or giving up may be worth, per defender."""
+MAX_CARD_POINTS = 100
+"""The most one card, the last trick or a marriage may count."""
+MAX_COMPONENTS = 8
+"""The most components one bid may hold (a bid holds one of each kind)."""
+MAX_BID_VALUE = 2 * MAX_COMPONENTS * MAX_VALUE
+"""A red bid of MAX_COMPONENTS components each worth MAX_VALUE."""
+MAX_BIDS = 1000
+"""The longest ladder, and the highest rank."""
+KONTRA_LEVEL_LIMIT = 16
+"""The highest kontra level any ruleset allows; ``max_level: null`` means this one."""
+MAX_KONTRA_MULTIPLIER = 2**KONTRA_LEVEL_LIMIT
+"""The largest factor of a named kontra level: doubling at every one of the levels."""
+CARDS_PER_PLAYER = 10
+"""Each active player plays ten cards, one per trick."""
+TALON_CARDS = 2
+
+Value = Annotated[int, Field(ge=0, le=MAX_VALUE), AS_WHOLE]
+CardPoints = Annotated[int, Field(ge=0, le=MAX_CARD_POINTS), AS_WHOLE]
+PacketCount = Annotated[int, Field(ge=0, le=CARDS_PER_PLAYER + TALON_CARDS), AS_WHOLE]
 
 
 class Strict(BaseModel):
@@ -30,9 +68,9 @@ class Strict(BaseModel):
 class Names(Strict):
     """A name in the three languages the framework prints."""
 
-    hu: str = Field(description="Hungarian name.")
-    en: str = Field(description="English name.")
-    de: str | None = Field(default=None, description="German name (falls back to English).")
+    hu: Name = Field(description="Hungarian name.")
+    en: Name = Field(description="English name.")
+    de: Name | None = Field(default=None, description="German name (falls back to English).")
 
     def get(self, lang: str) -> str:
         value = getattr(self, lang, None) if lang in ("hu", "en", "de") else None
@@ -43,10 +81,10 @@ class Names(Strict):
 
 
 class Players(Strict):
-    count: Literal[3, 4] = Field(
+    count: Annotated[Literal[3, 4], BeforeValidator(whole_number)] = Field(
         default=3, description="3, or 4 with the dealer sitting out of each hand."
     )
-    sitting_out_dealer_pays: bool = Field(
+    sitting_out_dealer_pays: Flag = Field(
         default=False,
         description="Four players only: whether the dealer who sits out shares the defenders' "
         "payments (DE: 'meist' not). When true the dealer pays and receives as a third defender.",
@@ -54,11 +92,15 @@ class Players(Strict):
 
 
 class Deal(Strict):
-    packets: list[list[int]] = Field(
-        default=[[7, 5, 5], [5, 5, 5]],
+    packets: Annotated[
+        FrozenList[FrozenList[PacketCount]],
+        Items(1, 32),
+    ] = Field(
+        default=((7, 5, 5), (5, 5, 5)),
         description="Cards dealt per round to each active seat, forehand (right of the dealer) "
         "first. 7+5/5+5 gives 12/10/10; [[12,10,10]] deals in one go; [[5,5,5],[5,5,5]] with "
-        "talon 'set_aside' is the Italian deal.",
+        "talon 'set_aside' is the Italian deal. Each seat must receive 10 cards, forehand 12 "
+        "where the talon is dealt to him.",
     )
     talon: Literal["forehand", "set_aside", "none"] = Field(
         default="forehand",
@@ -66,7 +108,7 @@ class Deal(Strict):
         "discards them as the talon), 'set_aside' (face down on the table as the talon), 'none' "
         "(no talon: the two cards are out of play; IT variant, what happens to them is OPEN).",
     )
-    misdeal_redeal_same_dealer: bool = Field(
+    misdeal_redeal_same_dealer: Flag = Field(
         default=True,
         description="A card exposed while dealing voids the deal: no hand, nobody pays (IT). "
         "true: the same dealer deals again; false: the deal passes on as after a hand. "
@@ -75,15 +117,27 @@ class Deal(Strict):
 
     @model_validator(mode="after")
     def _counts(self) -> Deal:
-        per_seat = [sum(col) for col in zip(*self.packets, strict=False)] if self.packets else []
-        if not self.packets or any(len(p) != 3 for p in self.packets):
+        """Every active seat plays ten cards; forehand also takes the talon when dealt it.
+
+        The engine deals ``packets`` round by round to the three active seats (four
+        players: the dealer sits out), so each column must add up to that seat's hand.
+        """
+        if any(len(p) != 3 for p in self.packets):
             raise ValueError("each packet round must list three counts, forehand first")
-        total = sum(per_seat)
-        expected = 32 if self.talon == "forehand" else 30
-        if total != expected:
+        per_seat = tuple(sum(column) for column in zip(*self.packets, strict=True))
+        talon = TALON_CARDS if self.talon == "forehand" else 0
+        expected = (CARDS_PER_PLAYER + talon, CARDS_PER_PLAYER, CARDS_PER_PLAYER)
+        if per_seat != expected:
+            where = {
+                "forehand": "forehand also takes the two talon cards",
+                "set_aside": "the two cards left over are the talon",
+                "none": "the two cards left over are out of play",
+            }[self.talon]
             raise ValueError(
-                f"the packets deal {total} cards; with talon '{self.talon}' "
-                f"they must deal {expected}"
+                f"the packets deal {per_seat[0]}, {per_seat[1]} and {per_seat[2]} cards to "
+                f"forehand and the next two seats; with talon '{self.talon}' they must deal "
+                f"{expected[0]}, {expected[1]} and {expected[2]} (each player plays "
+                f"{CARDS_PER_PLAYER} cards; {where})"
             )
         return self
 
@@ -92,17 +146,21 @@ class Deal(Strict):
 
 
 class Points(Strict):
-    card_points: dict[RankId, int] = Field(
+    card_points: FrozenMap[RankId, CardPoints] = Field(
         default={"ace": 10, "ten": 10},
-        description="Card points per rank; ranks not listed score 0. IT 'some clubs': ace 11.",
+        validate_default=True,
+        description="Card points per rank, 0 to 100; ranks not listed score 0. IT 'some clubs': "
+        "ace 11.",
     )
-    last_trick: int = Field(default=10, description="Bonus for winning the last trick.")
+    last_trick: CardPoints = Field(
+        default=10, description="Bonus for winning the last trick, 0 to 100."
+    )
     talon_to: Side = Field(
         default="defenders",
         description="Who scores the card points in the talon at the end: WP the declarer; DE, HU "
         "the defenders.",
     )
-    talon_counts_toward_hundred: bool = Field(
+    talon_counts_toward_hundred: Flag = Field(
         default=True,
         description="Whether talon points that go to the declarer count toward a 40-100 / 20-100 "
         "(OPEN for WP).",
@@ -113,7 +171,7 @@ class Points(Strict):
         return 4 * sum(self.card_points.values()) + self.last_trick
 
 
-DEFAULT_TRUMP_ORDER: list[RankId] = [
+DEFAULT_TRUMP_ORDER: tuple[RankId, ...] = (
     "ace",
     "ten",
     "king",
@@ -122,8 +180,8 @@ DEFAULT_TRUMP_ORDER: list[RankId] = [
     "nine",
     "eight",
     "seven",
-]
-DEFAULT_PLAIN_ORDER: list[RankId] = [
+)
+DEFAULT_PLAIN_ORDER: tuple[RankId, ...] = (
     "ace",
     "king",
     "over",
@@ -132,19 +190,19 @@ DEFAULT_PLAIN_ORDER: list[RankId] = [
     "nine",
     "eight",
     "seven",
-]
+)
 
 
 class Ranks(Strict):
-    trump_game: list[RankId] = Field(
+    trump_game: FrozenList[RankId] = Field(
         default=DEFAULT_TRUMP_ORDER,
         description="Rank order, high to low, of the trump suit in a trump game (tens high).",
     )
-    trump_game_side_suits: list[RankId] = Field(
+    trump_game_side_suits: FrozenList[RankId] = Field(
         default=DEFAULT_TRUMP_ORDER,
         description="Rank order of the non-trump suits in a trump game (IT: tens low).",
     )
-    no_trump: list[RankId] = Field(
+    no_trump: FrozenList[RankId] = Field(
         default=DEFAULT_PLAIN_ORDER,
         description="Rank order in a no-trump game (Betli, plain Durchmars): tens low.",
     )
@@ -175,22 +233,22 @@ class HundredGameMarriages(Strict):
 
 
 class Marriages(Strict):
-    trump_value: int = Field(default=40, description="King + Over of trumps.")
-    plain_value: int = Field(default=20, description="King + Over of a side suit.")
+    trump_value: CardPoints = Field(default=40, description="King + Over of trumps, 0 to 100.")
+    plain_value: CardPoints = Field(default=20, description="King + Over of a side suit, 0 to 100.")
     announce: Literal["first_trick", "on_play"] = Field(
         default="first_trick",
         description="When marriages are announced: while playing to the first trick (WP, DE, HU, "
         "GT) or when a card of the pair is played (IT).",
     )
-    count_in_parti: bool = Field(
+    count_in_parti: Flag = Field(
         default=True,
         description="Marriages count toward the Parti/Simple (WP, HU, GT, IT) or only toward a "
         "100 (DE).",
     )
-    require_trick: bool = Field(
+    require_trick: Flag = Field(
         default=False, description="A marriage counts only if its side took a trick (HU, GT)."
     )
-    optional: bool = Field(
+    optional: Flag = Field(
         default=True, description="Announcing is optional (HU: may be withheld for tactics)."
     )
     in_hundred_game: HundredGameMarriages = Field(default_factory=HundredGameMarriages)
@@ -206,12 +264,12 @@ class Trump(Strict):
         "(IT).",
     )
     red_suit: SuitId = Field(default="hearts", description="The suit a red (piros) bid fixes.")
-    red_suit_needs_red_bid: bool = Field(
+    red_suit_needs_red_bid: Flag = Field(
         default=True,
         description="Hearts may be trump only through a red bid (WP, DE, HU); GT lets the "
         "declarer of a non-red bid choose hearts too.",
     )
-    red_no_trump: bool = Field(
+    red_no_trump: Flag = Field(
         default=True,
         description="Whether no-trump bids have a red, double-value form (Rebetli, Plain "
         "Redurchmars: C19, all sources); false makes the ladder check reject them.",
@@ -222,9 +280,9 @@ class Play(Strict):
     first_lead: Literal["declarer", "forehand"] = Field(
         default="declarer", description="Who leads to the first trick (IT: forehand)."
     )
-    must_follow: bool = Field(default=True, description="Follow suit when able.")
-    must_trump: bool = Field(default=True, description="If void, play a trump when able.")
-    must_beat: bool = Field(
+    must_follow: Flag = Field(default=True, description="Follow suit when able.")
+    must_trump: Flag = Field(default=True, description="If void, play a trump when able.")
+    must_beat: Flag = Field(
         default=True,
         description="Beat the highest card in the trick when able, also without trumps (C13).",
     )
@@ -235,8 +293,10 @@ class OpenGames(Strict):
         default="declarer",
         description="Who lays the cards face up in an open (terített) contract (WP 'all players').",
     )
-    after_trick: int = Field(default=1, ge=0, le=10, description="Exposed after this trick.")
-    red_allowed: bool = Field(
+    after_trick: Whole = Field(
+        default=1, ge=0, le=10, description="Exposed after this trick (0 to 10)."
+    )
+    red_allowed: Flag = Field(
         default=True, description="Whether open contracts have a red form (GT: no)."
     )
 
@@ -245,12 +305,19 @@ class OpenGames(Strict):
 
 
 class TwoRoundAuction(Strict):
-    first_round_cards: int = Field(default=5, description="Cards each player holds in round 1.")
-    multiplier: int = Field(default=2, description="Bids and kontras of round 1 count this much.")
-    opener_must_bid: bool = Field(
+    first_round_cards: Whole = Field(
+        default=5,
+        ge=1,
+        le=CARDS_PER_PLAYER,
+        description="Cards each player holds in round 1 (1 to 10).",
+    )
+    multiplier: Whole = Field(
+        default=2, ge=1, le=16, description="Bids and kontras of round 1 count this much (1 to 16)."
+    )
+    opener_must_bid: Flag = Field(
         default=False, description="Whether the round-1 opener must bid (OPEN)."
     )
-    end_passes: int = Field(
+    end_passes: Whole = Field(
         default=2, ge=1, le=3, description="Consecutive passes after a bid that end round 1 (OPEN)."
     )
     trump_named: Literal["with_bid", "before_extra_cards"] = Field(
@@ -263,37 +330,41 @@ class TwoRoundAuction(Strict):
         description="Round-2 threshold against the standing round-1 bid (OPEN): ladder rank only, "
         "or value (round-1 value times the multiplier).",
     )
-    same_trump_binds_others: bool = Field(
+    same_trump_binds_others: Flag = Field(
         default=False, description="Whether 'same trump' binds other round-2 bidders too (OPEN)."
     )
 
 
 class Auction(Strict):
-    opener_must_bid: bool = Field(
+    opener_must_bid: Flag = Field(
         default=True, description="Forehand must open with a bid (WP, DE, HU, GT; IT: may pass)."
     )
-    opener_pass_is_simple: bool = Field(
+    opener_pass_is_simple: Flag = Field(
         default=False,
         description="GT 'Pasar': forehand's pass is a bid of the plain Simple, not a pass.",
     )
-    end_passes: int = Field(
+    end_passes: Whole = Field(
         default=3,
         ge=1,
         le=3,
         description="Consecutive passes, the last bidder's own included, that end the auction "
         "(IT: 2).",
     )
-    self_robbing: bool = Field(
+    self_robbing: Flag = Field(
         default=True,
         description="A bidder whom both others passed may pick the talon up again and bid higher.",
     )
-    talon_exchange_optional: bool = Field(
+    talon_exchange_optional: Flag = Field(
         default=False,
         description="Whether a bidder may bid without picking up the talon (IT: optional "
         "exchange). When false every bid after the opening one picks the talon up.",
     )
-    min_components: int = Field(
-        default=1, ge=1, description="Every winning bid has at least this many components (IT)."
+    min_components: Whole = Field(
+        default=1,
+        ge=1,
+        le=MAX_COMPONENTS,
+        description="Every winning bid has at least this many components (IT); no more than the "
+        "largest bid on the ladder holds.",
     )
     all_pass: Literal["redeal", "pass_out"] = Field(
         default="redeal",
@@ -313,15 +384,17 @@ class Simple(Strict):
         description="A plain non-red Simple that nobody overbid: played normally, or lost double "
         "(WP 'usually').",
     )
-    uncontested_played_out: bool = Field(
+    uncontested_played_out: Flag = Field(
         default=True, description="With 'lose_double': whether the hand is still played (OPEN)."
     )
-    give_up_allowed: bool = Field(
+    give_up_allowed: Flag = Field(
         default=False,
         description="The declarer of a plain, non-red, uncombined Parti may give up before the "
         "first lead (DE, HU).",
     )
-    give_up_cost: int = Field(default=2, description="What giving up costs, per defender.")
+    give_up_cost: Value = Field(
+        default=2, description="What giving up costs, per defender (0 to 1000)."
+    )
 
 
 # --------------------------------------------------------------------------- kontra
@@ -329,31 +402,35 @@ class Simple(Strict):
 
 class KontraLevel(Strict):
     names: Names = Field(description="What the call is called.")
-    multiplier: int = Field(gt=0, description="Factor on the component at this level.")
+    multiplier: Whole = Field(
+        ge=1,
+        le=MAX_KONTRA_MULTIPLIER,
+        description="Factor on the component at this level (1 to 65536).",
+    )
     by: Side = Field(description="Which side calls this level.")
 
 
 class Kontra(Strict):
-    levels: list[KontraLevel] = Field(
-        description="The chain, level 1 first. The defenders open it and the sides alternate."
+    levels: Annotated[FrozenList[KontraLevel], Items(0, KONTRA_LEVEL_LIMIT)] = Field(
+        description="The chain, level 1 first (at most 16 levels). The defenders open it and the "
+        "sides alternate."
     )
-    max_level: int | None = Field(
+    max_level: Annotated[int, Field(ge=0, le=KONTRA_LEVEL_LIMIT), AS_WHOLE] | None = Field(
         default=None,
-        ge=0,
-        description="Highest level allowed; null means unlimited (levels beyond the named ones "
-        "double again and are called 'N× kontra').",
+        description="Highest level allowed, 0 to 16; null means as high as the framework goes, "
+        "16 (levels beyond the named ones double again and are called 'N× kontra').",
     )
     window: Literal["own_card_trick1", "end_trick1", "before_lead_trick2"] = Field(
         default="before_lead_trick2",
         description="Until when kontras may be called: level 1, and the later levels too unless "
         "later_window says otherwise.",
     )
-    per_defender_in_no_trump: bool = Field(
+    per_defender_in_no_trump: Flag = Field(
         default=True,
         description="In no-trump components a kontra binds only the defender who called it "
         "(WP, DE, HU); false binds both (GT).",
     )
-    per_defender_in_trump: bool = Field(
+    per_defender_in_trump: Flag = Field(
         default=False, description="In trump components a kontra binds only its caller."
     )
     later_window: Literal["same", "own_card_trick1", "end_trick1", "before_lead_trick2"] = Field(
@@ -374,12 +451,19 @@ class Kontra(Strict):
                 )
         return self
 
+    @property
+    def level_cap(self) -> int:
+        """The highest level that may be called: ``max_level``, else KONTRA_LEVEL_LIMIT."""
+        return KONTRA_LEVEL_LIMIT if self.max_level is None else self.max_level
+
     def window_of(self, level: int) -> str:
         """Until when ``level`` may be called: ``window`` for level 1, else ``later_window``."""
         return self.window if level == 1 or self.later_window == "same" else self.later_window
 
     def multiplier(self, level: int) -> int:
         """The factor at ``level`` (0 = no kontra); unnamed levels keep doubling."""
+        if level > KONTRA_LEVEL_LIMIT:
+            raise ValueError(f"kontra level {level} is beyond the limit {KONTRA_LEVEL_LIMIT}")
         if level <= 0:
             return 1
         if level <= len(self.levels):
@@ -399,30 +483,40 @@ class Kontra(Strict):
 
 
 class ContractSpec(Strict):
-    """What every catalogue entry has; a kind's parameter model adds its own fields."""
+    """What every catalogue entry has; a kind's parameter model adds its own fields.
+
+    Strict, so that a kind's own parameters (a plugin's too) take no ``true`` or ``'4'``
+    for a number either. A kind with a list parameter should declare it
+    ``FrozenList[...]`` (``ruleset/frozen.py``): frozen like the rest of the ruleset,
+    and read from a YAML list even under strict mode.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     kind: str = Field(description="The contract kind that judges this component.")
     names: Names = Field(description="Names of the component.")
-    value: int = Field(ge=0, description="Base value per defender (red doubles it).")
-    open: bool = Field(default=False, description="Open (terített): exposed after the first trick.")
+    value: Value = Field(description="Base value per defender, 0 to 1000 (red doubles it).")
+    open: Flag = Field(default=False, description="Open (terített): exposed after the first trick.")
 
 
 # --------------------------------------------------------------------------- silent bonuses
 
 
 class SilentBonus(Strict):
-    condition: str = Field(
+    condition: Name = Field(
         description="What must happen: the name of the contract kind that judges it (hundred, "
         "ulti, durchmars, or a plugin's kind such as four_aces)."
     )
     names: Names
-    value: int = Field(ge=0, description="Value when made, per defender.")
-    red_value: int | None = Field(
-        default=None, description="Value in a red game; null means twice the value."
+    value: Value = Field(description="Value when made, per defender (0 to 1000).")
+    red_value: Annotated[int, Field(ge=0, le=2 * MAX_VALUE), AS_WHOLE] | None = Field(
+        default=None,
+        description="Value in a red game (0 to 2000); null means twice the value.",
     )
-    loss_factor: int = Field(
+    loss_factor: Whole = Field(
         default=2,
         ge=0,
+        le=10,
         description="On a loss the declarer pays value × loss_factor (WP, DE: 2; GT: 1; IT: 0 = "
         "no loss).",
     )
@@ -436,8 +530,8 @@ class SilentBonus(Strict):
         description="Whether it is paid beside the Parti or replaces the Parti's value (DE, HU, "
         "GT: the Parti becomes 2 or 3).",
     )
-    kontra_from: list[str] = Field(
-        default=["parti"],
+    kontra_from: Annotated[FrozenList[Name], Items(0, MAX_BIDS)] = Field(
+        default=("parti",),
         description="Contract ids whose kontra level it takes over: the first of them that the "
         "bid holds (WP: the bid it is listed under, e.g. [parti, forty_hundred, ...]; HU, GT: "
         "[parti]). A single id may be written without brackets; [] (or null) means no kontra.",
@@ -454,7 +548,7 @@ class SilentBonus(Strict):
         """The component of a bid whose kontra this bonus follows, if it holds any."""
         return next((cid for cid in self.kontra_from if cid in components), None)
 
-    applies_to: Literal["auto"] | list[str] = Field(
+    applies_to: Literal["auto"] | Annotated[FrozenList[Name], Items(0, MAX_BIDS)] = Field(
         default="auto",
         description="Bid ids it applies to, or 'auto': the trump bids the condition's kind allows "
         "(e.g. silent ulti in every trump bid without an Ulti).",
@@ -468,20 +562,28 @@ class SilentBonus(Strict):
 
 
 class Bid(Strict):
-    id: str = Field(description="Stable identifier, used by records and the score keeper.")
-    rank: int = Field(
-        ge=1, description="Place in the overcall order; equal ranks exclude each other."
+    id: Name = Field(description="Stable identifier, used by records and the score keeper.")
+    rank: Whole = Field(
+        ge=1,
+        le=MAX_BIDS,
+        description="Place in the overcall order; equal ranks exclude each other.",
     )
-    value: int = Field(ge=0, description="Total per defender; checked against the components.")
-    components: list[str] = Field(min_length=1, description="Contract ids, implied Parti included.")
-    red: bool = Field(
+    value: Whole = Field(
+        ge=0,
+        le=MAX_BID_VALUE,
+        description="Total per defender; checked against the components.",
+    )
+    components: Annotated[FrozenList[Name], Items(1, MAX_COMPONENTS)] = Field(
+        description="Contract ids, implied Parti included."
+    )
+    red: Flag = Field(
         default=False, description="The red (piros, Hearts) form: doubles every component."
     )
     names: Names
-    aliases: list[str] = Field(
-        default=[], description="Other names people type for this bid (e.g. 'Pasar', 'Passz')."
+    aliases: Annotated[FrozenList[Name], Items(0, 32)] = Field(
+        default=(), description="Other names people type for this bid (e.g. 'Pasar', 'Passz')."
     )
-    rank_exception: bool = Field(
+    rank_exception: Flag = Field(
         default=False,
         description="This bid's rank is declared lower than its value would give (WP: red Ulti "
         "and red Four Aces under the 4+6 Durchmars bids); the rank check skips it.",
@@ -494,9 +596,8 @@ class Session(Strict):
         description="'heart_ace' (DE 'Das Herz-Ass gibt'): whoever holds the Ace of hearts after "
         "the next auction deals the last round of three.",
     )
-    hands: int | None = Field(
+    hands: Annotated[int, Field(ge=1, le=10_000), AS_WHOLE] | None = Field(
         default=None,
-        ge=1,
         description="Planned number of hands (IT: 24); the ledger ends the session after that "
         "many deals (a redeal does not count).",
     )
@@ -508,9 +609,11 @@ class Session(Strict):
 class Ruleset(Strict):
     """A complete, validated ruleset (after ``extends`` has been merged)."""
 
-    name: str = Field(description="Short name, used to pick the ruleset.")
-    title: str = Field(description="One line shown by `ulti rulesets`.")
-    sources: list[str] = Field(default=[], description="Where these rules come from.")
+    name: Name = Field(description="Short name, used to pick the ruleset.")
+    title: Line = Field(description="One line shown by `ulti rulesets`.")
+    sources: Annotated[FrozenList[Line], Items(0, 100)] = Field(
+        default=(), description="Where these rules come from."
+    )
     extends: str | None = Field(
         default=None, description="A bundled ruleset name or a path relative to this file."
     )
@@ -526,11 +629,13 @@ class Ruleset(Strict):
     auction: Auction = Field(default_factory=Auction)
     simple: Simple = Field(default_factory=Simple)
     kontra: Kontra
-    contracts: Mapping[str, ContractSpec] = Field(
+    contracts: FrozenMap[Name, ContractSpec] = Field(
         description="The contract catalogue: id -> kind, names, value and the kind's parameters."
     )
-    silent_bonuses: dict[str, SilentBonus] = Field(default={})
-    ladder: list[Bid] = Field(description="Every legal bid, with its rank.")
+    silent_bonuses: FrozenMap[Name, SilentBonus] = Field(default={}, validate_default=True)
+    ladder: Annotated[FrozenList[Bid], Items(1, MAX_BIDS)] = Field(
+        description="Every legal bid, with its rank."
+    )
     session: Session = Field(default_factory=Session)
 
     def bid(self, bid_id: str) -> Bid:
@@ -540,8 +645,30 @@ class Ruleset(Strict):
                 return bid
         raise KeyError(bid_id)
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        """Pickle a ruleset of a :func:`ruleset_model` class by the kinds it was built for.
 
-_MODEL_CACHE: dict[tuple[tuple[str, type[ContractSpec]], ...], type[Ruleset]] = {}
+        That class is made at run time, so pickle cannot find it by name; the kinds'
+        parameter models can be (each lives in an importable module), and unpickling
+        builds the same class again from them, in this process or another.
+        """
+        kinds = _KINDS_OF.get(type(self))
+        if kinds is None:
+            return super().__reduce_ex__(protocol)
+        return (_restore, (kinds, self.__getstate__()))
+
+
+_Kinds = tuple[tuple[str, type[ContractSpec]], ...]
+_MODEL_CACHE: dict[_Kinds, type[Ruleset]] = {}
+_KINDS_OF: dict[type[Ruleset], _Kinds] = {}
+
+
+def _restore(kinds: _Kinds, state: dict[Any, Any]) -> Ruleset:
+    """Unpickle a ruleset: its class from ``kinds`` (see ``Ruleset.__reduce_ex__``)."""
+    model = ruleset_model(dict(kinds))
+    ruleset = model.__new__(model)
+    ruleset.__setstate__(state)
+    return ruleset
 
 
 def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
@@ -566,7 +693,7 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
         "Ruleset",
         (Ruleset,),
         {
-            "__annotations__": {"contracts": dict[str, entry]},
+            "__annotations__": {"contracts": FrozenMap[Name, entry]},
             "contracts": Field(
                 description="The contract catalogue: id -> kind, names, value and the kind's "
                 "parameters."
@@ -576,4 +703,5 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
         },
     )
     _MODEL_CACHE[key] = model
+    _KINDS_OF[model] = key
     return model

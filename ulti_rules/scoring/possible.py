@@ -3,19 +3,25 @@
 A table types the facts in by hand, so points that add up to 95 or eleven tricks
 must be refused with the contradiction named, never settled. The checks read
 only :class:`Facts` and the ruleset's numbers (deck points, last-trick bonus,
-marriage values), so they hold for every ruleset and for engine facts too.
+marriage values), so they hold for every ruleset and for engine facts too. Given
+the bid, the marriages are also checked against what the bid lets each side
+announce (a 40-100's declarer announces only the trump marriage, and must).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
+from ..cards import RANK_IDS
 from ..facts import Facts
-from ..ruleset.schema import Ruleset
+from ..ruleset.schema import TALON_CARDS, Bid, Ruleset
 
 TRICKS = 10
 CARDS_PER_TRICK = 3
+SUITS = 4
 
 
 @dataclass(frozen=True)
@@ -28,15 +34,24 @@ class Impossibility:
 
 
 def impossibilities(
-    facts: Facts, ruleset: Ruleset, name: Callable[[int], str] = str
+    facts: Facts, ruleset: Ruleset, name: Callable[[int], str] = str, bid: Bid | None = None
 ) -> list[Impossibility]:
-    """Every contradiction in the facts (empty when they are possible)."""
+    """Every contradiction in the facts (empty when they are possible).
+
+    With ``bid``, also the marriages that bid does not let a side announce.
+    """
     found: list[Impossibility] = []
-    found += _tricks(facts, name)
-    found += _points(facts, ruleset)
+    tricks = _tricks(facts, name)
+    found += tricks
+    points = _points(facts, ruleset)
+    found += points
+    if not tricks and not points:
+        found += _split(facts, ruleset)
     found += _last_trick(facts, ruleset, name)
     found += _trump_seven(facts, name)
     found += _marriages(facts, ruleset, name)
+    if bid is not None and facts.trump is not None:
+        found += _bid_marriages(facts, ruleset, bid, name)
     found += _aces(facts, name)
     return found
 
@@ -103,6 +118,115 @@ def _points(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
                 )
             )
     return found
+
+
+# --------------------------------------------------------------------------- points and cards
+
+Deck = tuple[tuple[int, int], ...]
+"""The deck as (card value, how many cards have it), by value: 8 × ace, 24 × 0, ..."""
+
+
+def _deck(ruleset: Ruleset) -> Deck:
+    values = ruleset.points.card_points
+    counts = Counter(values.values())
+    counts[0] += len(RANK_IDS) - len(values)  # ranks not listed count nothing
+    return tuple(sorted((value, SUITS * n) for value, n in counts.items() if n))
+
+
+@lru_cache(maxsize=1024)
+def _sums(deck: Deck, cards: int) -> int:
+    """The card points ``cards`` cards of ``deck`` can hold: bit ``p`` set if ``p`` can be.
+
+    A subset sum over at most eight values: for each count of cards taken, a bit set of
+    the reachable totals (Python ints as bit sets), one value group at a time.
+    """
+    reach = [1] + [0] * cards  # reach[c]: totals reachable with c cards
+    for value, available in deck:
+        grown = list(reach)
+        for taken in range(1, available + 1):
+            for c in range(cards - taken + 1):
+                if reach[c]:
+                    grown[c + taken] |= reach[c] << (taken * value)
+        reach = grown
+    return reach[cards]
+
+
+def _holds(deck: Deck, cards: int, points: int) -> bool:
+    return points >= 0 and bool(_sums(deck, cards) >> points & 1)
+
+
+def _without(deck: Deck, values: tuple[int, ...]) -> Deck | None:
+    """``deck`` less one card of each of ``values``; None if it has too few."""
+    left = dict(deck)
+    for value in values:
+        if left.get(value, 0) == 0:
+            return None
+        left[value] -= 1
+    return tuple(sorted(left.items()))
+
+
+def _deck_words(ruleset: Ruleset) -> str:
+    counted = [f"{rank} {v}" for rank, v in ruleset.points.card_points.items() if v]
+    return f"cards count {', '.join(counted) or 'nothing'}, every other card 0"
+
+
+def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
+    """Whether some cards could hold each side's points: the declarer's tricks, the
+    defenders' tricks and the two-card talon are a partition of the deck.
+
+    The totals already add up (checked before), so it is enough to find a talon of the
+    talon's points and, from the cards left, the declarer's tricks' points.
+    """
+    deck = _deck(ruleset)
+    last = ruleset.points.last_trick
+    declarer_cards = CARDS_PER_TRICK * _side_tricks(facts, True)
+    defender_cards = CARDS_PER_TRICK * _side_tricks(facts, False)
+    declarer_won_last = facts.last_trick_winner == facts.declarer
+    declarer = facts.declarer_points - (last if declarer_won_last else 0)
+    defenders = facts.defender_points - (0 if declarer_won_last else last)
+    if declarer < 0 or defenders < 0:
+        return []  # the last-trick check names this
+    found = []
+    alone = (
+        ("the declarer", declarer_cards, declarer, declarer_won_last),
+        ("the defenders", defender_cards, defenders, not declarer_won_last),
+    )
+    for who, cards, points, has_last in alone:
+        if not _holds(deck, cards, points):
+            besides = f" besides the last trick's {last}" if has_last and last else ""
+            found.append(
+                Impossibility(
+                    "points",
+                    f"{who} took {cards // CARDS_PER_TRICK} tricks ({cards} cards), which "
+                    f"cannot hold {points} card points{besides}: {_deck_words(ruleset)}",
+                )
+            )
+    if not _holds(deck, TALON_CARDS, facts.talon_points):
+        found.append(
+            Impossibility(
+                "points",
+                f"the talon's two cards cannot hold {facts.talon_points} card points: "
+                f"{_deck_words(ruleset)}",
+            )
+        )
+    if found:
+        return found
+    values = [value for value, _ in deck]
+    for i, first in enumerate(values):
+        for second in values[i:]:
+            if first + second != facts.talon_points:
+                continue
+            rest = _without(deck, (first, second))
+            if rest is not None and _holds(rest, declarer_cards, declarer):
+                return []
+    return [
+        Impossibility(
+            "points",
+            f"no deal of the cards gives the declarer {facts.declarer_points}, the defenders "
+            f"{facts.defender_points} and the talon {facts.talon_points} card points: "
+            f"{_deck_words(ruleset)}",
+        )
+    ]
 
 
 def _last_trick(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> list[Impossibility]:
@@ -176,6 +300,53 @@ def _marriages(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> li
                 Impossibility(
                     "marriages",
                     f"a marriage in {marriage.suit} is worth {expected} here, not {marriage.value}",
+                )
+            )
+    return found
+
+
+def _bid_marriages(
+    facts: Facts, ruleset: Ruleset, bid: Bid, name: Callable[[int], str]
+) -> list[Impossibility]:
+    """In a hundred game (a bid with a 40-100 or 20-100) the ruleset limits the marriages.
+
+    As the engine does (``engine/marriages.py``): with ``in_hundred_game.declarer:
+    bid_only`` the declarer announces the bid's marriages (a 40-100: the trump one; a
+    20-100: one side suit) and no other; with ``defenders: none`` the defenders
+    announce none. Outside hundred games every marriage held may be announced. (A bid
+    marriage missing from the facts is not refused: a declarer who no longer holds it
+    cannot announce it, and loses the 100.)
+    """
+    needs = [getattr(ruleset.contracts.get(cid), "marriage", None) for cid in bid.components]
+    trump_needed, plain_needed = needs.count("trump"), needs.count("plain")
+    if not trump_needed and not plain_needed:
+        return []
+    limits = ruleset.marriages.in_hundred_game
+    game = f"a {bid.names.en}"
+    own = [m for m in facts.marriages if m.seat == facts.declarer]
+    trump_made = sum(1 for m in own if m.suit == facts.trump)
+    plain_made = len(own) - trump_made
+    found = []
+    declarer = name(facts.declarer)
+    if limits.declarer == "bid_only" and (trump_made > trump_needed or plain_made > plain_needed):
+        allowed = ["the trump marriage"] if trump_needed else []
+        allowed += ["a side-suit marriage"] if plain_needed else []
+        suits = ", ".join(m.suit for m in own)
+        found.append(
+            Impossibility(
+                "marriages",
+                f"in {game} the declarer announces only the bid marriage "
+                f"({' and '.join(allowed)}), but {declarer} announced {suits}",
+            )
+        )
+    if limits.defenders == "none":
+        theirs = [m for m in facts.marriages if m.seat != facts.declarer]
+        if theirs:
+            who = ", ".join(dict.fromkeys(name(m.seat) for m in theirs))
+            found.append(
+                Impossibility(
+                    "marriages",
+                    f"in {game} the defenders announce no marriages here, but {who} did",
                 )
             )
     return found

@@ -27,7 +27,7 @@ from ..facts import Contract, Facts
 from ..plugins import Registry, get_registry
 from ..ruleset.ladder import PARTI_KIND, bid_trump
 from ..ruleset.schema import Bid, ContractSpec, Ruleset
-from .judging import Component, SilentVerdict, components, made, silent_verdicts
+from .judging import Component, SilentVerdict, components, failure_penalty, made, silent_verdicts
 from .possible import impossibilities
 from .silent import split, stake
 
@@ -181,7 +181,7 @@ def _check_contract(
 ) -> None:
     contract = table.contract
     by_id = {c.id: c for c in comps}
-    max_level = ruleset.kontra.max_level
+    max_level = ruleset.kontra.level_cap  # max_level, or the framework's limit
     for cid, per_seat in contract.kontra.items():
         comp = by_id.get(cid)
         if comp is None:
@@ -281,7 +281,7 @@ def _component_line(
     if replacing is not None:
         base, value = replacing.bonus.value, replacing.value
     ok = made(comp, facts, table.ruleset)
-    penalty, penalty_kontra = comp.kind.failure_penalty(comp.spec)
+    penalty, penalty_kontra = failure_penalty(comp)
     mult = table.contract.multiplier
     shares = []
     for seat, level in table.levels(comp).items():

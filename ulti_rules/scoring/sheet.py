@@ -11,11 +11,22 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+)
+from pydantic_core import PydanticCustomError
 
 from ..errors import Problem, UltiError
 from ..ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
+from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
+from ..ruleset.schema import KONTRA_LEVEL_LIMIT
 
 
 class SheetError(UltiError):
@@ -27,14 +38,70 @@ class SheetError(UltiError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def _text(value: Any) -> Any:
-    """Player names may be written as numbers (``players: [1, 2, 3]``); they are names."""
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+PLAYER_NAME_LENGTH = 40
+"""The longest player name: a name a table writes down, not a paragraph."""
+_player_text = visible_text(PLAYER_NAME_LENGTH)
 
 
-Name = Annotated[str, BeforeValidator(_text)]
-Level = Annotated[str, BeforeValidator(_text)]
+def _player(value: Any) -> str:
+    """Player names may be written as numbers (``players: [1, 2, 3]``); they are names.
+
+    Never empty or blank, and short: a name is printed in every table of the settlement.
+    """
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and abs(value) < 10**PLAYER_NAME_LENGTH
+    ):
+        value = str(value)
+    return _player_text(value)
+
+
+def _level(value: Any) -> str:
+    """A kontra level as text: a number from 0 to KONTRA_LEVEL_LIMIT, or a level's name.
+
+    Whether a name is one of the ruleset's levels, and whether a number is within its
+    ``max_level``, the reader checks against the ruleset; here only what no ruleset
+    allows is refused, before a huge number can reach any arithmetic.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= KONTRA_LEVEL_LIMIT:
+            return str(value)
+        shown = str(value) if abs(value) < 10**12 else "of more than 12 digits"
+        raise PydanticCustomError(
+            "kontra_level",
+            "kontra level {shown} is out of range: write a number from 0 (none) to {limit}, "
+            "or the level's name (Kontra, Rekontra, ...)",
+            {"shown": shown, "limit": KONTRA_LEVEL_LIMIT},
+        )
+    if isinstance(value, str) and value.strip() and len(value) <= NAME_LENGTH:
+        return value
+    raise PydanticCustomError(
+        "kontra_level",
+        "should be a kontra level: a number from 0 (none) to {limit}, or the level's name "
+        "(Kontra, Rekontra, ...), not {given}",
+        {"limit": KONTRA_LEVEL_LIMIT, "given": describe(value)},
+    )
+
+
+Name = Annotated[str, BeforeValidator(_player), Field(min_length=1, max_length=PLAYER_NAME_LENGTH)]
+"""A player's name (or ``declarer``/``defenders`` where a side may stand for one)."""
+Level = Annotated[str, BeforeValidator(_level)]
 """A kontra level: a number (0 = none) or a level's name (Kontra, Rekontra, ...)."""
+
+
+def _kontra_shape(value: Any) -> str:
+    return "per_player" if isinstance(value, dict) else "level"
+
+
+KontraGiven = Annotated[
+    Annotated[Level, Tag("level")] | Annotated[dict[Name, Level], Tag("per_player")],
+    Discriminator(_kontra_shape),
+]
+"""One level for the component, or a level per defender: only the shape written is
+validated, so a wrong level gets one message, not one per shape."""
+CardPoints = Annotated[int, Field(le=10_000), AS_WHOLE]
+"""Card points as written; negative ones are named as impossible by the reader."""
 
 
 class _Part(BaseModel):
@@ -42,14 +109,20 @@ class _Part(BaseModel):
 
 
 class BidByComponents(_Part):
-    components: list[str] = Field(min_length=1, description="Contract ids, implied Parti included.")
-    red: bool = False
+    components: list[str] = Field(
+        min_length=1, max_length=16, description="Contract ids, implied Parti included."
+    )
+    red: Flag = False
 
 
 class PointsFact(_Part):
-    declarer: int = Field(description="Card points in the declarer's tricks, last trick included.")
-    defenders: int = Field(description="Card points in the defenders' tricks, last trick included.")
-    talon: int = Field(default=0, description="Card points in the final talon.")
+    declarer: CardPoints = Field(
+        description="Card points in the declarer's tricks, last trick included."
+    )
+    defenders: CardPoints = Field(
+        description="Card points in the defenders' tricks, last trick included."
+    )
+    talon: CardPoints = Field(default=0, description="Card points in the final talon.")
 
 
 class LastTrick(_Part):
@@ -76,16 +149,16 @@ class Sheet(_Part):
     declarer: Name
     bid: str | BidByComponents = Field(description="A ladder id, name or alias; or components.")
     trump: str | None = Field(default=None, description="The trump suit; omit in no-trump bids.")
-    kontra: dict[str, Level | dict[Name, Level]] = Field(
+    kontra: dict[str, KontraGiven] = Field(
         default={}, description="Per component: a level, or a level per defender."
     )
-    gave_up: bool = False
-    uncontested: bool = False
-    round_one: bool = Field(
+    gave_up: Flag = False
+    uncontested: Flag = False
+    round_one: Flag = Field(
         default=False, description="Two-round auction: the bid stood from round 1 (×2)."
     )
     points: PointsFact | None = None
-    tricks: dict[Name, int] | None = None
+    tricks: dict[Name, Annotated[int, Field(ge=-10, le=10), AS_WHOLE]] | None = None
     durchmars: Name | None = Field(default=None, description="Who took every trick.")
     last_trick: LastTrick | None = None
     trump_seven_early: Name | None = Field(

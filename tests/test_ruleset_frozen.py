@@ -1,0 +1,91 @@
+"""A loaded ruleset is deeply immutable, and survives copy, deepcopy and pickle (issue 11,
+item 8): nothing can change it in place behind the engine's cached tables."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+import yaml
+from ulti_rules.engine.bids import catalog
+from ulti_rules.frozen import FrozenDict
+from ulti_rules.plugins import get_registry
+from ulti_rules.ruleset import schema
+from ulti_rules.ruleset.loading import content_hash, load_ruleset
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda rs: rs.ladder.clear(),
+        lambda rs: rs.ladder[0].components.append("ulti"),
+        lambda rs: rs.kontra.levels.pop(),
+        lambda rs: rs.deal.packets[0].__setitem__(0, 32),
+        lambda rs: rs.contracts.__setitem__("x", rs.contracts["ulti"]),
+        lambda rs: rs.contracts.pop("ulti"),
+        lambda rs: rs.points.card_points.update(seven=50),
+        lambda rs: rs.silent_bonuses.clear(),
+        lambda rs: rs.ranks.trump_game.reverse(),
+    ],
+)
+def test_nothing_in_a_loaded_ruleset_changes_in_place(change: object) -> None:
+    ruleset = load_ruleset("wikipedia")
+    before = content_hash(ruleset)
+    with pytest.raises((TypeError, AttributeError)):
+        change(ruleset)  # type: ignore[operator]
+    assert content_hash(ruleset) == before
+
+
+def test_cached_tables_stay_true_to_the_ruleset() -> None:
+    """The issue's repro: ``rs.ladder.clear()`` left the engine's catalogue stale."""
+    ruleset = load_ruleset("wikipedia")
+    registry = get_registry()
+    bids = len(catalog(ruleset, registry).ladder)
+    with pytest.raises(AttributeError):
+        ruleset.ladder.clear()  # type: ignore[attr-defined]
+    assert len(ruleset.ladder) == bids == len(catalog(ruleset, registry).ladder)
+
+
+def test_lists_and_mappings_still_dump_as_json_and_yaml() -> None:
+    ruleset = load_ruleset("wikipedia")
+    assert isinstance(ruleset.ladder, tuple) and isinstance(ruleset.contracts, FrozenDict)
+    data = ruleset.model_dump(mode="json")
+    assert data["ladder"][0]["components"] == list(ruleset.ladder[0].components)
+    assert data["deal"]["packets"] == [[7, 5, 5], [5, 5, 5]]
+    assert yaml.safe_load(yaml.safe_dump(data)) == json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", ["wikipedia", "four-player", "two-round-auction"])
+@pytest.mark.parametrize("duplicate", [copy.copy, copy.deepcopy])
+def test_copy_and_deepcopy(name: str, duplicate: object) -> None:
+    ruleset = load_ruleset(name)
+    twin = duplicate(ruleset)  # type: ignore[operator]
+    assert type(twin) is type(ruleset)
+    assert twin == ruleset
+    assert content_hash(twin) == content_hash(ruleset)
+
+
+@pytest.mark.parametrize("name", ["wikipedia", "tournament", "older-20-100", "four-player"])
+def test_pickle_round_trip(name: str) -> None:
+    ruleset = load_ruleset(name)
+    again = pickle.loads(pickle.dumps(ruleset))
+    assert type(again) is type(ruleset)
+    assert again == ruleset
+    assert content_hash(again) == content_hash(ruleset)
+    with pytest.raises(AttributeError):
+        again.ladder.clear()  # type: ignore[attr-defined]
+
+
+def test_unpickling_rebuilds_the_model_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a fresh process: the dynamic class is rebuilt from the kinds' parameter models."""
+    ruleset = load_ruleset("wikipedia")
+    data = pickle.dumps(ruleset)
+    monkeypatch.setattr(schema, "_MODEL_CACHE", {})
+    monkeypatch.setattr(schema, "_KINDS_OF", {})
+    again = pickle.loads(data)
+    assert type(again) is not type(ruleset)
+    assert type(again).model_fields.keys() == type(ruleset).model_fields.keys()
+    assert again.model_dump() == ruleset.model_dump()
+    assert content_hash(again) == content_hash(ruleset)

@@ -1,0 +1,113 @@
+"""Numbers and names as a person must write them: no silent conversions, no empty names.
+
+pydantic's lax mode reads ``ace: true`` as 1 and ``ace: '10'`` as 10; a club file
+(or a score sheet) that says either has a mistake in it, and settling by a guess is
+worse than saying so. These types accept a whole number only as a YAML number and a
+name only as non-blank text, with messages that say what was written instead.
+Bounds (``ge``/``le``/``max_length``) stay ordinary ``Field`` constraints, so the
+JSON Schema shows them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+QUOTED = 40
+"""Characters of a wrong value quoted in a message; the rest is cut."""
+_DIGITS = re.compile(r"-?[0-9]{1,18}")
+
+
+def describe(value: Any) -> str:
+    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return f"a number ({value})" if abs(value) < 10**QUOTED else "a number (too long to show)"
+    if isinstance(value, float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        shown = value if len(value) <= QUOTED else value[:QUOTED] + "…"
+        return f"text ({shown!r})"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping"
+
+
+def whole_number(value: Any) -> int:
+    """A YAML integer, never true/false, text or a fraction."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    hint = ""
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        hint = f"; write it without quotes: {value.strip()}"
+    raise PydanticCustomError(
+        "int_type",
+        "should be a whole number, not {given}{hint}",
+        {"given": describe(value), "hint": hint},
+    )
+
+
+def visible_text(longest: int) -> Callable[[Any], str]:
+    """A check for text with something to read in it, at most ``longest`` characters:
+    never a number, true/false, '' or blanks."""
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            hint = "; put it in quotes" if isinstance(value, int | float) else ""
+            raise PydanticCustomError(
+                "string_type",
+                "should be text, not {given}{hint}",
+                {"given": describe(value), "hint": hint},
+            )
+        if not value.strip():
+            raise PydanticCustomError("string_too_short", "must not be empty")
+        if len(value) > longest:
+            raise PydanticCustomError(
+                "string_too_long",
+                "is {length} characters long; at most {longest} are allowed",
+                {"length": len(value), "longest": longest},
+            )
+        return value
+
+    return check
+
+
+AS_WHOLE = BeforeValidator(whole_number)
+Whole = Annotated[int, AS_WHOLE]
+"""A whole number as YAML writes one; bounds go on the field (``Field(ge=..., le=...)``),
+or, in an alias or beside ``None``, before the check: ``Annotated[int, Field(ge=0),
+AS_WHOLE]`` (so that the JSON Schema shows them as minimum and maximum)."""
+
+NAME_LENGTH = 80
+"""The longest name in a ruleset: of a bid, a contract, a kontra level; an id, an alias."""
+TITLE_LENGTH = 200
+"""The longest one-line text: a ruleset's title, a source."""
+
+Name = Annotated[
+    str, BeforeValidator(visible_text(NAME_LENGTH)), Field(min_length=1, max_length=NAME_LENGTH)
+]
+"""A name or an id: non-blank text of at most NAME_LENGTH characters."""
+Line = Annotated[
+    str, BeforeValidator(visible_text(TITLE_LENGTH)), Field(min_length=1, max_length=TITLE_LENGTH)
+]
+"""A one-line text (a title, a source): non-blank, at most TITLE_LENGTH characters."""
+
+
+def true_or_false(value: Any) -> bool:
+    """A YAML true/false, never 1, 0 or the text 'yes'."""
+    if isinstance(value, bool):
+        return value
+    raise PydanticCustomError(
+        "bool_type", "should be true or false, not {given}", {"given": describe(value)}
+    )
+
+
+Flag = Annotated[bool, BeforeValidator(true_or_false)]
+"""A setting that is on or off, written true or false."""
