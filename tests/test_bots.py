@@ -88,18 +88,27 @@ def test_a_plugin_registers_a_bot() -> None:
     assert hand.is_over
 
 
-def test_a_bot_name_twice_names_both_plugins() -> None:
+def test_a_bot_name_twice_names_both_plugins_and_keeps_the_first() -> None:
     pm = new_manager(autoload=False)
     pm.register(_ClashPlugin(), name="clash")
-    with pytest.raises(PluginError, match=r"bot 'simple' is registered twice: by .* and by .*"):
-        build_registry(pm)
+    registry = build_registry(pm)
+    assert registry.bots["simple"] is SimpleBidder
+    assert registry.bot_owner["simple"] == "ulti_rules.builtin"
+    (failure,) = registry.failures
+    assert failure.plugin == "clash"
+    assert "bot 'simple' is registered twice: by ulti_rules.builtin and by clash" in str(failure)
 
 
-def test_a_bad_registration_names_the_plugin() -> None:
+def test_a_bad_registration_names_the_plugin_and_skips_it() -> None:
     pm = new_manager(autoload=False)
     pm.register(_BrokenPlugin(), name="broken")
-    with pytest.raises(PluginError, match="plugin broken registered 42, not a bot class"):
-        build_registry(pm)
+    registry = build_registry(pm)
+    (failure,) = registry.failures
+    assert str(failure) == (
+        "plugin 'broken' failed in register_bots and is skipped: registered 42, not a bot class"
+    )
+    assert "broken" not in registry.plugins
+    assert registry.bots["random"] is RandomBot  # the others still work
 
 
 @pytest.mark.parametrize("name", BUNDLED_RULESETS)

@@ -27,7 +27,8 @@ def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> N
     """Called once, when the plugin manager is first used.
 
     Call ``register(KindClass)`` for each contract kind the plugin provides. A kind
-    name registered twice is an error naming both plugins.
+    name another plugin registered first, or a class that is not a usable kind,
+    leaves this plugin out (a warning names it); an exception raised here does too.
     """
 
 
@@ -36,7 +37,8 @@ def register_rulesets(register: Callable[[Path], None]) -> None:
     """Called when rulesets are looked up by name.
 
     Call ``register(path)`` with the path of each YAML ruleset file the plugin
-    ships; its file stem (``club.yaml`` -> ``club``) is the name it is found by.
+    ships; its file stem (``club.yaml`` -> ``club``) is the name it is found by. A
+    path that is not an existing ``.yaml`` file leaves the plugin out.
     """
 
 
@@ -47,6 +49,6 @@ def register_bots(register: Callable[[type[Bot]], None]) -> None:
     Call ``register(BotClass)`` for each computer player the plugin provides: a class
     with a ``name`` (how ``ulti simulate --bot NAME`` finds it), a one-line
     ``description``, and ``choose(hand, rng) -> Action`` (see ``ulti_rules.bots``);
-    ``BotClass()`` builds one. A bot name registered twice is an error naming both
-    plugins.
+    ``BotClass()`` builds one. A bot name another plugin registered first leaves
+    this plugin out, with a warning naming both.
     """

@@ -4,27 +4,107 @@ Entry points (group ``ulti_rules``) are loaded lazily, on first use, so a plugin
 that imports ``ulti_rules`` never meets a half-initialised package. Set
 ``ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD=1`` to skip them (tests register inline
 plugins on a fresh manager instead).
+
+A plugin is other people's code, so one that fails is contained: each entry point
+is loaded on its own, and a plugin that cannot be imported (any exception, even
+``SystemExit``), registered, or whose registration hooks raise or hand over
+something wrong is left out whole and kept in ``Registry.failures``; the others
+work. Whatever a plugin prints while it is loaded or registered goes to stderr, so
+``--json`` output stays parseable.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
-from collections.abc import Mapping
+import re
+import reprlib
+import sys
+from collections.abc import Callable, Mapping
+from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TextIO, get_args, get_origin
 
 import pluggy
 
 from . import hookspecs
 from .contracts.base import ContractKind
 from .errors import PluginError
+from .ruleset.schema import ContractSpec
 
 if TYPE_CHECKING:
     from .bots import Bot
 
 AUTOLOAD_ENV = "ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD"
+BUILTIN = "ulti_rules.builtin"
+"""The plugin name of the built-in kinds and bots: a fault there is a bug of ours."""
+HOOKS = ("register_contract_kinds", "register_rulesets", "register_bots")
+MESSAGE_LIMIT = 300
+"""Characters of a plugin's exception message kept in a warning or an error."""
+
+
+@dataclass(frozen=True)
+class PluginFailure:
+    """A plugin that was left out, and why (what `ulti` warns about on stderr).
+
+    ``phase`` is ``load`` (importing the entry point), ``register`` (handing it to
+    the plugin manager, or an unknown hook), or the registration hook that failed.
+    ``kinds`` are the contract kinds it had registered before it failed, so that a
+    ruleset needing one of them can be told which plugin it needs mended.
+    """
+
+    plugin: str
+    dist: str | None
+    phase: str
+    message: str
+    kinds: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        dist = f" ({self.dist})" if self.dist else ""
+        if self.phase == "load":
+            what = "failed to load"
+        elif self.phase == "register":
+            what = "could not be registered"
+        else:
+            what = f"failed in {self.phase}"
+        return printable(f"plugin '{self.plugin}'{dist} {what} and is skipped: {self.message}")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters escaped: names and messages from a plugin reach
+    a terminal, and must not drive it."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``ValueError: boom`` on one line, control characters escaped, length bounded."""
+    text = " / ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    text = printable(text)
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 1] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def plugin_fault(what: str, owner: str, exc: BaseException, during: str = "") -> PluginError:
+    """The error for an exception raised inside a plugin's code, naming the plugin.
+
+    ``what`` is the object (``contract kind 'x'``, ``bot 'b'``), ``during`` the method.
+    """
+    where = f" in {during}" if during else ""
+    return PluginError(
+        printable(f"{what} of plugin '{owner}' failed{where}: {describe_exception(exc)}")
+    )
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring, _REPR.maxother = 60, 120
+
+
+def short_repr(value: object) -> str:
+    """A bounded repr of what a plugin returned, for an error message."""
+    return _REPR.repr(value)
 
 
 class _Builtins:
@@ -47,13 +127,17 @@ class _Builtins:
 
 @dataclass
 class Registry:
-    """What the plugins registered: kinds and bots by name, plugin rulesets, who gave what."""
+    """What the plugins registered: kinds and bots by name, plugin rulesets, who gave what,
+    and the plugins that failed and were left out."""
 
     kinds: dict[str, ContractKind] = field(default_factory=dict)
     kind_owner: dict[str, str] = field(default_factory=dict)
     rulesets: list[tuple[Path, str]] = field(default_factory=list)
     bots: dict[str, type[Bot]] = field(default_factory=dict)
     bot_owner: dict[str, str] = field(default_factory=dict)
+    plugins: dict[str, str | None] = field(default_factory=dict)
+    """Every plugin that works, in load order, with its distribution (``name version``)."""
+    failures: list[PluginFailure] = field(default_factory=list)
 
     def kind(self, name: str) -> ContractKind:
         return self.kinds[name]
@@ -64,10 +148,32 @@ class Registry:
         if bot_cls is None:
             known = ", ".join(sorted(self.bots)) or "none"
             raise PluginError(f"no bot is called '{name}' (the bots: {known})")
-        return bot_cls()
+        owner = self.bot_owner.get(name, BUILTIN)
+        if owner == BUILTIN:
+            return bot_cls()
+        try:
+            return bot_cls()
+        except (Exception, SystemExit) as exc:
+            raise plugin_fault(f"bot '{name}'", owner, exc, "creating it") from exc
 
     def param_models(self) -> Mapping[str, type[Any]]:
         return {name: type(kind).params for name, kind in self.kinds.items()}
+
+    def missing_kind_hint(self, name: str) -> str:
+        """For "unknown contract kind" messages: which failed plugin may be to blame.
+
+        ``"; plugin 'p' registers it but failed and was skipped"`` when a failed plugin
+        had registered the kind, else a note naming the plugins that failed before
+        saying which kinds they have; ``""`` when no plugin failed.
+        """
+        owners = [f.plugin for f in self.failures if name in f.kinds]
+        if owners:
+            return f"; plugin '{owners[0]}' registers it, but failed and was skipped"
+        unknown = [f"'{f.plugin}'" for f in self.failures if not f.kinds]
+        if not unknown:
+            return ""
+        who = ", ".join(unknown)
+        return f"; plugin {who} failed to load and was skipped (it may provide the kind)"
 
 
 def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
@@ -79,97 +185,287 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
     return type(plugin).__name__
 
 
-def new_manager(*, autoload: bool | None = None) -> pluggy.PluginManager:
+def _stdout_to_stderr() -> redirect_stdout[TextIO]:
+    """What plugin code prints goes to stderr: stdout carries ``--json`` output."""
+    return redirect_stdout(sys.stderr)
+
+
+def _dist_label(dist: importlib.metadata.Distribution | None) -> str | None:
+    if dist is None:
+        return None
+    name = dist.metadata["Name"]
+    if not name:
+        return None
+    return f"{name} {dist.version}" if dist.version else str(name)
+
+
+def discover(
+    group: str = hookspecs.PROJECT,
+) -> tuple[list[importlib.metadata.EntryPoint], list[PluginFailure]]:
+    """The entry points of ``group``, read one distribution at a time.
+
+    ``importlib.metadata.entry_points`` stops at the first unreadable
+    ``entry_points.txt`` of any package; here that package alone is a failure (when
+    its file names the group) and the others are found. A distribution installed
+    twice on the path counts once, the first one found, as ``entry_points`` does.
+    """
+    found: list[importlib.metadata.EntryPoint] = []
+    failures: list[PluginFailure] = []
+    seen: set[str] = set()
+    for dist in importlib.metadata.distributions():
+        name = dist.metadata["Name"]
+        if name:
+            key = re.sub(r"[-_.]+", "-", str(name)).lower()
+            if key in seen:
+                continue
+            seen.add(key)
+        try:
+            found.extend(ep for ep in dist.entry_points if ep.group == group)
+        except Exception as exc:
+            if f"[{group}]" in (dist.read_text("entry_points.txt") or ""):
+                label = _dist_label(dist)
+                failures.append(PluginFailure(str(name), label, "load", describe_exception(exc)))
+    return found, failures
+
+
+class PluginManager(pluggy.PluginManager):
+    """pluggy's manager that loads each entry point on its own and keeps the failures."""
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT)
+        self.failures: list[PluginFailure] = []
+        self.dists: dict[str, str] = {}
+        """Plugin name -> ``distribution version``, for the entry-point plugins."""
+
+    def load_entry_points(self, group: str = hookspecs.PROJECT) -> int:
+        """Import and register every entry point of ``group``; returns how many worked.
+
+        Like pluggy's ``load_setuptools_entrypoints`` (names already registered or
+        blocked are passed over), but a plugin that fails to import or register is
+        recorded in ``failures`` and skipped instead of stopping the rest, and each
+        plugin's distribution is kept in ``dists`` (pluggy's private list of them
+        changed shape between versions).
+        KeyboardInterrupt still stops the program.
+        """
+        entry_points, failures = discover(group)
+        self.failures.extend(failures)
+        count = 0
+        for ep in entry_points:
+            if self.has_plugin(ep.name) or self.is_blocked(ep.name):
+                continue
+            dist = ep.dist
+            label = _dist_label(dist)
+            try:
+                with _stdout_to_stderr():
+                    plugin = ep.load()
+            except (Exception, SystemExit) as exc:
+                self.failures.append(PluginFailure(ep.name, label, "load", describe_exception(exc)))
+                continue
+            try:
+                self.register(plugin, name=ep.name)
+            except Exception as exc:  # a hook signature pluggy refuses, a plugin loaded twice
+                if self.get_plugin(ep.name) is plugin:
+                    self.unregister(plugin, name=ep.name)
+                self.failures.append(
+                    PluginFailure(ep.name, label, "register", describe_exception(exc))
+                )
+                continue
+            if label is not None:
+                self.dists[ep.name] = label
+            count += 1
+        return count
+
+
+def new_manager(*, autoload: bool | None = None) -> PluginManager:
     """A fresh manager with the built-ins, plus entry-point plugins unless disabled."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = PluginManager()
     pm.add_hookspecs(hookspecs)
-    pm.register(_Builtins(), name="ulti_rules.builtin")
+    pm.register(_Builtins(), name=BUILTIN)
     if autoload is None:
         autoload = not os.environ.get(AUTOLOAD_ENV)
     if autoload:
-        try:
-            pm.load_setuptools_entrypoints(hookspecs.PROJECT)
-        except Exception as exc:  # a broken plugin must be named, not crash with a traceback
-            raise PluginError(f"a plugin failed to load: {type(exc).__name__}: {exc}") from exc
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(str(exc)) from exc
+        pm.load_entry_points()
     return pm
 
 
-def build_registry(pm: pluggy.PluginManager) -> Registry:
-    """Ask every plugin for its kinds and rulesets; duplicates and crashes are errors."""
-    registry = Registry()
-    for impl in pm.hook.register_contract_kinds.get_hookimpls():
-        owner = _plugin_name(pm, impl.plugin)
+class _Refused(Exception):
+    """A registration hook handed over something that is not a kind, ruleset or bot."""
 
-        def register(kind_cls: type[ContractKind], _owner: str = owner) -> None:
-            if not (isinstance(kind_cls, type) and issubclass(kind_cls, ContractKind)):
-                raise PluginError(f"plugin {_owner} registered {kind_cls!r}, not a ContractKind")
-            name = kind_cls.name
+
+def _check_kind(kind_cls: object) -> str:
+    """The kind's name, if ``kind_cls`` is a usable ContractKind subclass; else _Refused."""
+    if not (isinstance(kind_cls, type) and issubclass(kind_cls, ContractKind)):
+        raise _Refused(f"registered {short_repr(kind_cls)}, not a ContractKind subclass")
+    name = getattr(kind_cls, "name", None)
+    if not isinstance(name, str) or not name:
+        raise _Refused(f"registered the contract kind {kind_cls.__name__} without a name")
+    params = getattr(kind_cls, "params", None)
+    if not (isinstance(params, type) and issubclass(params, ContractSpec)):
+        raise _Refused(
+            f"contract kind '{name}' has params {short_repr(params)}, not a ContractSpec subclass"
+        )
+    tag = params.model_fields["kind"].annotation
+    if get_origin(tag) is not Literal or get_args(tag) != (name,):
+        raise _Refused(
+            f"contract kind '{name}': the field 'kind' of {params.__name__} must be "
+            f"Literal['{name}'] (a ruleset's entries find their kind by it)"
+        )
+    for flag in ("replaces_parti", "keeps_trump_seven"):
+        if not isinstance(getattr(kind_cls, flag), bool):
+            raise _Refused(f"contract kind '{name}': {flag} must be True or False")
+    implied = kind_cls.implied_by
+    if not (isinstance(implied, frozenset) and all(isinstance(k, str) for k in implied)):
+        raise _Refused(f"contract kind '{name}': implied_by must be a frozenset of kind names")
+    return name
+
+
+def _check_bot(bot_cls: object) -> str:
+    name = getattr(bot_cls, "name", None)
+    if not (isinstance(bot_cls, type) and isinstance(name, str) and name):
+        raise _Refused(f"registered {short_repr(bot_cls)}, not a bot class")
+    if not callable(getattr(bot_cls, "choose", None)):
+        raise _Refused(f"registered bot '{name}' without choose()")
+    return name
+
+
+def _check_ruleset(path: object) -> Path:
+    if not isinstance(path, str | os.PathLike):
+        raise _Refused(f"registered {short_repr(path)} as a ruleset, not a path")
+    found = Path(path)
+    if found.suffix != ".yaml":
+        raise _Refused(f"registered the ruleset {found}, which is not a .yaml file")
+    if not found.is_file():
+        raise _Refused(f"registered the ruleset {found}, which does not exist")
+    return found
+
+
+@dataclass
+class _Contribution:
+    """What one plugin registered; it joins the registry only if all of it is good."""
+
+    owner: str
+    kinds: dict[str, ContractKind] = field(default_factory=dict)
+    rulesets: list[Path] = field(default_factory=list)
+    bots: dict[str, type[Bot]] = field(default_factory=dict)
+
+    def register_kind(self, kind_cls: type[ContractKind]) -> None:
+        name = _check_kind(kind_cls)
+        if name in self.kinds:
+            raise _Refused(f"registered the contract kind '{name}' twice")
+        self.kinds[name] = kind_cls()
+
+    def register_ruleset(self, path: Path) -> None:
+        self.rulesets.append(_check_ruleset(path))
+
+    def register_bot(self, bot_cls: type[Bot]) -> None:
+        name = _check_bot(bot_cls)
+        if name in self.bots:
+            raise _Refused(f"registered the bot '{name}' twice")
+        self.bots[name] = bot_cls
+
+    def registrar(self, hook: str) -> Callable[[Any], None]:
+        registrars: dict[str, Callable[[Any], None]] = {
+            "register_contract_kinds": self.register_kind,
+            "register_rulesets": self.register_ruleset,
+            "register_bots": self.register_bot,
+        }
+        return registrars[hook]
+
+    def clash(self, registry: Registry) -> tuple[str, str] | None:
+        """A kind or bot name another plugin registered first: the hook and a message."""
+        for name in self.kinds:
             if name in registry.kinds:
-                raise PluginError(
+                return "register_contract_kinds", (
                     f"contract kind '{name}' is registered twice: by {registry.kind_owner[name]} "
-                    f"and by {_owner}"
+                    f"and by {self.owner}; the first is kept"
                 )
-            registry.kinds[name] = kind_cls()
-            registry.kind_owner[name] = _owner
-
-        try:
-            impl.function(register)
-        except PluginError:
-            raise
-        except Exception as exc:
-            raise PluginError(
-                f"plugin {owner} failed in register_contract_kinds: {type(exc).__name__}: {exc}"
-            ) from exc
-    for impl in pm.hook.register_rulesets.get_hookimpls():
-        owner = _plugin_name(pm, impl.plugin)
-
-        def register_ruleset(path: Path, _owner: str = owner) -> None:
-            registry.rulesets.append((Path(path), _owner))
-
-        try:
-            impl.function(register_ruleset)
-        except Exception as exc:
-            raise PluginError(
-                f"plugin {owner} failed in register_rulesets: {type(exc).__name__}: {exc}"
-            ) from exc
-    _register_bots(pm, registry)
-    return registry
-
-
-def _register_bots(pm: pluggy.PluginManager, registry: Registry) -> None:
-    for impl in pm.hook.register_bots.get_hookimpls():
-        owner = _plugin_name(pm, impl.plugin)
-
-        def register(bot_cls: type[Bot], _owner: str = owner) -> None:
-            name = getattr(bot_cls, "name", None)
-            if not (isinstance(bot_cls, type) and isinstance(name, str) and name):
-                raise PluginError(f"plugin {_owner} registered {bot_cls!r}, not a bot class")
-            if not callable(getattr(bot_cls, "choose", None)):
-                raise PluginError(f"plugin {_owner} registered bot '{name}' without choose()")
+        for name in self.bots:
             if name in registry.bots:
-                raise PluginError(
+                return "register_bots", (
                     f"bot '{name}' is registered twice: by {registry.bot_owner[name]} "
-                    f"and by {_owner}"
+                    f"and by {self.owner}; the first is kept"
                 )
-            registry.bots[name] = bot_cls
-            registry.bot_owner[name] = _owner
+        return None
 
-        try:
-            impl.function(register)
-        except PluginError:
-            raise
-        except Exception as exc:
-            raise PluginError(
-                f"plugin {owner} failed in register_bots: {type(exc).__name__}: {exc}"
-            ) from exc
+    def join(self, registry: Registry) -> None:
+        for name, kind in self.kinds.items():
+            registry.kinds[name] = kind
+            registry.kind_owner[name] = self.owner
+        registry.rulesets.extend((path, self.owner) for path in self.rulesets)
+        for name, bot_cls in self.bots.items():
+            registry.bots[name] = bot_cls
+            registry.bot_owner[name] = self.owner
+
+
+def _unknown_hooks(pm: pluggy.PluginManager, plugin: object) -> list[str]:
+    """Hooks the plugin implements that no spec declares (a misspelt name)."""
+    unknown = []
+    for caller in pm.get_hookcallers(plugin) or []:
+        if caller.has_spec():
+            continue
+        if any(i.plugin is plugin and not i.optionalhook for i in caller.get_hookimpls()):
+            unknown.append(caller.name)
+    return unknown
+
+
+def _contribution(
+    pm: pluggy.PluginManager, plugin: object
+) -> tuple[_Contribution, tuple[str, str] | None]:
+    """Everything the plugin registers, and the phase and message if it failed."""
+    owner = _plugin_name(pm, plugin)
+    contribution = _Contribution(owner)
+    unknown = _unknown_hooks(pm, plugin)
+    if unknown:
+        hooks = ", ".join(HOOKS)
+        return contribution, ("register", f"unknown hook {', '.join(unknown)} (the hooks: {hooks})")
+    for hook in HOOKS:
+        for impl in getattr(pm.hook, hook).get_hookimpls():
+            if impl.plugin is not plugin:
+                continue
+            args = {"register": contribution.registrar(hook)}
+            try:
+                with _stdout_to_stderr():
+                    impl.function(*(args[a] for a in impl.argnames))
+            except _Refused as exc:
+                return contribution, (hook, str(exc))
+            except (Exception, SystemExit) as exc:
+                return contribution, (hook, describe_exception(exc))
+    return contribution, None
+
+
+def build_registry(pm: pluggy.PluginManager) -> Registry:
+    """Ask every plugin, in load order, for its kinds, rulesets and bots.
+
+    A plugin that fails, or registers a kind or bot name another one registered
+    first, is left out whole and recorded in ``failures`` (with the load failures
+    of ``pm``); the others are kept.
+    """
+    registry = Registry()
+    dists: dict[str, str] = {}
+    if isinstance(pm, PluginManager):
+        registry.failures.extend(pm.failures)
+        dists = pm.dists
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:  # blocked
+            continue
+        contribution, failed = _contribution(pm, plugin)
+        failed = failed or contribution.clash(registry)
+        if failed is not None:
+            phase, message = failed
+            registry.failures.append(
+                PluginFailure(
+                    contribution.owner, dists.get(name), phase, message, tuple(contribution.kinds)
+                )
+            )
+            continue
+        contribution.join(registry)
+        registry.plugins[contribution.owner] = dists.get(name)
+    return registry
 
 
 _manager: pluggy.PluginManager | None = None
 _registry: Registry | None = None
+_reporter: Callable[[PluginFailure], None] | None = None
 
 
 def get_manager() -> pluggy.PluginManager:
@@ -185,7 +481,23 @@ def get_registry() -> Registry:
     global _registry
     if _registry is None:
         _registry = build_registry(get_manager())
+        if _reporter is not None:
+            for failure in _registry.failures:
+                _reporter(failure)
     return _registry
+
+
+def report_failures(reporter: Callable[[PluginFailure], None] | None) -> None:
+    """Pass each plugin failure to ``reporter`` once: now if the registry is built, else
+    when it is (so a command that never needs plugins never loads them). ``None`` stops.
+
+    The CLI uses it to warn on stderr at the start of each command that uses plugins.
+    """
+    global _reporter
+    _reporter = reporter
+    if reporter is not None and _registry is not None:
+        for failure in _registry.failures:
+            reporter(failure)
 
 
 def reset(manager: pluggy.PluginManager | None = None) -> None:

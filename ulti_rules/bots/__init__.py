@@ -8,7 +8,9 @@ what ``hand.observation(hand.current_player)`` shows and the legal actions, as t
 built-in ones do. All randomness comes from ``rng``, so a seeded run repeats.
 
 The built-in bots register through the ``register_bots`` hook like any plugin's;
-``get_registry().bot(name)`` builds one by name.
+``get_registry().bot(name)`` builds one by name. A plugin's bot that raises, or
+chooses an action the hand refuses, stops ``play_out`` with a PluginError naming the
+bot and its plugin.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from ..errors import IllegalAction, PluginError
+from ..plugins import BUILTIN, describe_exception, plugin_fault, printable, short_repr
 from .random_bot import RandomBot
 from .simple_bidder import SimpleBidder
 
@@ -58,8 +62,40 @@ def play_out(hand: Hand, bots: Bot | Sequence[Bot], rng: random.Random) -> Hand:
                 continue
         seat = hand.current_player
         assert seat is not None
-        hand.apply(seats[seat].choose(hand, rng))
+        bot = seats[seat]
+        chose = False
+        try:
+            action = bot.choose(hand, rng)
+            chose = True
+            hand.apply(action)
+        except (Exception, SystemExit) as exc:
+            failure = _bot_failure(hand, bot, exc, (action,) if chose else ())
+            if failure is None:
+                raise
+            raise failure from exc
     return hand
+
+
+def _bot_failure(
+    hand: Hand, bot: Bot, exc: BaseException, chosen: tuple[object, ...]
+) -> PluginError | None:
+    """The error naming a plugin's bot that failed (in ``choose``, or with the action in
+    ``chosen`` that the hand refused); None for a built-in or unregistered bot: that is
+    a bug of ours, or of the program that passed it in, and its own exception is clearer."""
+    name = getattr(bot, "name", type(bot).__name__)
+    registry = hand.registry
+    owner = registry.bot_owner.get(name) if registry.bots.get(name) is type(bot) else None
+    if owner is None or owner == BUILTIN:
+        return None
+    if chosen:
+        reason = str(exc) if isinstance(exc, IllegalAction) else describe_exception(exc)
+        return PluginError(
+            printable(
+                f"bot '{name}' of plugin '{owner}' chose {short_repr(chosen[0])}, which the "
+                f"hand refuses: {reason}"
+            )
+        )
+    return plugin_fault(f"bot '{name}'", owner, exc)
 
 
 __all__ = ["BUILTIN_BOTS", "Bot", "RandomBot", "SimpleBidder", "play_out"]

@@ -3,6 +3,11 @@
 The conditions belong to the contract kinds; this module only asks them, in the
 order the ladder lists the components, and asks the ladder which silent bonuses
 the bid allows. No contract name appears here.
+
+A kind may come from a plugin, so what it raises or returns is checked here: an
+exception (other than MissingFact) or an answer of the wrong type becomes a
+PluginError naming the kind and its plugin. A built-in kind's exception is a bug of
+ours and is let through.
 """
 
 from __future__ import annotations
@@ -10,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..contracts.base import ContractKind, MissingFact, SilentOutcome
-from ..errors import UltiError
+from ..errors import PluginError, UltiError
 from ..facts import Facts
-from ..plugins import Registry
+from ..plugins import BUILTIN, Registry, plugin_fault, printable, short_repr
 from ..ruleset.ladder import silent_values
 from ..ruleset.schema import Bid, ContractSpec, Ruleset, SilentBonus
 
@@ -28,6 +33,8 @@ class Component:
     id: str
     spec: ContractSpec
     kind: ContractKind
+    owner: str = BUILTIN
+    """The plugin that registered the kind."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +53,7 @@ def kind_named(registry: Registry, name: str, what: str) -> ContractKind:
     if kind is None:
         raise JudgingError(
             f"{what} needs the contract kind '{name}', which no installed plugin registers "
-            f"(known: {', '.join(sorted(registry.kinds))})"
+            f"(known: {', '.join(sorted(registry.kinds))}){registry.missing_kind_hint(name)}"
         )
     return kind
 
@@ -58,16 +65,72 @@ def components(ruleset: Ruleset, bid: Bid, registry: Registry) -> list[Component
         spec = ruleset.contracts.get(cid)
         if spec is None:
             raise JudgingError(f"bid '{bid.id}' names component '{cid}', which is not in contracts")
-        found.append(Component(cid, spec, kind_named(registry, spec.kind, f"component '{cid}'")))
+        kind = kind_named(registry, spec.kind, f"component '{cid}'")
+        found.append(Component(cid, spec, kind, registry.kind_owner.get(spec.kind, BUILTIN)))
     return found
+
+
+def _kind_failed(kind: ContractKind, owner: str, method: str, exc: BaseException) -> PluginError:
+    return plugin_fault(f"contract kind '{kind.name}'", owner, exc, method)
+
+
+def _wrong_answer(
+    kind: ContractKind, owner: str, method: str, got: object, want: str
+) -> PluginError:
+    return PluginError(
+        printable(
+            f"contract kind '{kind.name}' of plugin '{owner}' returned {short_repr(got)} "
+            f"from {method}, not {want}"
+        )
+    )
 
 
 def made(component: Component, facts: Facts, ruleset: Ruleset) -> bool:
     """Whether the declarer made this component; each is judged on its own (C17)."""
     try:
-        return component.kind.judge(component.spec, facts, ruleset)
+        verdict = component.kind.judge(component.spec, facts, ruleset)
     except MissingFact as exc:
         raise MissingFact(f"judging the component '{component.id}': {exc}", exc.fact) from None
+    except (Exception, SystemExit) as exc:
+        if component.owner == BUILTIN:
+            raise
+        raise _kind_failed(component.kind, component.owner, "judge", exc) from exc
+    if not isinstance(verdict, bool):
+        raise _wrong_answer(component.kind, component.owner, "judge", verdict, "True or False")
+    return verdict
+
+
+def failure_penalty(component: Component) -> tuple[int, bool]:
+    """What the failed component costs on top of its value, and whether kontra multiplies it."""
+    try:
+        penalty = component.kind.failure_penalty(component.spec)
+    except (Exception, SystemExit) as exc:
+        if component.owner == BUILTIN:
+            raise
+        raise _kind_failed(component.kind, component.owner, "failure_penalty", exc) from exc
+    if not (
+        isinstance(penalty, tuple)
+        and len(penalty) == 2
+        and type(penalty[0]) is int
+        and penalty[0] >= 0
+        and isinstance(penalty[1], bool)
+    ):
+        raise _wrong_answer(
+            component.kind, component.owner, "failure_penalty", penalty, "(points >= 0, True/False)"
+        )
+    return penalty
+
+
+def _check_outcome(outcome: object, players: int) -> bool:
+    """Whether a judge_silent answer is None or a SilentOutcome that makes sense."""
+    if outcome is None:
+        return True
+    return (
+        isinstance(outcome, SilentOutcome)
+        and outcome.side in ("declarer", "defenders")
+        and isinstance(outcome.made, bool)
+        and (outcome.seat is None or (type(outcome.seat) is int and 0 <= outcome.seat < players))
+    )
 
 
 def silent_verdicts(
@@ -78,6 +141,7 @@ def silent_verdicts(
     for bonus_id, value in silent_values(ruleset, bid, registry).items():
         bonus = ruleset.silent_bonuses[bonus_id]
         kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
+        owner = registry.kind_owner.get(bonus.condition, BUILTIN)
         try:
             outcome = kind.judge_silent(
                 facts, ruleset, either_side=bonus.scored_by == "either_side"
@@ -87,6 +151,12 @@ def silent_verdicts(
                 f"the bid allows the silent bonus '{bonus_id}', and judging it failed: {exc}",
                 exc.fact,
             ) from None
+        except (Exception, SystemExit) as exc:
+            if owner == BUILTIN:
+                raise
+            raise _kind_failed(kind, owner, "judge_silent", exc) from exc
+        if not _check_outcome(outcome, ruleset.players.count):
+            raise _wrong_answer(kind, owner, "judge_silent", outcome, "a SilentOutcome or None")
         if outcome is not None:
             verdicts.append(SilentVerdict(bonus_id, bonus, value, outcome))
     return verdicts
