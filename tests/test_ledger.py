@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,12 @@ from ulti_rules.scoring.ledger import (
     add_misdeal,
     add_passed_out,
     add_played,
-    load_ledger,
     new_ledger,
-    save_ledger,
 )
+from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
 from ulti_rules.scoring.sheet import SheetError, read_sheet
+
+from cli_in_process import Ran, run_in
 
 ULTI_MADE = """\
 declarer: {declarer}
@@ -35,6 +37,12 @@ tricks: {{{declarer}: 6, {a}: 2, {b}: 2}}
 last_trick: {{winner: {declarer}, trump_seven: {declarer}}}
 """
 GIVE_UP = "declarer: {declarer}\nbid: parti\ngave_up: true\n"
+
+
+@pytest.fixture
+def ulti(tmp_path: Path) -> Callable[..., Ran]:
+    """These tests are about the commands, not processes: run `ulti` in-process."""
+    return run_in(tmp_path)
 
 
 def hand_file(tmp_path: Path, text: str, name: str = "hand.yaml") -> str:
@@ -196,10 +204,20 @@ def test_ledger_user_errors(tmp_path: Path, ulti: Any) -> None:
     again = ulti("ledger", "new", str(ledger), "--ruleset", "wikipedia", "--players", "A,B,C")
     assert again.returncode == 1 and "already exists" in again.stderr
     (tmp_path / "broken.json").write_text("{not json", "utf-8")
-    broken = ulti("ledger", "show", str(tmp_path / "broken.json"))
-    assert broken.returncode == 1 and "not a ledger" in broken.stderr
-    missing = ulti("ledger", "show", str(tmp_path / "none.json"))
-    assert missing.returncode == 1 and "cannot read the ledger" in missing.stderr
+    broken = ulti("ledger", "show", "broken.json")
+    assert broken.returncode == 1
+    assert broken.stderr.startswith("ulti: error: broken.json:2:1: ")
+    assert "the '{' at line 1, column 1 is not closed" in broken.stderr
+    (tmp_path / "list.json").write_text("[1, 2]", "utf-8")
+    listed = ulti("ledger", "show", "list.json")
+    assert listed.returncode == 1
+    assert "list.json: not a ledger: 'format' must be 'ulti-ledger/1'" in listed.stderr
+    missing = ulti("ledger", "show", "none.json")
+    assert missing.returncode == 1
+    assert "none.json: cannot read the file: No such file or directory" in missing.stderr
+    assert ulti("ledger", "add", "none.json", "--misdeal").stderr == (
+        "ulti: error: none.json: cannot read the file: No such file or directory\n"
+    )
     impossible = hand_file(
         tmp_path,
         ULTI_MADE.format(declarer="Anna", a="Ben", b="Carla").replace(

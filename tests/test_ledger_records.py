@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import yaml
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.engine import Hand
@@ -13,9 +15,16 @@ from ulti_rules.records import dumps, record_of, save
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring.table_facts import sheet_from
 
-from conftest import RunUlti
+from cli_in_process import Ran, run_in
 
+RunUlti = Callable[..., Ran]
 PLAYERS = ["Anna", "Ben", "Carla"]
+
+
+@pytest.fixture
+def ulti(tmp_path: Path) -> RunUlti:
+    """These tests are about the commands, not processes: run `ulti` in-process."""
+    return run_in(tmp_path)
 
 
 def played(seed: int, dealer: int) -> Hand:

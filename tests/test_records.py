@@ -127,7 +127,8 @@ def test_every_record_replays(tmp_path: Path, name: str, seed: int, as_json: boo
     rules = ruleset(name)
     hand = varied_hand(rules, seed)
     record = record_of(hand, name)
-    path = save(record, tmp_path / ("hand.json" if as_json else "hand.yaml"))
+    # hypothesis reuses tmp_path for every example: each one replaces the last
+    path = save(record, tmp_path / ("hand.json" if as_json else "hand.yaml"), overwrite=True)
     loaded = load_record(path)
     again = replay(loaded, rules)
     assert again.history == hand.history

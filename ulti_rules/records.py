@@ -37,14 +37,16 @@ from pydantic import (
     ValidationError,
 )
 
+from . import safe_files
 from .cards import CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards, seating
 from .errors import IllegalAction, Problem, RulesetError, UltiError
 from .facts import Contract, Facts
 from .plugins import Registry
-from .ruleset.loading import content_hash, load_ruleset
+from .ruleset.loading import content_hash, load_ruleset, locate
 from .ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
+from .ruleset.references import OutsideReference
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.schema import Ruleset
 
@@ -280,10 +282,24 @@ def dumps(record: HandRecord, suffix: str = ".yaml") -> str:
     return text
 
 
-def save(record: HandRecord, path: Path | str) -> Path:
-    """Write the record; the suffix (.yaml, .yml or .json) picks the format."""
+def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Path:
+    """Write the record; the suffix (.yaml, .yml or .json) picks the format.
+
+    The file appears whole or not at all. A name that is taken (a symlink included) is
+    refused unless ``overwrite``, which replaces that entry itself: a symlink is never
+    written through (``safe_files``).
+    """
     path = Path(path)
-    path.write_text(dumps(record, _suffix(path)), encoding="utf-8")
+    data = dumps(record, _suffix(path)).encode("utf-8")
+    try:
+        if overwrite:
+            safe_files.replace(path, data)
+        else:
+            safe_files.create(path, data)
+    except FileExistsError:
+        raise RecordError(f"{path} already exists; a record is not overwritten") from None
+    except OSError as exc:
+        raise RecordError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path
 
 
@@ -363,25 +379,33 @@ def load_record(path: Path | str) -> HandRecord:
 def ruleset_of(
     record: HandRecord, base: Path | None = None, registry: Registry | None = None
 ) -> Ruleset:
-    """The record's ruleset, found by its name (a path is relative to ``base``)."""
+    """The record's ruleset, found by its name.
+
+    A path is read relative to ``base`` (by default the folder the record was loaded
+    from, else the current one) and must stay inside it or a rulesets folder: a record
+    from someone else cannot make ``ulti`` read any file (``ruleset/references.py``).
+    """
     ref = record.ruleset
-    if base is not None and ("/" in ref or ref.endswith((".yaml", ".yml"))):
-        path = (base / ref).resolve()
-        if not path.exists():
-            raise RulesetError(
-                [
-                    Problem(
-                        str(path),
-                        None,
-                        None,
-                        "",
-                        f"no such file: the record names its ruleset '{ref}', a path read "
-                        "relative to the record's folder (replay it with --ruleset NAME|PATH)",
-                    )
-                ]
-            )
-        return load_ruleset(path, registry)
-    return load_ruleset(ref, registry)
+    if base is None:
+        base = Path(record._source).parent if record._source is not None else Path.cwd()
+    try:
+        location = locate(ref, base, registry, referrer="this record")
+    except OutsideReference as exc:
+        raise RecordError(f"{record.where(('ruleset',))}{exc}") from None
+    if isinstance(location, Path) and not location.exists():
+        raise RulesetError(
+            [
+                Problem(
+                    str(location),
+                    None,
+                    None,
+                    "",
+                    f"no such file: the record names its ruleset '{ref}', a path read "
+                    "relative to the record's folder (replay it with --ruleset NAME|PATH)",
+                )
+            ]
+        )
+    return load_ruleset(location, registry)
 
 
 def _first_difference(recorded: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any]:
@@ -439,7 +463,7 @@ def replay(
     or contract detail that the replay does not produce.
     """
     if ruleset is None:
-        ruleset = load_ruleset(record.ruleset, registry)
+        ruleset = ruleset_of(record, registry=registry)
     found = content_hash(ruleset)
     if check_hash and found != record.ruleset_hash:
         raise RecordError(

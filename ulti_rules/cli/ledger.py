@@ -7,6 +7,9 @@ deals next.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,23 +18,31 @@ from rich.table import Table
 from rich.text import Text
 
 from ..records import is_record_file, load_record, replay
-from ..ruleset.loading import load_ruleset
 from ..scoring.ledger import (
     Ledger,
+    LedgerError,
     LedgerHand,
     add_hand,
     add_misdeal,
     add_passed_out,
     add_played,
-    load_ledger,
     new_ledger,
-    save_ledger,
 )
+from ..scoring.ledger_file import load_ledger, save_ledger, updating
 from ..scoring.settlement import Settlement
 from ..scoring.sheet import SheetError, read_sheet
 from ..scoring.table_facts import TableHand
-from .common import EXIT_USER_ERROR, bid_text, echo_json, fail, stdout_console
+from .common import (
+    EXIT_USER_ERROR,
+    bid_text,
+    echo_json,
+    error,
+    fail,
+    print_problems,
+    stdout_console,
+)
 from .score import report_sheet_error, settlement_json, settlement_tables, signed
+from .terminal import echo
 
 
 @click.group("ledger")
@@ -40,6 +51,20 @@ def ledger_group() -> None:
 
     See docs/ledger.md.
     """
+
+
+@contextmanager
+def _reporting() -> Iterator[None]:
+    """Several problems of a ledger file: one line each, then their count, as for a
+    ruleset. One problem, or another error, goes to the `ulti` group's report."""
+    try:
+        yield
+    except LedgerError as exc:
+        if len(exc.problems) < 2:
+            raise
+        print_problems(exc.problems)
+        error(f"{len(exc.problems)} problems in the ledger")
+        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
 
 
 @ledger_group.command("new")
@@ -62,18 +87,22 @@ def ledger_group() -> None:
 def new_command(
     file: str, ruleset_ref: str, players: str, dealer: str | None, end: str | None, force: bool
 ) -> None:
-    """Start a session ledger in FILE (JSON)."""
+    """Start a session ledger in FILE (JSON).
+
+    An existing FILE, or a symlink of that name, is kept unless --force; with --force
+    the file it names is written, keeping its mode.
+    """
     path = Path(file)
-    if path.exists() and not force:
+    if os.path.lexists(path) and not force:
         fail(f"{file} already exists; use --force to start it again")
     names = [p.strip() for p in players.split(",")]
     ending: Literal["none", "heart_ace"] | None = None
     if end is not None:
         ending = "heart_ace" if end == "heart-ace" else "none"
-    ledger = new_ledger(ruleset_ref, names, dealer, ending)
-    save_ledger(ledger, path)
+    ledger = new_ledger(ruleset_ref, names, dealer, ending, folder=path.parent)
+    save_ledger(ledger, path, overwrite=force)
     ending_text = "by the Ace of hearts" if ledger.end == "heart_ace" else "when you stop"
-    click.echo(
+    echo(
         f"{file}: a session of {', '.join(ledger.players)} under '{ledger.ruleset}'; "
         f"{ledger.first_dealer} deals first; it ends {ending_text}."
     )
@@ -132,31 +161,14 @@ def add_command(
             if not given
             else f"give only one of {', '.join(given)}"
         )
-    path = Path(file)
-    ledger = load_ledger(path)
-    if hand is None:
-        if misdeal and heart_ace is not None:
-            fail("a misdeal has no auction to call the end on; call it on the next hand")
-        entry = add_misdeal(ledger) if misdeal else add_passed_out(ledger, heart_ace=heart_ace)
-        _report_unplayed(ledger, path, entry, as_json)
+    if misdeal and heart_ace is not None:
+        fail("a misdeal has no auction to call the end on; call it on the next hand")
+    with _reporting(), updating(Path(file)) as ledger:  # locked until written back
+        added = _add(ledger, hand, misdeal, heart_ace)
+    if isinstance(added, LedgerHand):
+        _report_unplayed(ledger, added, as_json)
         return
-    hand_path = Path(hand)
-    try:
-        if is_record_file(hand_path):
-            added = _add_record(ledger, hand_path, hand, heart_ace)
-            if isinstance(added, LedgerHand):
-                _report_unplayed(ledger, path, added, as_json)
-                return
-            entry, table_hand, settlement = added
-        else:
-            sheet, where = read_sheet(hand_path)
-            entry, table_hand, settlement = add_hand(
-                ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace
-            )
-    except SheetError as exc:
-        report_sheet_error(exc)
-        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
-    save_ledger(ledger, path)
+    entry, table_hand, settlement = added
     if as_json:
         data = settlement_json(settlement, table_hand.players)
         data["hand"] = entry.number
@@ -164,16 +176,32 @@ def add_command(
         echo_json(data)
         return
     console = stdout_console()
-    click.echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
+    echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
     for table in settlement_tables(settlement, table_hand.players, table_hand.ruleset):
         console.print(table)
     console.print(_totals_table(ledger))
-    click.echo(_status(ledger))
+    echo(_status(ledger))
 
 
-def _report_unplayed(ledger: Ledger, path: Path, entry: LedgerHand, as_json: bool) -> None:
-    """Save the ledger and say what a misdeal or passed-out hand did to the deal."""
-    save_ledger(ledger, path)
+def _add(
+    ledger: Ledger, hand: str | None, misdeal: bool, heart_ace: str | None
+) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
+    """Add HAND, or a misdeal or passed-out deal, to the ledger (in memory)."""
+    if hand is None:
+        return add_misdeal(ledger) if misdeal else add_passed_out(ledger, heart_ace=heart_ace)
+    hand_path = Path(hand)
+    try:
+        if is_record_file(hand_path):
+            return _add_record(ledger, hand_path, hand, heart_ace)
+        sheet, where = read_sheet(hand_path)
+        return add_hand(ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace)
+    except SheetError as exc:
+        report_sheet_error(exc)
+        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+
+
+def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool) -> None:
+    """Say what a misdeal or passed-out hand did to the deal."""
     if as_json:
         echo_json(
             {
@@ -186,9 +214,9 @@ def _report_unplayed(ledger: Ledger, path: Path, entry: LedgerHand, as_json: boo
             }
         )
         return
-    click.echo(f"Hand {entry.number}, dealt by {entry.dealer}: {unplayed_text(entry)}.")
+    echo(f"Hand {entry.number}, dealt by {entry.dealer}: {unplayed_text(entry)}.")
     stdout_console().print(_totals_table(ledger))
-    click.echo(_status(ledger))
+    echo(_status(ledger))
 
 
 def unplayed_text(entry: LedgerHand) -> str:
@@ -207,7 +235,7 @@ def _add_record(
     session's i-th player, and the record's dealer must be the session's next dealer.
     A passed-out record is added as a passed-out hand."""
     record = load_record(path)
-    hand = replay(record, load_ruleset(ledger.ruleset))
+    hand = replay(record, ledger.rules())
     if hand.contract is None:
         return add_passed_out(
             ledger,
@@ -229,7 +257,7 @@ def _totals_table(ledger: Ledger) -> Table:
 
 
 def _status(ledger: Ledger) -> str:
-    ruleset = load_ruleset(ledger.ruleset)
+    ruleset = ledger.rules()
     number = len(ledger.hands) + 1
     last = ledger.last_round(ruleset)
     if ledger.is_over(ruleset):
@@ -244,7 +272,7 @@ def _status(ledger: Ledger) -> str:
 
 
 def _show_json(ledger: Ledger) -> dict[str, Any]:
-    ruleset = load_ruleset(ledger.ruleset)
+    ruleset = ledger.rules()
     last = ledger.last_round(ruleset)
     over = ledger.is_over(ruleset)
     return {
@@ -269,11 +297,12 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
 def show_command(file: str, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
-    ledger = load_ledger(Path(file))
+    with _reporting():
+        ledger = load_ledger(Path(file))
     if as_json:
         echo_json(_show_json(ledger))
         return
-    ruleset = load_ruleset(ledger.ruleset)
+    ruleset = ledger.rules()
     table = Table(title=f"Session under '{ledger.ruleset}'", title_justify="left")
     for header in ("#", "Dealer", "Declarer", "Bid"):
         table.add_column(header)
@@ -290,9 +319,9 @@ def show_command(file: str, as_json: bool) -> None:
         table.add_row(*(Text(c) for c in cells))
     console = stdout_console()
     console.print(table)
-    click.echo("Under each player: the hand's result (the running total).")
+    echo("Under each player: the hand's result (the running total).")
     console.print(_totals_table(ledger))
-    click.echo(_status(ledger))
+    echo(_status(ledger))
 
 
 def register(group: click.Group) -> None:

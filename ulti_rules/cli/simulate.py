@@ -8,6 +8,7 @@ line measures playing and settling only (not printing or saving records).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter
@@ -27,6 +28,7 @@ from ..scoring.settlement import settle
 from ..scoring.table_facts import direction_step, ruleset_location
 from .common import echo_json, fail, stdout_console
 from .score import signed
+from .terminal import echo
 
 
 def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
@@ -47,6 +49,24 @@ def _amounts(values: dict[str, int]) -> str:
     return "  ".join(f"{name} {signed(amount)}" for name, amount in values.items())
 
 
+def _record_name(number: int, width: int) -> str:
+    return f"hand-{number:0{width}d}.yaml"
+
+
+def _refuse_taken(folder: Path, names: list[str]) -> None:
+    """Refuse, before any hand is played, to overwrite records (or follow symlinks)
+    already in the folder."""
+    with os.scandir(folder) as entries:
+        present = {entry.name for entry in entries}
+    taken = [name for name in names if name in present]
+    if taken:
+        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        fail(
+            f"{folder / taken[0]}{more} already exist{'s' if not more else ''}; records are "
+            "not overwritten: choose another folder, or replace them with --force"
+        )
+
+
 @click.command("simulate", short_help="Bots play seeded hands; settle and total them.")
 @click.argument("ruleset_ref", metavar="[RULESET]", default="wikipedia", required=False)
 @click.option(
@@ -62,7 +82,13 @@ def _amounts(values: dict[str, int]) -> str:
 )  # fmt: skip
 @click.option(
     "--save-records", "records_dir", metavar="DIR",
-    help="Save each hand's record as DIR/hand-0001.yaml, ... (see docs/records.md).",
+    help="Save each hand's record as DIR/hand-0001.yaml, ... (see docs/records.md). "
+    "Records already there are kept: the run is refused unless --force.",
+)  # fmt: skip
+@click.option(
+    "--force", is_flag=True,
+    help="With --save-records: replace records already in DIR (a symlink is replaced, "
+    "never written through).",
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the totals, no line per hand.")
@@ -72,6 +98,7 @@ def simulate_command(
     seed: int,
     bot_name: str,
     records_dir: str | None,
+    force: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -85,15 +112,17 @@ def simulate_command(
     bot = get_registry().bot(bot_name)
     players = ruleset.players.count
     names = [f"P{i + 1}" for i in range(players)]
+    width = max(4, len(str(count)))
     folder = Path(records_dir) if records_dir is not None else None
     if folder is not None:
         if folder.exists() and not folder.is_dir():
             fail(f"{records_dir} is not a folder")
         folder.mkdir(parents=True, exist_ok=True)
+        if not force:
+            _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
     ruleset_hash = content_hash(ruleset)
     read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
     step = direction_step(ruleset)
-    width = max(4, len(str(count)))
     rng = random.Random(seed)
     totals = dict.fromkeys(names, 0)
     bids: Counter[str] = Counter()
@@ -123,7 +152,7 @@ def simulate_command(
             ] += 1
         if folder is not None:
             record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
-            save(record, folder / f"hand-{number:0{width}d}.yaml")
+            save(record, folder / _record_name(number, width), overwrite=force)
         if as_json:
             results.append(
                 {
@@ -136,7 +165,7 @@ def simulate_command(
                 }
             )
         elif not quiet:
-            click.echo(
+            echo(
                 f"{number:>{width}}  {names[dealer]} deals; {_describe(hand, names, read_bid)}: "
                 f"{_amounts(payments)}  | totals {_amounts(totals)}"
             )
@@ -158,20 +187,20 @@ def simulate_command(
         }
         echo_json(data)
         return
-    click.echo(f"Totals after {count} hands of '{ruleset.name}' (seed {seed}, bot {bot_name}):")
+    echo(f"Totals after {count} hands of '{ruleset.name}' (seed {seed}, bot {bot_name}):")
     table = Table()
     for name in names:
         table.add_column(name, justify="right")
     table.add_row(*(Text(signed(totals[n])) for n in names))
     stdout_console().print(table)
     counted = ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items()))
-    click.echo(f"Hands: {counted}")
+    echo(f"Hands: {counted}")
     common = ", ".join(f"{read_bid.get(b, b)} {n}" for b, n in bids.most_common(5))
     if common:
-        click.echo(f"Most bid: {common}")
+        echo(f"Most bid: {common}")
     if folder is not None:
-        click.echo(f"Records: {folder}/hand-{1:0{width}d}.yaml ... hand-{count:0{width}d}.yaml")
-    click.echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
+        echo(f"Records: {folder}/hand-{1:0{width}d}.yaml ... hand-{count:0{width}d}.yaml")
+    echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
 
 
 def register(group: click.Group) -> None:

@@ -14,18 +14,27 @@ of three deals.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 
-from ..errors import UltiError
+from ..errors import Problem, UltiError
 from ..facts import Contract, Facts
 from ..plugins import Registry
-from ..ruleset.loading import content_hash, load_ruleset
+from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
+from ..ruleset.references import OutsideReference, confine
 from ..ruleset.schema import Ruleset
 from .settlement import Settlement
 from .sheet import Sheet, SheetError, Where
@@ -35,6 +44,7 @@ from .table_facts import (
     hand_from_sheet,
     ruleset_location,
     sheet_from,
+    sheet_ruleset,
 )
 
 FORMAT: Literal["ulti-ledger/1"] = "ulti-ledger/1"
@@ -43,8 +53,31 @@ LAST_ROUND = 3
 Kind = Literal["played", "misdeal", "passed_out"]
 
 
+MAX_PAYMENT = 10**9
+"""The largest result of one hand a ledger holds: far beyond any game, small enough
+that a tampered 5,000-digit number is a clean error, not a slow one."""
+
+
 class LedgerError(UltiError):
-    """The ledger file is unreadable, or a hand does not fit the session."""
+    """The ledger file is unreadable or inconsistent, or a hand does not fit the session.
+
+    ``problems`` lists, positioned in the file, what is wrong with a ledger that was
+    read; it is empty for a hand that does not fit.
+    """
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        self.problems = list(problems)
+        super().__init__(message)
+
+    @classmethod
+    def of(cls, problems: Sequence[Problem]) -> LedgerError:
+        """One error for every problem of a file, in file order."""
+        ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        return cls("\n".join(str(p) for p in ordered), ordered)
+
+
+Name = Annotated[StrictStr, Field(min_length=1)]
+Payment = Annotated[StrictInt, Field(ge=-MAX_PAYMENT, le=MAX_PAYMENT)]
 
 
 class LedgerHand(BaseModel):
@@ -57,11 +90,11 @@ class LedgerHand(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    number: int = Field(description="1 for the first hand of the session.")
-    dealer: str
-    declarer: str | None = Field(default=None, description="None unless the hand was played.")
-    bid: str | None = Field(default=None, description="The winning bid's id; None unless played.")
-    source: str | None = Field(
+    number: StrictInt = Field(ge=1, description="1 for the first hand of the session.")
+    dealer: Name
+    declarer: Name | None = Field(default=None, description="None unless the hand was played.")
+    bid: Name | None = Field(default=None, description="The winning bid's id; None unless played.")
+    source: StrictStr | None = Field(
         default=None,
         description="The file the hand was added from; None for a misdeal or a passed-out "
         "hand told to the ledger at the table.",
@@ -69,8 +102,8 @@ class LedgerHand(BaseModel):
     sheet: dict[str, Any] | None = Field(
         default=None, description="The complete score-keeper document; None unless played."
     )
-    payments: dict[str, int] = Field(description="Result per player; sums to zero.")
-    heart_ace: str | None = Field(
+    payments: dict[str, Payment] = Field(description="Result per player; sums to zero.")
+    heart_ace: Name | None = Field(
         default=None, description="Who held the Ace of hearts after this hand's auction."
     )
     kind: Kind = Field(
@@ -78,7 +111,7 @@ class LedgerHand(BaseModel):
         description="'played' (settled), 'misdeal' (a card exposed while dealing), "
         "'passed_out' (everybody passed).",
     )
-    redeal: bool = Field(
+    redeal: StrictBool = Field(
         default=False,
         description="The same dealer deals again: the deal does not pass on. Only for a "
         "misdeal or a passed-out hand, as the ruleset said when it was added.",
@@ -106,11 +139,34 @@ class Ledger(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["ulti-ledger/1"] = FORMAT
-    ruleset: str = Field(description="Ruleset name, or an absolute path to a club file.")
-    players: list[str]
-    first_dealer: str
+    ruleset: Name = Field(
+        description="Ruleset name, or the path of a club file: relative to the ledger's "
+        "folder, or absolute into a rulesets folder (``ruleset/references.py``)."
+    )
+    players: list[Name] = Field(min_length=1)
+    first_dealer: Name
     end: Literal["none", "heart_ace"] = "none"
     hands: list[LedgerHand] = []
+    _loaded: tuple[str, Registry | None, Ruleset] | None = PrivateAttr(default=None)
+    _folder: Path | None = PrivateAttr(default=None)
+    """The folder of the file it was read from: a path in ``ruleset`` is read from there."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal sessions: the ruleset a ledger has loaded is a cache, not content."""
+        if not isinstance(other, Ledger):
+            return NotImplemented
+        return self.model_dump() == other.model_dump()
+
+    def rules(self, registry: Registry | None = None) -> Ruleset:
+        """The session's ruleset, loaded on first use and kept with this ledger object:
+        reading, checking, adding a hand and reporting it each need it."""
+        loaded = self._loaded
+        if loaded is None or loaded[0] != self.ruleset or loaded[1] is not registry:
+            ref: str | Path = self.ruleset
+            if self._folder is not None:  # read from a file, perhaps somebody else's
+                ref = locate(self.ruleset, self._folder, registry, referrer="this ledger")
+            loaded = self._loaded = (self.ruleset, registry, load_ruleset(ref, registry))
+        return loaded[2]
 
     # ------------------------------------------------------------------ rotation
 
@@ -170,44 +226,29 @@ class Ledger(BaseModel):
         return f"the session is over: its {ruleset.session.hands} planned hands are played"
 
 
-# --------------------------------------------------------------------------- files
+# --------------------------------------------------------------------------- adding
 
 
-def load_ledger(path: Path) -> Ledger:
+def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> str:
+    """How the ledger in ``folder`` names the ruleset the user typed: a name stays a name;
+    a club file in the ledger's folder by its path from there (the two can move together),
+    one in a rulesets folder by its absolute path. A ledger naming any other file could not
+    be read back (``ruleset/references.py``), so that is refused now, with what to do."""
+    location = ruleset_location(ref, Path.cwd())
+    if not isinstance(location, Path) or folder is None:
+        return str(location)
+    real, home = os.path.realpath(location), os.path.realpath(folder)
+    if real.startswith(home.rstrip(os.sep) + os.sep):
+        return os.path.relpath(real, home)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LedgerError(f"cannot read the ledger {path}: {exc.strerror or exc}") from None
-    try:
-        return Ledger.model_validate(json.loads(text))
-    except json.JSONDecodeError as exc:
-        raise LedgerError(f"{path}:{exc.lineno}:{exc.colno}: not a ledger: {exc.msg}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        confine(str(location), folder, ruleset_folders(registry), referrer="the ledger")
+    except OutsideReference:
         raise LedgerError(
-            f"{path}: not a ledger ({FORMAT}): {where}: {first['msg']}"
-            + (f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else "")
+            f"{ref} lies outside the ledger's folder ({folder}) and the rulesets folders, so "
+            "the ledger could not name it safely: start the ledger in the club file's folder, "
+            "or put the club file in a rulesets folder ($ULTI_RULES_PATH) and name it"
         ) from None
-
-
-def save_ledger(ledger: Ledger, path: Path) -> None:
-    """Write the whole file anew, atomically: a crash never leaves half a ledger."""
-    text = json.dumps(ledger.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
-    directory = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _ruleset_ref(ref: str) -> str:
-    """A path is kept absolute, so the ledger works from any folder; a name stays a name."""
-    return str(ruleset_location(ref, Path.cwd()))
+    return str(location)
 
 
 def new_ledger(
@@ -216,9 +257,13 @@ def new_ledger(
     first_dealer: str | None,
     end: Literal["none", "heart_ace"] | None,
     registry: Registry | None = None,
+    *,
+    folder: Path | None = None,
 ) -> Ledger:
-    ref = _ruleset_ref(ruleset_ref)
-    ruleset = load_ruleset(ref, registry)
+    """A new session; ``folder`` is where its file will be (a club file's path is kept
+    relative to it)."""
+    ref = _ruleset_ref(ruleset_ref, folder, registry)
+    ruleset = load_ruleset(ruleset_location(ruleset_ref, Path.cwd()), registry)
     count = ruleset.players.count
     if len(players) != count:
         raise LedgerError(f"'{ruleset.name}' is for {count} players, not {len(players)}")
@@ -227,12 +272,14 @@ def new_ledger(
     dealer = first_dealer or players[0]
     if dealer not in players:
         raise LedgerError(f"the first dealer '{dealer}' is not one of {', '.join(players)}")
-    return Ledger(
+    ledger = Ledger(
         ruleset=ref,
         players=players,
         first_dealer=dealer,
         end=end if end is not None else ruleset.session.end,
     )
+    ledger._folder = folder
+    return ledger
 
 
 def _next_deal(ledger: Ledger, ruleset: Ruleset) -> tuple[int, str]:
@@ -271,7 +318,7 @@ def add_hand(
     The document may leave out the ruleset's players and the dealer: the session
     knows them. What it does say must agree with the session.
     """
-    ruleset = load_ruleset(ledger.ruleset, registry)
+    ruleset = ledger.rules(registry)
     number, dealer = _next_deal(ledger, ruleset)
     problems = []
     if sheet.players is not None and sheet.players != ledger.players:
@@ -288,7 +335,7 @@ def add_hand(
     if problems:
         raise SheetError(problems)
     if sheet.ruleset is not None:
-        given = load_ruleset(ruleset_location(sheet.ruleset, base), registry)
+        given = sheet_ruleset(sheet, where, base, registry)
         if content_hash(given) != content_hash(ruleset):
             raise SheetError(
                 [
@@ -302,9 +349,13 @@ def add_hand(
     complete = sheet.model_copy(
         update={"players": ledger.players, "dealer": dealer, "ruleset": ledger.ruleset}
     )
-    hand = hand_from_sheet(complete, where, base, registry)
+    hand = hand_from_sheet(complete, where, base, registry, ruleset=ruleset)
     settlement = hand.settle(registry)
     _check_heart_ace(ledger, heart_ace)
+    if any(abs(amount) > MAX_PAYMENT for amount in settlement.payments.values()):
+        raise LedgerError(
+            f"a payment of this hand is beyond what a ledger keeps ({MAX_PAYMENT:,} a hand)"
+        )
     entry = LedgerHand(
         number=number,
         dealer=dealer,
@@ -334,7 +385,7 @@ def add_played(
     It goes through the very document a table would type (``sheet_from``), so an
     engine hand and a typed-in one are kept and settled alike.
     """
-    ruleset = load_ruleset(ledger.ruleset, registry)
+    ruleset = ledger.rules(registry)
     data = sheet_from(
         ruleset, contract, facts, ruleset_ref=ledger.ruleset, players=ledger.players, dealer=dealer
     )
@@ -387,7 +438,7 @@ def add_misdeal(
     """A card was exposed while dealing: no hand, nobody pays. With the ruleset's
     ``deal.misdeal_redeal_same_dealer`` the same dealer deals again; without it the
     deal passes on as after a hand."""
-    ruleset = load_ruleset(ledger.ruleset, registry)
+    ruleset = ledger.rules(registry)
     return _add_unplayed(
         ledger,
         ruleset,
@@ -411,7 +462,7 @@ def add_passed_out(
     the same dealer deals again; with ``pass_out`` the hand counts as played and the
     deal passes on. ``dealer``, if given (an engine record's), must be the next dealer.
     """
-    ruleset = load_ruleset(ledger.ruleset, registry)
+    ruleset = ledger.rules(registry)
     if not may_pass_out(ruleset):
         rule = (
             "a pass by the opener is a bid of the plain Simple (auction.opener_pass_is_simple)"

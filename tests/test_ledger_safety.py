@@ -1,0 +1,566 @@
+"""The ledger loses no hand: concurrent and killed writers, links, modes, special files.
+
+Concurrency and kills are about processes, so those tests fork real processes that run
+the `ledger add` command code (starting the console script costs half a second of CPU
+each; one small test runs the real script). Everything else runs the command
+in-process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import multiprocessing
+import os
+import random
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from ulti_rules.bots import SimpleBidder, play_out
+from ulti_rules.cli import main
+from ulti_rules.engine import Hand
+from ulti_rules.records import RecordError, load_record, record_of, save
+from ulti_rules.ruleset.loading import load_ruleset
+from ulti_rules.safe_files import TEMP_INFIX, UnsafeFileError, locked
+from ulti_rules.scoring import ledger_file
+from ulti_rules.scoring.ledger import LedgerError, add_hand, add_misdeal, new_ledger
+from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
+from ulti_rules.scoring.sheet import read_sheet
+
+from cli_in_process import Ran, run_in
+from conftest import ulti_executable
+
+PLAYERS = ["Anna", "Ben", "Carla"]
+BEN_MAKES_ULTI = """\
+declarer: Ben
+bid: ulti
+trump: acorns
+kontra: {ulti: kontra}
+points: {declarer: 60, defenders: 30}
+tricks: {Ben: 6, Anna: 2, Carla: 2}
+last_trick: {winner: Ben, trump_seven: Ben}
+aces: [Ben, Anna]
+"""
+PAYMENTS = {"Anna": -9, "Ben": 18, "Carla": -9}
+"""What every hand of these tests pays, whoever deals."""
+FORK = multiprocessing.get_context("fork")
+
+
+@pytest.fixture
+def ulti(tmp_path: Path) -> Callable[..., Ran]:
+    return run_in(tmp_path)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> tuple[Path, Path]:
+    """A wikipedia session of Anna, Ben and Carla with two hands, and a hand to add."""
+    hand = tmp_path / "hand.yaml"
+    hand.write_text(BEN_MAKES_ULTI, "utf-8")
+    ledger = new_ledger("wikipedia", PLAYERS, None, None)
+    sheet, where = read_sheet(hand)
+    for _ in range(2):
+        add_hand(ledger, sheet, where, tmp_path, source="hand.yaml")
+    path = tmp_path / "s.json"
+    save_ledger(ledger, path)
+    return path, hand
+
+
+def temp_files(folder: Path) -> list[str]:
+    return [name for name in os.listdir(folder) if TEMP_INFIX in name]
+
+
+def assert_whole(path: Path, at_least: int = 0) -> int:
+    """The ledger reads and checks clean (numbers, rotation, zero sums: load_ledger
+    refuses anything else), every hand is the one that was added, none is missing."""
+    ledger = load_ledger(path)
+    assert len(ledger.hands) >= at_least
+    for number, hand in enumerate(ledger.hands, start=1):
+        assert hand.number == number
+        assert hand.dealer == PLAYERS[(number - 1) % 3]
+        assert hand.payments == PAYMENTS
+        assert hand.sheet is not None and hand.sheet["dealer"] == hand.dealer
+    return len(ledger.hands)
+
+
+# --------------------------------------------------------------------------- concurrency
+
+
+def _add_when_all_are_ready(ledger: str, hand: str, out: str, start: Any) -> None:
+    """A forked writer: `ulti ledger add LEDGER HAND --json`, the command's own code."""
+    start.wait()
+    result = CliRunner().invoke(main, ["ledger", "add", ledger, hand, "--json"])
+    Path(out).write_text(result.stdout + result.stderr, "utf-8")
+    sys.exit(result.exit_code)
+
+
+def test_twenty_concurrent_adds_all_land_in_order(session: tuple[Path, Path]) -> None:
+    path, hand = session
+    folder = path.parent
+    for trial in range(5):
+        path.unlink()
+        save_ledger(new_ledger("wikipedia", PLAYERS, None, None), path)
+        start = FORK.Barrier(20)
+        writers = [
+            FORK.Process(
+                target=_add_when_all_are_ready,
+                args=(str(path), str(hand), str(folder / f"out-{trial}-{i}.txt"), start),
+            )
+            for i in range(20)
+        ]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join(60)
+        outputs = [(folder / f"out-{trial}-{i}.txt").read_text("utf-8") for i in range(20)]
+        assert [w.exitcode for w in writers] == [0] * 20, outputs
+        assert sorted(json.loads(out)["hand"] for out in outputs) == list(range(1, 21))
+        assert assert_whole(path) == 20
+        assert temp_files(folder) == []
+
+
+def test_concurrent_adds_through_the_console_script(session: tuple[Path, Path]) -> None:
+    path, hand = session
+    env = dict(os.environ, ULTI_DEBUG="1")
+    runs = [
+        subprocess.Popen(
+            [ulti_executable(), "ledger", "add", str(path), str(hand), "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(4)
+    ]
+    results = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0] * 4, results
+    assert sorted(json.loads(out)["hand"] for out, _ in results) == [3, 4, 5, 6]
+    assert assert_whole(path) == 6
+
+
+# --------------------------------------------------------------------------- kills
+
+
+def _add_until_killed(ledger: str, hand: str) -> None:
+    runner = CliRunner()
+    while True:
+        result = runner.invoke(main, ["ledger", "add", ledger, hand, "--json"])
+        assert result.exit_code == 0, result.stderr
+
+
+def test_killed_writers_leave_whole_hands_and_no_temp_files(session: tuple[Path, Path]) -> None:
+    """100 writers killed (SIGKILL) at random moments: four at a time add hands, and a
+    random one of them is killed every 0-40 ms, whether it is reading, waiting for the
+    lock, settling or writing (about 3 kills in 100 land while the new file is written)."""
+    path, hand = session
+    rng = random.Random(11)
+
+    def writer() -> multiprocessing.process.BaseProcess:
+        process = FORK.Process(target=_add_until_killed, args=(str(path), str(hand)))
+        process.start()
+        return process
+
+    writers = [writer() for _ in range(4)]
+    hands_seen = [2]
+    for _ in range(100):
+        time.sleep(rng.uniform(0, 0.04))
+        victim = writers.pop(rng.randrange(len(writers)))
+        assert victim.pid is not None
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(10)
+        assert victim.exitcode == -signal.SIGKILL
+        hands = json.loads(path.read_bytes())["hands"]  # a reader never sees half a file
+        assert len(hands) >= hands_seen[-1]  # and no hand, once in, is lost
+        hands_seen.append(len(hands))
+        writers.append(writer())
+    for process in writers:
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(10)
+    before = assert_whole(path)
+    assert before > 2  # hands were added between the kills
+    done = CliRunner().invoke(main, ["ledger", "add", str(path), str(hand)])
+    assert done.exit_code == 0, done.stderr
+    assert assert_whole(path) == before + 1
+    assert temp_files(path.parent) == []  # the next writer removed what killed ones left
+
+
+# --------------------------------------------------------------------------- links and modes
+
+
+def test_a_symlinked_ledger_is_written_through_the_link_keeping_its_mode(
+    tmp_path: Path, session: tuple[Path, Path], ulti: Callable[..., Ran]
+) -> None:
+    path, hand = session
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    real = elsewhere / "friday.json"
+    path.rename(real)
+    real.chmod(0o640)
+    path.symlink_to(real)
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 0, done.stderr
+    assert path.is_symlink() and path.resolve() == real
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert assert_whole(real) == 3
+    assert temp_files(elsewhere) == [] and temp_files(tmp_path) == []
+
+
+def test_a_read_only_ledger_is_refused_before_any_work(
+    tmp_path: Path, session: tuple[Path, Path], ulti: Callable[..., Ran]
+) -> None:
+    path, _ = session
+    path.chmod(0o444)
+    before = path.read_bytes()
+    (tmp_path / "bad.yaml").write_text("declarer: Nobody\nbid: ulti\n", "utf-8")
+    done = ulti("ledger", "add", "s.json", "bad.yaml")  # the hand is never read
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: s.json: the file is read-only; make it writable (chmod u+w) to change it\n"
+    )
+    assert path.read_bytes() == before and stat.S_IMODE(path.stat().st_mode) == 0o444
+    forced = ulti(
+        "ledger", "new", "s.json", "--ruleset", "wikipedia", "--players", "A,B,C", "--force"
+    )
+    assert forced.returncode == 1 and "read-only" in forced.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_hard_linked_ledger_is_refused(
+    tmp_path: Path, session: tuple[Path, Path], ulti: Callable[..., Ran]
+) -> None:
+    path, hand = session
+    os.link(path, tmp_path / "other-name.json")
+    before = path.read_bytes()
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 1
+    assert "s.json: the file has 2 hard links" in done.stderr
+    assert "keep one name (a symbolic link works)" in done.stderr
+    assert path.read_bytes() == before == (tmp_path / "other-name.json").read_bytes()
+
+
+def test_ledger_new_keeps_a_symlink_unless_forced(tmp_path: Path, ulti: Callable[..., Ran]) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("keep me\n", "utf-8")
+    target.chmod(0o600)
+    (tmp_path / "s.json").symlink_to(target)
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    for name in ("s.json", "gone.json"):
+        done = ulti("ledger", "new", name, "--ruleset", "wikipedia", "--players", "A,B,C")
+        assert done.returncode == 1
+        assert done.stderr == f"ulti: error: {name} already exists; use --force to start it again\n"
+    assert target.read_text("utf-8") == "keep me\n"
+    assert not (tmp_path / "nowhere.json").exists()
+    args = ("--ruleset", "wikipedia", "--players", "A,B,C", "--force")
+    done = ulti("ledger", "new", "s.json", *args)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "s.json").is_symlink()
+    assert load_ledger(target).players == ["A", "B", "C"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert temp_files(tmp_path) == []
+
+
+def test_stale_temp_files_are_removed_under_the_lock(session: tuple[Path, Path]) -> None:
+    path, _ = session
+    stale = path.parent / f".s.json{TEMP_INFIX}0badf00d"
+    stale.write_text('{"half": ', "utf-8")
+    other = path.parent / f".other.json{TEMP_INFIX}0badf00d"  # another file's: kept
+    other.write_text("", "utf-8")
+    ledger = load_ledger(path)
+    add_misdeal(ledger)
+    save_ledger(ledger, path)
+    assert not stale.exists() and other.exists()
+    assert len(load_ledger(path).hands) == 3
+
+
+def test_a_writer_waits_for_the_lock_and_then_says_who_holds_it(tmp_path: Path) -> None:
+    real = tmp_path / "s.json"
+    real.write_text("{}", "utf-8")
+    lock = os.open(tmp_path / ".s.json.lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        with (
+            pytest.raises(UnsafeFileError, match="being changed by another program"),
+            locked(real, "s.json", timeout=0.05),
+        ):
+            pass
+    finally:
+        os.close(lock)
+    with locked(real, "s.json", timeout=0.05):
+        pass
+
+
+def test_a_full_ledger_refuses_the_next_hand_and_stays_readable(
+    session: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, ulti: Callable[..., Ran]
+) -> None:
+    path, hand = session
+    monkeypatch.setattr(ledger_file, "MAX_LEDGER_BYTES", path.stat().st_size + 100)
+    before = path.read_bytes()
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 1
+    assert "the ledger is full" in done.stderr and "start a new ledger" in done.stderr
+    assert path.read_bytes() == before
+    assert assert_whole(path) == 2
+
+
+# --------------------------------------------------------------------------- special files
+
+
+@contextmanager
+def at_most(seconds: int) -> Iterator[None]:
+    """Fail, rather than hang the suite, if the block blocks."""
+
+    def timeout(signum: int, frame: object) -> None:
+        raise TimeoutError(f"blocked for {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_is_refused_at_once(
+    tmp_path: Path, ulti: Callable[..., Ran], special: str
+) -> None:
+    if special == "fifo":
+        os.mkfifo(tmp_path / "fifo")
+    for args in (("show", special), ("add", special, "--misdeal"), ("show", special, "--json")):
+        with at_most(3):
+            done = ulti("ledger", *args)
+        assert done.returncode == 1
+        assert done.stderr == f"ulti: error: {special}: not a regular file\n"
+    assert not Path("/dev/.zero.lock").exists()
+    assert sorted(os.listdir(tmp_path)) == (["fifo"] if special == "fifo" else [])
+
+
+def test_a_ledger_over_the_size_limit_is_refused_unread(
+    tmp_path: Path, ulti: Callable[..., Ran]
+) -> None:
+    (tmp_path / "big.json").write_bytes(b" " * (ledger_file.MAX_LEDGER_BYTES + 1))
+    done = ulti("ledger", "show", "big.json")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: big.json: the file is 2.0 MiB; files over 2.0 MiB are not read\n"
+    )
+
+
+# --------------------------------------------------------------------------- hostile ledgers
+
+
+Edit = Callable[[dict[str, Any]], object]
+DIGITS_5000 = "DIGITS_5000"
+"""Replaced by a number of 5,000 digits in the file's text (json cannot write one)."""
+HOSTILE: dict[str, tuple[Edit | bytes, str, str]] = {
+    "5,000-digit payment": (
+        lambda d: d["hands"][0]["payments"].update(Anna=DIGITS_5000),
+        "hands.0.payments.Anna",
+        "cannot read",
+    ),
+    "400-digit payment": (
+        lambda d: d["hands"][0]["payments"].update(Anna=10**400),
+        "hands.0.payments.Anna",
+        "less than or equal to 1000000000",
+    ),
+    "a payment of true": (
+        lambda d: d["hands"][1]["payments"].update(Ben=True),
+        "hands.1.payments.Ben",
+        "valid integer",
+    ),
+    "unknown player": (
+        lambda d: d["hands"][0]["payments"].update(Dora=0),
+        "hands.0.payments",
+        "one payment for each of the players (Anna, Ben, Carla); not a player: Dora",
+    ),
+    "duplicate player": (
+        lambda d: d["players"].__setitem__(2, "Anna"),
+        "players.2",
+        "'Anna' is listed twice",
+    ),
+    "dealer not a player": (
+        lambda d: d["hands"][1].update(dealer="Dora"),
+        "hands.1.dealer",
+        "'Dora' is not one of the players (Anna, Ben, Carla)",
+    ),
+    "dealer out of turn": (
+        lambda d: d["hands"][1].update(dealer="Carla"),
+        "hands.1.dealer",
+        "the deal passes to the right: Ben deals hand 2, not Carla",
+    ),
+    "payments not zero-sum": (
+        lambda d: d["hands"][1]["payments"].update(Anna=-8),
+        "hands.1.payments",
+        "the payments sum to +1, not 0",
+    ),
+    "nonexistent bid": (
+        lambda d: d["hands"][0].update(bid="grand-slam"),
+        "hands.0.bid",
+        "'grand-slam' is not a bid of 'wikipedia'",
+    ),
+    "nonexistent declarer": (
+        lambda d: d["hands"][0].update(declarer="Dora"),
+        "hands.0.declarer",
+        "'Dora' is not one of the players (Anna, Ben, Carla)",
+    ),
+    "hand numbers out of order": (
+        lambda d: d["hands"][1].update(number=7),
+        "hands.1.number",
+        "this is hand 2 of the session, not 7",
+    ),
+    "a first dealer not at the table": (
+        lambda d: d.update(first_dealer="Dora"),
+        "first_dealer",
+        "'Dora' is not one of the players (Anna, Ben, Carla)",
+    ),
+    "four players for a three-player ruleset": (
+        lambda d: d["players"].append("Dora"),
+        "players",
+        "'wikipedia' is for 3 players, not 4",
+    ),
+    "non-UTF-8": (b'{"format": "ulti-ledger/1",\n "players": ["\xff"]}', "", "not UTF-8 text"),
+    "100k-deep nesting": (
+        b'{"format": "ulti-ledger/1", "hands": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        "",
+        "nested deeper than 64 levels",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE))
+def test_a_hostile_ledger_is_a_clean_positioned_error(
+    tmp_path: Path, session: tuple[Path, Path], ulti: Callable[..., Ran], case: str
+) -> None:
+    path, hand = session
+    change, key, message = HOSTILE[case]
+    data = json.loads(path.read_text("utf-8"))
+    if isinstance(change, bytes):
+        hostile = change
+    else:
+        change(data)
+        text = json.dumps(data, indent=2).replace(f'"{DIGITS_5000}"', "9" * 5000)
+        hostile = text.encode("utf-8")
+    path.write_bytes(hostile)
+    where = rf"s\.json:\d+:\d+: {key}: " if key else r"s\.json:\d+:\d+: "
+    for args in (("show", "s.json"), ("add", "s.json", str(hand))):
+        started = time.perf_counter()
+        done = ulti("ledger", *args)
+        assert time.perf_counter() - started < 3
+        assert done.returncode == 1
+        pattern = re.compile(rf"(ulti: error: )?{where}.*{re.escape(message)}")
+        assert any(pattern.match(line) for line in done.stderr.splitlines()), done.stderr
+        assert path.read_bytes() == hostile
+
+
+def test_every_problem_is_reported_one_a_line(
+    session: tuple[Path, Path], ulti: Callable[..., Ran]
+) -> None:
+    path, _ = session
+    data = json.loads(path.read_text("utf-8"))
+    data["hands"][0]["bid"] = "grand-slam"
+    data["hands"][1]["payments"]["Anna"] = 0
+    data["hands"][1]["dealer"] = "Carla"
+    path.write_text(json.dumps(data, indent=2), "utf-8")
+    done = ulti("ledger", "show", "s.json")
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert [x.split(": ")[1] for x in lines[:-1]] == [
+        "hands.0.bid",
+        "hands.1.dealer",
+        "hands.1.payments",
+    ]
+    assert lines[-1] == "ulti: error: 3 problems in the ledger"
+
+
+def test_the_end_of_the_session_is_checked(tmp_path: Path) -> None:
+    """The end is called once, only where the session ends by it; nothing follows the end."""
+    hand = tmp_path / "hand.yaml"
+    hand.write_text(BEN_MAKES_ULTI, "utf-8")
+    sheet, where = read_sheet(hand)
+    club = tmp_path / "short.yaml"
+    club.write_text("name: short\nextends: wikipedia\nsession: {hands: 2}\n", "utf-8")
+    ledger = new_ledger(str(club), PLAYERS, None, "heart_ace")
+    for _ in range(2):
+        add_hand(ledger, sheet, where, tmp_path, source="hand.yaml")
+    data = ledger.model_dump(mode="json")
+    third = {**data["hands"][1], "number": 3, "dealer": "Carla"}
+    data["hands"][0]["heart_ace"] = "Anna"
+    data["hands"][1]["heart_ace"] = "Ben"
+    data["hands"].append(third)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data, indent=2), "utf-8")
+    with pytest.raises(LedgerError) as caught:
+        load_ledger(path)
+    assert [(p.path, p.message) for p in caught.value.problems] == [
+        ("hands.1.heart_ace", "the end was already called in hand 1"),
+        ("hands.2", "the session was over after hand 2: no hand comes after it"),
+    ]
+    assert all(p.line is not None for p in caught.value.problems)
+    data["end"] = "none"
+    data["hands"][1]["heart_ace"] = None
+    path.write_text(json.dumps(data, indent=2), "utf-8")
+    with pytest.raises(LedgerError, match=r"hands\.0\.heart_ace: this session does not end by"):
+        load_ledger(path)
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_save_never_replaces_a_name_unless_told(tmp_path: Path) -> None:
+    hand = play_out(Hand(load_ruleset("wikipedia"), seed=3), SimpleBidder(), random.Random(3))
+    record = record_of(hand, "wikipedia")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret\n", "utf-8")
+    (tmp_path / "link.yaml").symlink_to(secret)
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    for name in ("link.yaml", "dangling.yaml"):
+        with pytest.raises(
+            RecordError, match=re.escape(f"{name} already exists; a record is not overwritten")
+        ):
+            save(record, tmp_path / name)
+    assert secret.read_text("utf-8") == "secret\n" and not (tmp_path / "nowhere.yaml").exists()
+    save(record, tmp_path / "hand.yaml")
+    with pytest.raises(RecordError, match=r"hand\.yaml already exists"):
+        save(record, tmp_path / "hand.yaml")
+    save(record, tmp_path / "link.yaml", overwrite=True)
+    assert secret.read_text("utf-8") == "secret\n"
+    assert not (tmp_path / "link.yaml").is_symlink()
+    assert load_record(tmp_path / "link.yaml").to_data() == record.to_data()
+    assert temp_files(tmp_path) == []
+
+
+def test_simulate_never_overwrites_a_record_nor_writes_through_a_link(
+    tmp_path: Path, ulti: Callable[..., Ran]
+) -> None:
+    records = tmp_path / "records"
+    records.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret\n", "utf-8")
+    (records / "hand-0002.yaml").symlink_to(secret)
+    done = ulti("simulate", "--hands", "3", "--quiet", "--save-records", "records")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: records/hand-0002.yaml already exists; records are not overwritten: "
+        "choose another folder, or replace them with --force\n"
+    )
+    assert sorted(os.listdir(records)) == ["hand-0002.yaml"]  # nothing played, nothing saved
+    done = ulti("simulate", "--hands", "3", "--quiet", "--save-records", "records", "--force")
+    assert done.returncode == 0, done.stderr
+    assert secret.read_text("utf-8") == "secret\n"  # the link was replaced, not followed
+    assert not (records / "hand-0002.yaml").is_symlink()
+    assert sorted(os.listdir(records)) == [f"hand-000{n}.yaml" for n in (1, 2, 3)]
+    kept = (records / "hand-0001.yaml").read_bytes()
+    again = ulti("simulate", "--hands", "1", "--seed", "5", "--quiet", "--save-records", "records")
+    assert again.returncode == 1 and "records/hand-0001.yaml already exists" in again.stderr
+    assert (records / "hand-0001.yaml").read_bytes() == kept

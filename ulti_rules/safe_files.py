@@ -1,0 +1,232 @@
+"""Files that must not be lost: an exclusive lock, atomic replacement, exclusive creation.
+
+A score keeper's file is rewritten whole on every change. Written in place, a crash
+leaves half a file; read and rewritten without a lock, two writers lose each other's
+change; replaced carelessly, a symlink turns into a copy, the mode becomes 0600 and a
+read-only file is overwritten. So:
+
+* a writer holds an exclusive ``flock`` on a lock file beside the real file
+  (``.friday.json.lock``) from reading to writing. The lock is on a separate file
+  because the data file itself is replaced by a rename: a lock on the old inode would
+  not stop the next writer, who opens the new one. The lock file is never removed:
+  removing it would let a waiting writer lock a file nobody else uses any more;
+* the new content goes to a temporary file in the real file's folder (so the rename
+  never crosses a file system), named ``.friday.json.ulti-tmp-…``, with the old
+  file's mode (and owner, where allowed); it is fsynced, renamed over the real file,
+  and the folder is fsynced. A reader sees the old file or the new one, never half;
+* only a lock holder writes temporary files, so once the lock is held every one left
+  beside the file is a writer's that was killed: it is removed;
+* a new file is created under its name only if no entry of that name exists (a
+  symlink included, which is never followed): ``link(2)`` of the finished temporary
+  file fails rather than replace anything.
+
+POSIX only (``fcntl``).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import secrets
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from .errors import UltiError
+
+TEMP_INFIX = ".ulti-tmp-"
+"""Temporary files are ``.NAME.ulti-tmp-XXXXXXXX`` beside the file NAME."""
+LOCK_SUFFIX = ".lock"
+"""The lock file of NAME is ``.NAME.lock`` beside it."""
+LOCK_TIMEOUT = 60.0
+"""Seconds to wait for another writer before giving up with a message."""
+_OPEN_FLAGS = os.O_CLOEXEC | os.O_NOFOLLOW
+
+
+class UnsafeFileError(UltiError):
+    """A file that cannot be written without risking its content; the message says why."""
+
+
+def real_file(path: Path) -> Path:
+    """The file behind ``path``, every symlink followed: the one that gets rewritten."""
+    return Path(os.path.realpath(path))
+
+
+def check_replaceable(real: Path, shown: str) -> os.stat_result:
+    """Refuse, before any work is done, a file that cannot be replaced without loss.
+
+    ``shown`` is the name the person gave. A read-only file is refused even where the
+    process could write it (root): its mode says it is not to be changed.
+    """
+    try:
+        info = os.stat(real)
+    except OSError as exc:
+        raise UnsafeFileError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafeFileError(f"{shown}: not a regular file")
+    if info.st_mode & 0o222 == 0 or not os.access(real, os.W_OK):
+        raise UnsafeFileError(
+            f"{shown}: the file is read-only; make it writable (chmod u+w) to change it"
+        )
+    if info.st_nlink > 1:
+        raise UnsafeFileError(
+            f"{shown}: the file has {info.st_nlink} hard links; it is saved by replacing it, "
+            "which would leave the other names with the old content; keep one name "
+            "(a symbolic link works)"
+        )
+    return info
+
+
+@contextmanager
+def locked(real: Path, shown: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the exclusive lock of the file ``real`` for a read-modify-write.
+
+    Once it is held, temporary files that killed writers left beside ``real`` are
+    removed. Waits up to ``timeout`` seconds for another writer.
+    """
+    lock_path = real.parent / f".{real.name}{LOCK_SUFFIX}"
+    fd = _open_lock(lock_path, shown)
+    try:
+        _acquire(fd, shown, lock_path, timeout)
+        remove_stale_temps(real)
+        yield
+    finally:
+        os.close(fd)  # closing the only descriptor releases the lock
+
+
+def _open_lock(lock_path: Path, shown: str) -> int:
+    flags = _OPEN_FLAGS | os.O_NONBLOCK
+    try:
+        try:
+            fd = os.open(lock_path, flags | os.O_RDWR | os.O_CREAT, 0o666)
+        except PermissionError:  # another user's lock file: reading is enough for flock
+            fd = os.open(lock_path, flags | os.O_RDONLY)
+    except OSError as exc:
+        raise UnsafeFileError(
+            f"{shown}: cannot lock the file: {lock_path}: {exc.strerror or exc} "
+            "(the file's folder must be writable)"
+        ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise UnsafeFileError(f"{shown}: cannot lock the file: {lock_path} is not a regular file")
+    return fd
+
+
+def _acquire(fd: int, shown: str, lock_path: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    delay = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise UnsafeFileError(
+                    f"{shown}: the file is being changed by another program, which has held "
+                    f"{lock_path} for over {timeout:.0f} s; try again when it is done"
+                ) from None
+            time.sleep(delay)
+            delay = min(delay * 2, 0.005)
+
+
+def remove_stale_temps(real: Path) -> list[Path]:
+    """Remove the temporary files of ``real``; call only while holding its lock."""
+    prefix = f".{real.name}{TEMP_INFIX}"
+    removed = []
+    with os.scandir(real.parent) as entries:
+        for entry in entries:
+            if entry.name.startswith(prefix) and not entry.is_dir(follow_symlinks=False):
+                try:
+                    os.unlink(entry.path)
+                except FileNotFoundError:
+                    continue
+                removed.append(Path(entry.path))
+    return removed
+
+
+def replace(real: Path, data: bytes, like: os.stat_result | None = None) -> None:
+    """Make ``data`` the content of ``real`` atomically, durably, keeping its mode.
+
+    ``like`` is the file's status before (its mode and owner are kept); without it the
+    file gets the default mode (0666 less the umask). Call while holding the lock, so
+    that a temporary file left by a crash is known to be stale.
+    """
+    temp = _write_temp(real, data, like)
+    try:
+        os.replace(temp, real)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    _sync_folder(real.parent)
+
+
+def create(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data``, atomically; FileExistsError if the name is taken.
+
+    No entry of that name is ever replaced or followed: not a file, not a symlink
+    (dangling or not). Readers see the whole file or none.
+    """
+    temp = _write_temp(path, data, None)
+    try:
+        os.link(temp, path, follow_symlinks=False)
+    finally:
+        _unlink_quietly(temp)
+    _sync_folder(path.parent)
+
+
+def _write_temp(target: Path, data: bytes, like: os.stat_result | None) -> Path:
+    """A fsynced temporary file with ``data`` beside ``target``, named for it."""
+    flags = _OPEN_FLAGS | os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    while True:
+        temp = target.parent / f".{target.name}{TEMP_INFIX}{secrets.token_hex(4)}"
+        try:
+            fd = os.open(temp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        try:
+            if like is not None:
+                _keep_owner_and_mode(fd, like)
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    return temp
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
+
+
+def _keep_owner_and_mode(fd: int, like: os.stat_result) -> None:
+    current = os.fstat(fd)
+    if (current.st_uid, current.st_gid) != (like.st_uid, like.st_gid):
+        with suppress(PermissionError):  # only root gives a file away; the mode is kept
+            os.fchown(fd, like.st_uid, like.st_gid)
+    os.fchmod(fd, stat.S_IMODE(like.st_mode))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename or a new name durable: fsync the folder that holds it."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):  # a file system without it
+            raise
+    finally:
+        os.close(fd)
+
+
+def _unlink_quietly(path: Path) -> None:
+    with suppress(FileNotFoundError):
+        os.unlink(path)
