@@ -264,7 +264,7 @@ def test_names_have_a_length_limit(tmp_path: Path) -> None:
         (
             "contracts: {ulti: {failure_penalty: true}}",
             "contracts.ulti.failure_penalty",
-            "valid integer",
+            "should be a whole number, not true/false",
         ),
         (
             "contracts: {durchmars: {trump: 'yes'}}",
@@ -285,3 +285,22 @@ def test_a_number_where_text_is_meant(tmp_path: Path) -> None:
         "title",
         "should be text, not a number (5); put it in quotes",
     )
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("contracts: {ulti: {failure_penalty: 1001}}", "less than or equal to 1000"),
+        ("contracts: {ulti: {failure_penalty: '4'}}", "should be a whole number, not text ('4')"),
+        ("contracts: {forty_hundred: {target: 0}}", "greater than or equal to 1"),
+        ("contracts: {forty_hundred: {target: true}}", "should be a whole number, not true/false"),
+    ],
+)
+def test_a_kinds_own_numbers_are_bounded_and_strict(
+    tmp_path: Path, setting: str, message: str
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(f"name: club\ntitle: t\nextends: wikipedia\n{setting}\n", encoding="utf-8")
+    problems = check_file(path)
+    assert problems, setting
+    assert any(message in p.message for p in problems), problems

@@ -32,7 +32,12 @@ class HundredSpec(ContractSpec):
     marriage: Literal["trump", "plain"] = Field(
         description="The marriage the bid needs and counts: the trump 40 or a side-suit 20."
     )
-    target: int = Field(default=100, description="Points, the bid marriage included, to reach.")
+    target: int = Field(
+        default=100,
+        ge=1,
+        le=1000,
+        description="Points, the bid marriage included, to reach (1 to 1000).",
+    )
 
 
 class UltiSpec(ContractSpec):
@@ -40,7 +45,9 @@ class UltiSpec(ContractSpec):
     failure_penalty: int = Field(
         default=4,
         ge=0,
-        description="Paid on top of the value when the Ulti fails (red doubles it; GT: 0).",
+        le=1000,
+        description="Paid on top of the value when the Ulti fails (red doubles it; GT: 0); "
+        "0 to 1000, as a contract's value.",
     )
     penalty_multiplied_by_kontra: bool = Field(
         default=False, description="Whether kontra multiplies the failure penalty (WP, DE, HU: no)."

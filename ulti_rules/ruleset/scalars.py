@@ -17,22 +17,23 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-QUOTED = 40
-"""Characters of a wrong value quoted in a message; the rest is cut."""
+from .safe_yaml import QUOTED, shorten
+
 _DIGITS = re.compile(r"-?[0-9]{1,18}")
 
 
-def describe(value: Any) -> str:
-    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``."""
+def describe(value: Any, *, quote: bool = True) -> str:
+    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``;
+    without ``quote`` only its kind (for a file that may not be ours to show)."""
     if isinstance(value, bool):
         return "true/false"
-    if isinstance(value, int):
-        return f"a number ({value})" if abs(value) < 10**QUOTED else "a number (too long to show)"
-    if isinstance(value, float):
-        return f"a number ({value})"
+    if isinstance(value, int | float):
+        if not quote:
+            return "a number"
+        big = isinstance(value, int) and abs(value) >= 10**QUOTED
+        return "a number (too long to show)" if big else f"a number ({value})"
     if isinstance(value, str):
-        shown = value if len(value) <= QUOTED else value[:QUOTED] + "…"
-        return f"text ({shown!r})"
+        return f"text ({shorten(value)!r})" if quote else "text"
     if value is None:
         return "null"
     if isinstance(value, list | tuple):
