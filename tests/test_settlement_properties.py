@@ -9,6 +9,7 @@ hand's facts into the score keeper gives the very same settlement.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,18 @@ from ulti_rules.scoring.table_facts import settle_sheet, sheet_from
 BUNDLED = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
 FIXTURES = Path(__file__).parent / "fixtures" / "rulesets"
 CLUBS = (str(FIXTURES / "gametwist.yaml"), str(FIXTURES / "four-player-dealer-pays.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def fixtures_are_a_rulesets_folder(
+    sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The club fixtures' folder is a rulesets folder, so a sheet may name them by path."""
+    monkeypatch.setenv(
+        "ULTI_RULES_PATH", os.pathsep.join([str(sealed_user_folders), str(FIXTURES)])
+    )
+
+
 RULESETS = (*BUNDLED, *CLUBS)
 """Every bundled ruleset, and club files where either side scores silent bonuses and where
 the sitting-out dealer pays."""

@@ -8,7 +8,6 @@ unexpected exception through with its traceback, so tests and bug reports see it
 from __future__ import annotations
 
 import errno
-import json
 import os
 import sys
 from collections.abc import Iterable
@@ -19,6 +18,7 @@ from rich.console import Console
 
 from ..errors import Problem, RulesetError, UltiError
 from ..ruleset.schema import Ruleset
+from .terminal import clean_console, echo, json_text
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -32,28 +32,29 @@ PIPE_WIDTH = 10_000
 def stdout_console() -> Console:
     """A console for tables on stdout; never wraps or truncates when piped."""
     width = None if sys.stdout.isatty() else PIPE_WIDTH
-    return Console(width=width, markup=False, highlight=False, emoji=False)
+    console = Console(width=width, markup=False, highlight=False, emoji=False)
+    return clean_console(console)
 
 
 def echo_json(data: Any) -> None:
     """``--json`` output: indented, with names and card symbols left readable (not escaped)."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data))
 
 
 def error(message: str) -> None:
     """One error line on stderr, prefixed so that it stands out in a log."""
-    click.echo(f"ulti: error: {message}", err=True)
+    echo(f"ulti: error: {message}", err=True)
 
 
 def note(message: str) -> None:
     """One informational line on stderr (kept off stdout so output stays parseable)."""
-    click.echo(f"ulti: note: {message}", err=True)
+    echo(f"ulti: note: {message}", err=True)
 
 
 def print_problems(problems: Iterable[Problem]) -> None:
     """Each problem on its own ``file:line:col: key.path: message`` line, on stderr."""
     for problem in problems:
-        click.echo(str(problem), err=True)
+        echo(str(problem), err=True)
 
 
 class UserError(click.ClickException):

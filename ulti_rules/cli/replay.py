@@ -33,6 +33,7 @@ from ..ruleset.schema import Ruleset
 from ..scoring.settlement import settle
 from .common import bid_text, note, stdout_console
 from .score import settlement_tables
+from .terminal import echo
 
 
 class Reader:
@@ -100,12 +101,12 @@ def _phases(record: HandRecord, ruleset: Ruleset) -> list[tuple[str, int]]:
 
 
 def _echo_header(record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool) -> None:
-    click.echo(f"Hand record {path} ({record.format})")
-    click.echo(f"Ruleset: {record.ruleset} — {ruleset.title}")
+    echo(f"Hand record {path} ({record.format})")
+    echo(f"Ruleset: {record.ruleset} — {ruleset.title}")
     verdict = "matches the ruleset" if hash_ok else "DIFFERS from the ruleset (--ignore-hash)"
-    click.echo(f"Content hash: {record.ruleset_hash} ({verdict})")
+    echo(f"Content hash: {record.ruleset_hash} ({verdict})")
     seed = f"; seed {record.seed!r}" if record.seed is not None else "; a given deal (no seed)"
-    click.echo(f"Dealer: {record.players[record.dealer]} (seat {record.dealer}){seed}")
+    echo(f"Dealer: {record.players[record.dealer]} (seat {record.dealer}){seed}")
 
 
 def _hand_cards(hand: Hand, cards: tuple[int, ...], read: Reader) -> str:
@@ -120,8 +121,8 @@ def _hand_cards(hand: Hand, cards: tuple[int, ...], read: Reader) -> str:
 
 
 def _echo_deal(hand: Hand, read: Reader) -> None:
-    click.echo("")
-    click.echo("Deal")
+    echo("")
+    echo("Deal")
     width = max(len(n) for n in read.names)
     for seat, cards in enumerate(hand.deal.hands):
         roles = [f"seat {seat}"]
@@ -132,7 +133,7 @@ def _echo_deal(hand: Hand, read: Reader) -> None:
         if seat == hand.seats.sitting_out:
             roles.append("sits out")
         shown = _hand_cards(hand, cards, read)
-        click.echo(f"  {read.names[seat]:<{width}}  {shown}   [{', '.join(roles)}]")
+        echo(f"  {read.names[seat]:<{width}}  {shown}   [{', '.join(roles)}]")
     if hand.deal.rest:
         if hand.ruleset.auction.two_round is not None:
             label = "extra cards for the round-1 winner"
@@ -140,7 +141,7 @@ def _echo_deal(hand: Hand, read: Reader) -> None:
             label = "out of play"
         else:
             label = "talon"
-        click.echo(f"  {label}: {read.cards(sorted(hand.deal.rest))}")
+        echo(f"  {label}: {read.cards(sorted(hand.deal.rest))}")
 
 
 def _echo_calls(
@@ -148,14 +149,14 @@ def _echo_calls(
 ) -> None:
     for index, ((seat, action), (phase, _)) in enumerate(zip(record.actions, phases, strict=True)):
         if phase in wanted:
-            click.echo(f"  {index:>3}  {read.names[seat]} {read.action(action)}")
+            echo(f"  {index:>3}  {read.names[seat]} {read.action(action)}")
 
 
 def _echo_contract(hand: Hand, read: Reader) -> None:
     contract = hand.contract
-    click.echo("")
+    echo("")
     if contract is None:
-        click.echo("Nobody bid: the hand is passed out, and there is nothing to settle.")
+        echo("Nobody bid: the hand is passed out, and there is nothing to settle.")
         return
     trump = read.suit(contract.trump) if contract.trump else "no trump"
     extras = []
@@ -168,10 +169,10 @@ def _echo_contract(hand: Hand, read: Reader) -> None:
     elif hand.facts is None:
         extras.append("not played")
     more = f" [{', '.join(extras)}]" if extras else ""
-    click.echo(
+    echo(
         f"Contract: {read.bid(contract.bid)} by {read.names[contract.declarer]}, {trump}{more}"
     )
-    click.echo(f"Final talon: {read.cards(hand.talon)}")
+    echo(f"Final talon: {read.cards(hand.talon)}")
 
 
 def _echo_marriages_and_kontras(
@@ -182,9 +183,9 @@ def _echo_marriages_and_kontras(
         listed = "; ".join(
             f"{read.names[seat]}: {read.suit(suit)} ({value})" for seat, suit, value in marriages
         )
-        click.echo(f"Marriages: {listed}")
+        echo(f"Marriages: {listed}")
     else:
-        click.echo("Marriages: none announced")
+        echo("Marriages: none announced")
     calls = [
         (index, seat, action, tricks)
         for index, ((seat, action), (_, tricks)) in enumerate(
@@ -193,34 +194,34 @@ def _echo_marriages_and_kontras(
         if isinstance(action, Kontra)
     ]
     if not calls:
-        click.echo("Kontras: none")
+        echo("Kontras: none")
         return
-    click.echo("Kontras:")
+    echo("Kontras:")
     for index, seat, action, tricks in calls:
         when = "at the first trick" if tricks == 0 else "after the first trick"
-        click.echo(f"  {index:>3}  {read.names[seat]} {read.action(action)} ({when})")
+        echo(f"  {index:>3}  {read.names[seat]} {read.action(action)} ({when})")
     contract = hand.contract
     assert contract is not None
     for cid, per_seat in contract.kontra.items():
         standing = {s: v for s, v in per_seat.items() if v}
         if standing:
             levels = ", ".join(f"{read.names[s]} {read.level(v)}" for s, v in standing.items())
-            click.echo(f"  {read.component(cid)} stands at: {levels}")
+            echo(f"  {read.component(cid)} stands at: {levels}")
 
 
 def _echo_tricks(hand: Hand, read: Reader) -> None:
     tricks = hand.tricks
     if not tricks:
         return
-    click.echo("")
-    click.echo("Tricks")
+    echo("")
+    echo("Tricks")
     for number, (leader, cards, winner) in enumerate(tricks, start=1):
         seat = leader
         played = []
         for card in cards:
             played.append(f"{read.names[seat]} {read.card(card)}")
             seat = hand.seats.next(seat)
-        click.echo(
+        echo(
             f"  {number:>2}. {read.names[leader]} leads: {', '.join(played)}"
             f"  -> {read.names[winner]}"
         )
@@ -228,25 +229,25 @@ def _echo_tricks(hand: Hand, read: Reader) -> None:
 
 def _echo_facts(facts: Facts, read: Reader) -> None:
     names = read.names
-    click.echo("")
-    click.echo("Facts")
+    echo("")
+    echo("Facts")
     declarer = names[facts.declarer]
-    click.echo(
+    echo(
         f"  Card points: {declarer} (declarer) {facts.declarer_points}, "
         f"the defenders {facts.defender_points}, the talon {facts.talon_points}"
     )
     if facts.card_points is not None:
         per_seat = ", ".join(f"{names[s]} {p}" for s, p in sorted(facts.card_points.items()))
-        click.echo(f"  Per player (last trick included): {per_seat}")
+        echo(f"  Per player (last trick included): {per_seat}")
     won = ", ".join(f"{names[s]} {n}" for s, n in sorted(facts.tricks_won.items()))
-    click.echo(f"  Tricks won: {won}")
-    click.echo(f"  Last trick: {names[facts.last_trick_winner]}")
+    echo(f"  Tricks won: {won}")
+    echo(f"  Last trick: {names[facts.last_trick_winner]}")
     if facts.trump_seven_last_trick is not None:
-        click.echo(f"  Trump 7 in the last trick: played by {names[facts.trump_seven_last_trick]}")
+        echo(f"  Trump 7 in the last trick: played by {names[facts.trump_seven_last_trick]}")
     if facts.trump_seven_early is not None:
-        click.echo(f"  Trump 7 played before the last trick by {names[facts.trump_seven_early]}")
+        echo(f"  Trump 7 played before the last trick by {names[facts.trump_seven_early]}")
     if facts.ace_winners:
-        click.echo(f"  Tricks with aces won by: {', '.join(names[s] for s in facts.ace_winners)}")
+        echo(f"  Tricks with aces won by: {', '.join(names[s] for s in facts.ace_winners)}")
 
 
 @click.command("replay", short_help="Replay a hand record, print it trick by trick.")
@@ -289,8 +290,8 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     phases = _phases(record, ruleset)
     _echo_header(record, file, ruleset, hash_ok)
     _echo_deal(hand, read)
-    click.echo("")
-    click.echo("Auction")
+    echo("")
+    echo("Auction")
     _echo_calls(record, phases, read, ("auction",))
     _echo_calls(record, phases, read, ("trump",))
     _echo_contract(hand, read)
@@ -302,7 +303,7 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     facts = hand.facts
     if facts is not None:
         _echo_facts(facts, read)
-    click.echo("")
+    echo("")
     console = stdout_console()
     for table in settlement_tables(settle(ruleset, contract, facts), read.names, ruleset):
         console.print(table)

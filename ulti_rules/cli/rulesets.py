@@ -6,7 +6,6 @@ club organiser can write one and see what the framework makes of it.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,8 @@ from ..plugins import get_registry
 from ..ruleset.ladder import ladder_rows
 from ..ruleset.loading import check_file, find_rulesets, load_resolved, load_ruleset, resolve
 from ..ruleset.schema import ruleset_model
-from .common import EXIT_USER_ERROR, describe_os_error, fail, note, stdout_console
+from .common import EXIT_USER_ERROR, describe_os_error, echo_json, fail, note, stdout_console
+from .terminal import echo
 
 LANGS = ("hu", "en", "de")
 NAME_OR_PATH = "NAME|PATH"
@@ -82,7 +82,7 @@ def show_command(ruleset: str, resolved: bool) -> None:
         except UnicodeDecodeError as exc:
             byte = exc.object[exc.start]
             fail(f"{path}: not UTF-8 text (byte 0x{byte:02x} at offset {exc.start})")
-    click.echo(text, nl=not text.endswith("\n"))
+    echo(text, nl=not text.endswith("\n"))
 
 
 def _file_or_name(arg: str) -> Path | str:
@@ -117,7 +117,7 @@ def check_command(paths: tuple[str, ...]) -> None:
         except OSError as exc:
             problems = [Problem(str(path), None, None, "", describe_os_error(exc))]
         for problem in problems:
-            click.echo(str(problem))
+            echo(str(problem))
         total += len(problems)
         if problems:
             bad += 1
@@ -126,7 +126,7 @@ def check_command(paths: tuple[str, ...]) -> None:
     summary = f"{_plural(len(paths), 'file')} checked: {ok} ok"
     if bad:
         summary += f", {bad} with {_plural(total, 'problem')}"
-    click.echo(summary)
+    echo(summary)
     if bad:
         raise click.exceptions.Exit(EXIT_USER_ERROR)
 
@@ -210,7 +210,7 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
     loaded = load_ruleset(ruleset)
     rows = ladder_rows(loaded, get_registry(), lang)
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        echo_json(rows)
         return
     silent_names = {key: bonus.names.get(lang) for key, bonus in loaded.silent_bonuses.items()}
     words, suits = LADDER_WORDS[lang], SUIT_WORDS[lang]
@@ -250,7 +250,7 @@ def schema_command() -> None:
     model = ruleset_model(get_registry().param_models())
     schema: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
     schema.update(model.model_json_schema())
-    click.echo(json.dumps(schema, ensure_ascii=False, indent=2))
+    echo_json(schema)
 
 
 def register(group: click.Group) -> None:

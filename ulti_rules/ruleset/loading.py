@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -28,7 +29,9 @@ from ..plugins import Registry, get_registry
 from .hints import did_you_mean
 from .ladder import check_ladder
 from .positions import ABSENT, child, model_at, setting_places, yaml_problems
+from .references import SUFFIXES, OutsideReference, confine, is_path
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
+from .scalars import describe
 from .schema import Ruleset, ruleset_model
 
 __all__ = [
@@ -48,7 +51,6 @@ __all__ = [
 Origin = Literal["bundled", "user", "plugin", "path"]
 PATH_ENV = "ULTI_RULES_PATH"
 """Folders searched first for rulesets by name, separated like PATH."""
-SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass(frozen=True)
@@ -97,13 +99,62 @@ class _Candidate:
     plugin: str | None = None
 
 
+_SCANS: dict[str, tuple[tuple[int, int, int], list[Path]]] = {}
+"""Each search folder's ruleset files, by the folder's identity and modification time:
+a folder is listed once per run (and again only when a file is added or removed)."""
+_RACY_NS = 2_000_000_000
+"""A folder changed this recently is listed again every time: its timestamp is too coarse
+to show a second change within the same tick."""
+
+
 def _scan(directory: Path) -> list[Path]:
     try:
-        entries = list(directory.iterdir())
+        info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
         return []
-    files = [p for p in entries if p.suffix.lower() in SUFFIXES and p.is_file()]
-    return sorted(files, key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
+    stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
+    key = str(directory)
+    cached = _SCANS.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return []
+    files = [
+        Path(e.path)
+        for e in entries
+        if os.path.splitext(e.name)[1].lower() in SUFFIXES and _is_regular(e)
+    ]
+    files.sort(key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
+    if time.time_ns() - info.st_mtime_ns > _RACY_NS:
+        _SCANS[key] = (stamp, files)
+    return files
+
+
+def _is_regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def ruleset_folders(registry: Registry | None = None) -> list[Path]:
+    """Every folder rulesets are looked up in: a file there may be named from any file."""
+    registry = _registry(registry)
+    plugin_dirs = [Path(path).parent for path, _ in registry.rulesets]
+    return [*user_dirs(), *plugin_dirs, bundled_dir()]
+
+
+def locate(ref: str, base: Path, registry: Registry | None = None, *, referrer: str) -> str | Path:
+    """A ``ruleset:`` or ``extends:`` written in the file ``referrer`` (in folder ``base``).
+
+    A name stays a name; a path is read relative to ``base`` and must stay inside it or a
+    rulesets folder (``references.confine``), else OutsideReference.
+    """
+    if not is_path(ref):
+        return ref
+    return confine(ref, base, ruleset_folders(registry), referrer=referrer)
 
 
 def _identity(path: Path) -> str:
@@ -131,11 +182,6 @@ def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
     return found
 
 
-def _is_path(text: str) -> bool:
-    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
-    return any(sep in text for sep in separators) or text.lower().endswith(SUFFIXES)
-
-
 def _registry(registry: Registry | None) -> Registry:
     return get_registry() if registry is None else registry
 
@@ -158,7 +204,7 @@ def resolve(name_or_path: str | Path, registry: Registry | None = None) -> Rules
 
 def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Candidate]]:
     """The ruleset's name and its files of that name, the one in force first."""
-    if isinstance(name_or_path, Path) or _is_path(name_or_path):
+    if isinstance(name_or_path, Path) or is_path(name_or_path):
         path = Path(name_or_path).expanduser()
         if not path.is_file():
             message = "no such file" if not path.exists() else "not a regular file"
@@ -194,17 +240,25 @@ def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSo
 
 
 def _title(path: Path, registry: Registry) -> str:
-    try:
-        chain = _load_chain(path, registry)
-    except RulesetError:
+    """The file's title, or the first one up its extends chain; only as far as needed,
+    so listing a thousand club files does not read their common base a thousand times."""
+    seen: set[str] = set()
+    current = path
+    while _identity(current) not in seen:
+        seen.add(_identity(current))
         try:
-            chain = [_read(path)]
+            file = _read(current)
         except RulesetError:
             return ""
-    for file in chain:
         title = file.data.get("title")
         if isinstance(title, str):
             return title
+        if file.data.get("extends") is None:
+            return ""
+        try:
+            current = _extends_target(file, registry)
+        except RulesetError:
+            return ""
     return ""
 
 
@@ -246,8 +300,8 @@ def _read(path: Path) -> _File:
             mark = Mark(1, 1)
         else:
             message = (
-                f"the top level must be a mapping of keys (name, title, ...), "
-                f"not {_yaml_kind(document.data)}"
+                "the top level must be a mapping of keys (name, title, ...), not "
+                f"{describe(document.data, quote=False)}: is this a ruleset file?"
             )
             mark = document.positions[()].value
         raise RulesetError([Problem(display, mark.line, mark.column, "", message)])
@@ -300,10 +354,13 @@ def _extends_target(file: _File, registry: Registry) -> Path:
 
     if not isinstance(value, str) or not value.strip():
         raise problem("must name a ruleset or give the path of a YAML file")
-    if _is_path(value):
-        target = Path(value).expanduser()
-        if not target.is_absolute():
-            target = file.path.parent / target
+    if is_path(value):
+        try:
+            target = confine(
+                value, file.path.parent, ruleset_folders(registry), referrer="this file"
+            )
+        except OutsideReference as exc:
+            raise problem(str(exc)) from None
         if not target.is_file():
             message = f"no such file: {_display(target)}"
             if Path(value).parent == Path() and target.stem in _candidates(registry):
@@ -446,20 +503,6 @@ def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[KeyPath, bool]:
     return tuple(path), in_union
 
 
-def _yaml_kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"text ({value!r})"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "a list"
-    return "a mapping"
-
-
 def _belongs_at(model: type[Ruleset], path: KeyPath) -> str:
     """`` (it belongs at marriages.require_trick)`` for a setting written at the wrong
     level of the file; '' when no setting has that name (or too many do to help).
@@ -497,7 +540,7 @@ def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
     if all(key in item for key in ("rank", "value", "components")):
         return ""
     extends = writer.data.get("extends")
-    shown = extends if isinstance(extends, str) and not _is_path(extends) else base.display
+    shown = extends if isinstance(extends, str) and not is_path(extends) else base.display
     return (
         f"; a club file's `ladder:` replaces the base's whole ladder (lists are not "
         f"merged), so write every bid in full: `ulti show {shown}` prints the ladder to copy"
@@ -532,7 +575,7 @@ def _schema_problems(
                 path = (*path, "kind")
             message = (
                 f"unknown contract kind '{tag}'{did_you_mean(tag, kinds)}; "
-                f"installed kinds: {', '.join(kinds)}"
+                f"installed kinds: {', '.join(kinds)}{registry.missing_kind_hint(tag)}"
             )
         elif kind == "union_tag_not_found":
             message = (
@@ -544,13 +587,15 @@ def _schema_problems(
         elif kind == "literal_error" and isinstance(given, str):
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
-            message = f"should be a mapping of keys, not {_yaml_kind(given)}"
+            message = f"should be a mapping of keys, not {describe(given)}"
             if path and isinstance(path[-1], str):
                 message += _belongs_at(model, path)
         elif kind == "list_type":
-            message = f"should be a list, not {_yaml_kind(given)}"
+            message = f"should be a list, not {describe(given)}"
         elif kind in ("bool_parsing", "bool_type"):
-            message = f"should be true or false, not {_yaml_kind(given)}"
+            message = f"should be true or false, not {describe(given)}"
+        elif kind in ("int_type", "int_parsing", "int_from_float") and message.startswith("Input"):
+            message = f"should be a whole number, not {describe(given)}"  # a kind's parameter
         if path not in grouped:
             grouped[path] = []
             order.append(path)

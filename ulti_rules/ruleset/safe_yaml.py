@@ -29,6 +29,9 @@ MAX_NODES = 100_000
 """Nodes in the document with every alias expanded: bounds alias bombs."""
 MAX_ALIASES = 1_000
 """Aliases to a mapping or a list."""
+EXPANSION = 2
+"""The text of the document with every alias expanded may be at most this many times the
+size limit: a short anchor repeated is fine, a long text repeated a thousand times is a bomb."""
 
 KeyPath = tuple[str | int, ...]
 """Where a node sits: mapping keys and list indexes from the top (``("ladder", 3)``)."""
@@ -110,6 +113,7 @@ def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise YamlError([_too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
     loader = _LOADER(text)
+    loader.max_chars = EXPANSION * max_bytes
     try:
         node = loader.compose_bounded(text)
         if node is None:
@@ -117,6 +121,15 @@ def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
         return _Builder(loader).build(node)
     finally:
         loader.dispose()
+
+
+QUOTED = 40
+"""Characters of a value quoted in a message: enough to recognise it, never a whole file."""
+
+
+def shorten(text: str, limit: int = QUOTED) -> str:
+    """``text`` cut to ``limit`` characters, with '…' where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _too_big(size: int, max_bytes: int) -> YamlIssue:
@@ -152,12 +165,13 @@ else:
 class _Frame:
     """An open mapping or list while its events arrive."""
 
-    __slots__ = ("anchor", "height", "key", "node", "size")
+    __slots__ = ("anchor", "chars", "height", "key", "node", "size")
 
     def __init__(self, node: SequenceNode | MappingNode, anchor: str | None) -> None:
         self.node = node
         self.anchor = anchor
         self.size = 1
+        self.chars = 0
         self.height = 1
         self.key: Node | None = None
 
@@ -168,6 +182,9 @@ class _BoundedComposer(_ComposerBase):
     Timestamps and the ``=`` value tag resolve as text: nothing read here has dates,
     and a title like ``2024-05-01`` should stay what it looks like.
     """
+
+    max_chars: int = EXPANSION * MAX_BYTES
+    """Characters of scalar text in the document with every alias expanded."""
 
     def _event(self) -> Any:
         return self.get_event()  # type: ignore[no-untyped-call]
@@ -202,9 +219,10 @@ class _BoundedComposer(_ComposerBase):
 
     def _compose_root(self) -> Node:
         stack: list[_Frame] = []
-        anchors: dict[str, tuple[Node, int, int]] = {}  # node, expanded size, height
+        anchors: dict[str, tuple[Node, int, int, int]] = {}  # node, size, height, chars
         open_anchors: set[str] = set()
         total = 0
+        total_chars = 0
         aliases = 0
 
         def fail(event: Any, message: str) -> YamlError:
@@ -217,7 +235,7 @@ class _BoundedComposer(_ComposerBase):
                     raise fail(event, f"alias *{event.anchor} refers to a node that contains it")
                 if event.anchor not in anchors:
                     raise fail(event, f"alias *{event.anchor} has no anchor before it")
-                node, size, height = anchors[event.anchor]
+                node, size, height, chars = anchors[event.anchor]
                 if not isinstance(node, ScalarNode):
                     aliases += 1
                     if aliases > MAX_ALIASES:
@@ -228,10 +246,10 @@ class _BoundedComposer(_ComposerBase):
                 tag = self._tag(event, ScalarNode)
                 start, end = _marks(event)
                 node = ScalarNode(tag, event.value, start, end, event.style)
-                size, height = 1, 0
+                size, height, chars = 1, 0, len(event.value)
                 if event.anchor is not None:
                     self._check_new_anchor(event, anchors, open_anchors)
-                    anchors[event.anchor] = (node, size, height)
+                    anchors[event.anchor] = (node, size, height, chars)
             elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
                 if len(stack) >= MAX_DEPTH:
                     raise fail(event, f"nested deeper than {MAX_DEPTH} levels")
@@ -255,13 +273,13 @@ class _BoundedComposer(_ComposerBase):
                 frame = stack.pop()
                 node = frame.node
                 node.end_mark = event.end_mark
-                size, height = frame.size, frame.height
+                size, height, chars = frame.size, frame.height, frame.chars
                 if frame.anchor is not None:
                     open_anchors.discard(frame.anchor)
-                    anchors[frame.anchor] = (node, size, height)
+                    anchors[frame.anchor] = (node, size, height, chars)
                 if not stack:
                     return node
-                self._attach(stack[-1], node, size, height)
+                self._attach(stack[-1], node, size, height, chars)
                 continue
             else:  # pragma: no cover - the parser emits nothing else inside a document
                 raise fail(event, f"unexpected {type(event).__name__}")
@@ -269,9 +287,16 @@ class _BoundedComposer(_ComposerBase):
             total += size
             if total > MAX_NODES:
                 raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+            total_chars += chars
+            if total_chars > self.max_chars:
+                raise fail(
+                    event,
+                    f"more than {_megabytes(self.max_chars)} of text with aliases expanded "
+                    "(an alias repeats its anchor's whole text)",
+                )
             if not stack:
                 return node
-            self._attach(stack[-1], node, size, height)
+            self._attach(stack[-1], node, size, height, chars)
 
     @staticmethod
     def _check_new_anchor(
@@ -283,8 +308,9 @@ class _BoundedComposer(_ComposerBase):
             )
 
     @staticmethod
-    def _attach(parent: _Frame, node: Node, size: int, height: int) -> None:
+    def _attach(parent: _Frame, node: Node, size: int, height: int, chars: int) -> None:
         parent.size += size
+        parent.chars += chars
         parent.height = max(parent.height, height + 1)
         if isinstance(parent.node, SequenceNode):
             parent.node.value.append(node)
@@ -446,7 +472,8 @@ class _Builder:
         try:
             return self._loader.construct_object(node)
         except (yaml.YAMLError, ValueError, KeyError, TypeError):
-            self._issue(node, f"cannot read {node.value!r} as {_short_tag(node.tag)}", path)
+            shown = shorten(node.value)
+            self._issue(node, f"cannot read {shown!r} as {_short_tag(node.tag)}", path)
             return None
 
     def _entries(self, node: MappingNode, path: KeyPath) -> list[tuple[str, Mark, Node]]:
@@ -465,8 +492,9 @@ class _Builder:
                 if key is not None or key_node.tag == _CORE + "null":
                     self._issue(
                         key_node,
-                        f"key {key_node.value!r} is read as {_KIND_OF.get(type(key), 'not text')}; "
-                        f"quote it: '{key_node.value}'",
+                        f"key {shorten(key_node.value)!r} is read as "
+                        f"{_KIND_OF.get(type(key), 'not text')}; "
+                        f"quote it: '{shorten(key_node.value)}'",
                         path,
                     )
                 continue

@@ -20,7 +20,8 @@ from ..facts import Contract, Facts, MarriageFact
 from ..plugins import Registry, get_registry
 from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
-from ..ruleset.loading import load_ruleset
+from ..ruleset.loading import load_ruleset, locate
+from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from .possible import impossibilities
@@ -199,24 +200,46 @@ class _Reader:
     # ------------------------------------------------------------------ kontra
 
     def level(self, text: str, path: KeyPath) -> int | None:
-        if text.strip().isdigit():
-            return int(text)
-        folded = text.strip().casefold()
-        for i, level in enumerate(self.ruleset.kontra.levels, start=1):
+        """A level by number (ASCII digits only: '²' is no number) or by name, within the
+        ruleset's cap (``max_level``, else the framework's limit)."""
+        kontra = self.ruleset.kontra
+        cap = kontra.level_cap
+        names = [lvl.names.en for lvl in kontra.levels]
+        stripped = text.strip()
+        if stripped.isascii() and stripped.isdigit():
+            digits = stripped.lstrip("0") or "0"
+            if len(digits) <= 3 and int(digits) <= cap:
+                return int(digits)
+            shown = digits if len(digits) <= 12 else "of more than 12 digits"
+            why = "its max_level" if kontra.max_level is not None else "no ruleset goes higher"
+            self.fail(
+                path,
+                f"kontra level {shown} is beyond what '{self.ruleset.name}' allows: "
+                f"0 (none) to {cap} ({why})",
+            )
+            return None
+        folded = stripped.casefold()
+        for i, level in enumerate(kontra.levels, start=1):
             if folded in (
                 n.casefold() for n in (level.names.hu, level.names.en, level.names.de) if n
             ):
+                if i > cap:
+                    self.fail(
+                        path,
+                        f"{level.names.en} is kontra level {i}; '{self.ruleset.name}' allows "
+                        f"levels 0 (none) to {cap} (its max_level)",
+                    )
+                    return None
                 return i
-        names = [lvl.names.en for lvl in self.ruleset.kontra.levels]
         self.fail(
             path,
             f"'{text}' is not a kontra level: write a number (0 = none, 1 = "
-            f"{names[0] if names else 'kontra'}, ...) or one of {', '.join(names)}",
+            f"{names[0] if names else 'kontra'}, ... up to {cap}) or one of {', '.join(names)}"
+            f"{did_you_mean(stripped, names)}",
         )
         return None
 
     def kontra(self, bid: Bid, names: list[str], defenders: list[int]) -> dict[str, dict[int, int]]:
-        kontra = self.ruleset.kontra
         out: dict[str, dict[int, int]] = {}
         for cid, given in self.sheet.kontra.items():
             path: KeyPath = ("kontra", cid)
@@ -255,8 +278,6 @@ class _Reader:
                         )
                         continue
                     levels = dict.fromkeys(defenders, next(iter(levels.values())))
-            if kontra.max_level is not None and any(v > kontra.max_level for v in levels.values()):
-                self.fail(path, f"the ruleset allows kontra levels up to {kontra.max_level}")
             if any(levels.values()):
                 out[cid] = {s: levels.get(s, 0) for s in defenders} if personal else levels
         return out
@@ -264,7 +285,7 @@ class _Reader:
     # ------------------------------------------------------------------ facts
 
     def facts(
-        self, names: list[str], declarer: int, seats: list[int], trump: SuitId | None
+        self, names: list[str], declarer: int, seats: list[int], trump: SuitId | None, bid: Bid
     ) -> Facts | None:
         sheet = self.sheet
         played = [
@@ -334,7 +355,7 @@ class _Reader:
             trump_seven_early=seven_early,
             ace_winners=aces,
         )
-        for issue in impossibilities(facts, self.ruleset, lambda s: names[s]):
+        for issue in impossibilities(facts, self.ruleset, lambda s: names[s], bid):
             at = _IMPOSSIBLE_AT[issue.topic]
             if issue.topic == "trump_seven" and sheet.last_trick is None:
                 at = ("trump_seven_early",)
@@ -400,10 +421,12 @@ class _Reader:
 
 
 def ruleset_location(ref: str, base: Path) -> str | Path:
-    """A ruleset name as it is; a path (with a '/' or ending in .yaml) relative to ``base``."""
-    if "/" in ref or ref.endswith((".yaml", ".yml")):
-        return (base / ref).resolve()
-    return ref
+    """A ruleset the user typed: a name as it is; a path made absolute from ``base``.
+
+    Only for what the user gave on the command line; a ``ruleset:`` written in a file
+    goes through ``ruleset.loading.locate``, which keeps it inside that file's folder.
+    """
+    return (base / ref).resolve() if is_path(ref) else ref
 
 
 def direction_step(ruleset: Ruleset) -> int:
@@ -425,11 +448,10 @@ def active_seats(ruleset: Ruleset, dealer: int | None) -> list[int]:
     return [s for s in order if not (count == 4 and s == dealer)]
 
 
-def hand_from_sheet(
+def sheet_ruleset(
     sheet: Sheet, where: Where, base: Path, registry: Registry | None = None
-) -> TableHand:
-    """Resolve a sheet into Facts and a Contract, or raise SheetError with every problem."""
-    registry = registry if registry is not None else get_registry()
+) -> Ruleset:
+    """The ruleset a sheet names; a path in it must stay in the sheet's folder (``base``)."""
     if sheet.ruleset is None:
         raise SheetError(
             [
@@ -438,7 +460,30 @@ def hand_from_sheet(
                 )
             ]
         )
-    ruleset = load_ruleset(ruleset_location(sheet.ruleset, base), registry)
+    try:
+        ref = locate(sheet.ruleset, base, registry, referrer="this sheet")
+    except OutsideReference as exc:
+        raise SheetError([where.problem(("ruleset",), str(exc))]) from None
+    return load_ruleset(ref, registry)
+
+
+def hand_from_sheet(
+    sheet: Sheet,
+    where: Where,
+    base: Path,
+    registry: Registry | None = None,
+    *,
+    ruleset: Ruleset | None = None,
+) -> TableHand:
+    """Resolve a sheet into Facts and a Contract, or raise SheetError with every problem.
+
+    The sheet's ``ruleset:`` is read relative to ``base`` (the sheet's folder) and must
+    stay inside it or a rulesets folder; a caller that already knows the ruleset (a
+    ledger's session) passes it as ``ruleset``.
+    """
+    registry = registry if registry is not None else get_registry()
+    if ruleset is None:
+        ruleset = sheet_ruleset(sheet, where, base, registry)
     reader = _Reader(sheet, where, ruleset, registry)
     names = reader.players()
     reader.stop_if_failed()
@@ -466,7 +511,7 @@ def hand_from_sheet(
         else:
             multiplier = two_round.multiplier
     reader.stop_if_failed()
-    facts = reader.facts(names, declarer, seats, trump)
+    facts = reader.facts(names, declarer, seats, trump, bid)
     reader.stop_if_failed()
     contract = Contract(
         bid=bid.id,

@@ -1,0 +1,80 @@
+"""Only printable text reaches the terminal: names and titles from other people are escaped.
+
+A ruleset title, a player's name in a sheet or a ledger, a bid name or a file name can
+hold control characters: ``ESC ] 0 ;`` retitles the window, ``ESC [ 2 J`` clears the
+screen, ``CSI`` sequences move the cursor over earlier output, a right-to-left override
+reverses what follows. ``ulti`` prints each such character as a visible escape
+(``\\x1b``, ``\\u202e``) instead. Tables are cleaned segment by segment, after rich
+has laid them out, so rich's own styling still works (a row holding such a name is drawn
+wider than its border: the escape is longer than what rich measured); lines go through
+``echo``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import click
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    ConsoleRenderable,
+    RenderableType,
+    RenderHook,
+    RenderResult,
+)
+from rich.segment import Segment
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character (but tab and newline) shown as an escape."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def echo(message: Any = "", *, err: bool = False, nl: bool = True) -> None:
+    """``click.echo`` with control characters escaped."""
+    click.echo(printable(str(message)), err=err, nl=nl)
+
+
+def json_text(data: Any) -> str:
+    """Indented JSON with names left readable; C1 controls and bidi overrides, which JSON
+    may carry raw, escaped as ``\\uXXXX`` (C0 controls JSON escapes itself)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _Cleaned:
+    """A renderable whose text segments are made printable after layout."""
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            if segment.control is None and _UNSAFE.search(segment.text):
+                yield Segment(printable(segment.text), segment.style)
+            else:
+                yield segment
+
+
+class _CleanHook(RenderHook):
+    """A rich render hook that wraps everything printed in ``_Cleaned``."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Cleaned(r) for r in renderables]
+
+
+def clean_console(console: Console) -> Console:
+    """``console`` with every renderable it prints made printable; returns it."""
+    console.push_render_hook(_CleanHook())
+    return console
