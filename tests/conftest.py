@@ -49,6 +49,18 @@ def sealed_user_folders(
     return rules
 
 
+@pytest.fixture
+def club_fixtures_in_rulesets_path(
+    sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/fixtures/rulesets is a rulesets folder too, so a score sheet written in a
+    temporary folder may name a club fixture by its path (docs/security.md)."""
+    fixtures = REPO / "tests" / "fixtures" / "rulesets"
+    monkeypatch.setenv(
+        "ULTI_RULES_PATH", os.pathsep.join([str(sealed_user_folders), str(fixtures)])
+    )
+
+
 def ulti_executable() -> str:
     """The `ulti` script installed next to this interpreter (the venv under test)."""
     beside = Path(sys.executable).parent / ("ulti.exe" if os.name == "nt" else "ulti")

@@ -15,6 +15,19 @@ from ulti_rules.ruleset.schema import ruleset_model
 
 from ruleset_fixtures import contracts, kontra_levels
 
+ULTI_SHEET = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+declarer: Anna
+bid: ulti
+trump: acorns
+points: {declarer: 60, defenders: 30}
+tricks: {Anna: 6, Ben: 2, Carla: 2}
+last_trick: {winner: Anna, trump_seven: Anna}
+aces: [Anna, Ben]
+"""
+"""A made Ulti as a table types it: the score-keeper tests change one line at a time."""
+
 
 def _names(en: str) -> dict[str, str]:
     return {"hu": en, "en": en}

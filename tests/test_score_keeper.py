@@ -11,17 +11,9 @@ import pytest
 from ulti_rules.scoring.sheet import SheetError
 from ulti_rules.scoring.table_facts import settle_sheet
 
-GOOD = """\
-ruleset: wikipedia
-players: [Anna, Ben, Carla]
-declarer: Anna
-bid: ulti
-trump: acorns
-points: {declarer: 60, defenders: 30}
-tricks: {Anna: 6, Ben: 2, Carla: 2}
-last_trick: {winner: Anna, trump_seven: Anna}
-aces: [Anna, Ben]
-"""
+from settlement_support import ULTI_SHEET
+
+GOOD = ULTI_SHEET
 
 
 def write(tmp_path: Path, text: str, name: str = "hand.yaml") -> Path:

@@ -13,7 +13,6 @@ sources' settlement rules.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,14 +27,7 @@ ITALIAN = str(FIXTURES / "italian.yaml")
 PLAYERS = ["Anna", "Ben", "Carla"]
 
 
-@pytest.fixture(autouse=True)
-def fixtures_are_a_rulesets_folder(
-    sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The club fixtures' folder is a rulesets folder, so a sheet may name them by path."""
-    monkeypatch.setenv(
-        "ULTI_RULES_PATH", os.pathsep.join([str(sealed_user_folders), str(FIXTURES)])
-    )
+pytestmark = pytest.mark.usefixtures("club_fixtures_in_rulesets_path")
 
 
 def facts(

@@ -9,7 +9,6 @@ hand's facts into the score keeper gives the very same settlement.
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,14 +30,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "rulesets"
 CLUBS = (str(FIXTURES / "gametwist.yaml"), str(FIXTURES / "four-player-dealer-pays.yaml"))
 
 
-@pytest.fixture(autouse=True)
-def fixtures_are_a_rulesets_folder(
-    sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The club fixtures' folder is a rulesets folder, so a sheet may name them by path."""
-    monkeypatch.setenv(
-        "ULTI_RULES_PATH", os.pathsep.join([str(sealed_user_folders), str(FIXTURES)])
-    )
+pytestmark = pytest.mark.usefixtures("club_fixtures_in_rulesets_path")
 
 
 RULESETS = (*BUNDLED, *CLUBS)

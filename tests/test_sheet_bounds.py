@@ -12,17 +12,9 @@ from click.testing import CliRunner, Result
 from ulti_rules.cli import main
 from ulti_rules.ruleset.schema import KONTRA_LEVEL_LIMIT
 
-GOOD = """\
-ruleset: wikipedia
-players: [Anna, Ben, Carla]
-declarer: Anna
-bid: ulti
-trump: acorns
-points: {declarer: 60, defenders: 30}
-tricks: {Anna: 6, Ben: 2, Carla: 2}
-last_trick: {winner: Anna, trump_seven: Anna}
-aces: [Anna, Ben]
-"""
+from settlement_support import ULTI_SHEET
+
+GOOD = ULTI_SHEET
 
 
 def score(tmp_path: Path, text: str) -> Result:
