@@ -18,8 +18,15 @@ from rich.text import Text
 from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, Suit
 from ..errors import Problem
 from ..plugins import get_registry
-from ..ruleset.ladder import ladder_rows
-from ..ruleset.loading import check_file, find_rulesets, load_resolved, load_ruleset, resolve
+from ..ruleset.ladder import ladder_rows, ranking_rule
+from ..ruleset.loading import (
+    check_file,
+    find_fragments,
+    find_rulesets,
+    load_resolved,
+    load_ruleset,
+    resolve,
+)
 from ..ruleset.schema import ruleset_model
 from .common import EXIT_USER_ERROR, describe_os_error, echo_json, fail, note, stdout_console
 from .terminal import echo
@@ -39,10 +46,12 @@ def rulesets_command() -> None:
     A name is looked up in the user folders ($ULTI_RULES_PATH, then
     $XDG_CONFIG_HOME/ulti-rules/rulesets), then in plugins, then among the
     bundled rulesets; the first file of a name wins. A file that hides another
-    of the same name is noted on stderr.
+    of the same name is noted on stderr. Rule fragments (parts of a ruleset that
+    a ruleset adds with `with: [NAME]`) are listed after the table.
     """
     sources = find_rulesets(get_registry())
-    for source in sources:
+    fragments = find_fragments(get_registry())
+    for source in [*sources, *fragments]:
         if source.shadows is not None:
             note(
                 f"{source.path} shadows {source.shadows}: "
@@ -57,6 +66,11 @@ def rulesets_command() -> None:
         origin = source.origin if source.plugin is None else f"{source.origin} ({source.plugin})"
         table.add_row(Text(source.name), Text(source.title), Text(origin), Text(str(source.path)))
     stdout_console().print(table)
+    if fragments:
+        echo("Fragments, added to a ruleset with `with: [NAME]` (not playable alone):")
+        for source in fragments:
+            origin = source.origin if source.plugin is None else f"{source.origin} {source.plugin}"
+            echo(f"  {source.name} — {source.title} ({origin}: {source.path})")
 
 
 @click.command("show")
@@ -142,6 +156,7 @@ LADDER_WORDS: dict[str, dict[str, str]] = {
         "trump": "Trump",
         "chosen": "chosen suit",
         "none": "no trump",
+        "ranking": "ranking",
     },
     "hu": {
         "rank": "Rang",
@@ -152,6 +167,7 @@ LADDER_WORDS: dict[str, dict[str, str]] = {
         "trump": "Adu",
         "chosen": "választott szín",
         "none": "színtelen",
+        "ranking": "rangsor",
     },
     "de": {
         "rank": "Rang",
@@ -162,6 +178,7 @@ LADDER_WORDS: dict[str, dict[str, str]] = {
         "trump": "Trumpf",
         "chosen": "gewählte Farbe",
         "none": "ohne Trumpf",
+        "ranking": "Rangfolge",
     },
 }
 SUIT_WORDS: dict[str, dict[str, str]] = {
@@ -205,10 +222,13 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
 
     Each row is one bid: its rank (equal ranks cannot overcall each other), its
     value per defender, the component values it adds up from, its name, the
-    silent bonuses that can still be scored inside it, and its trump.
+    silent bonuses that can still be scored inside it, and its trump. Values are
+    summed from the components and ranks follow the ruleset's ranking rule, which
+    the caption names.
     """
     loaded = load_ruleset(ruleset)
-    rows = ladder_rows(loaded, get_registry(), lang)
+    registry = get_registry()
+    rows = ladder_rows(loaded, registry, lang)
     if as_json:
         echo_json(rows)
         return
@@ -235,7 +255,10 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
             Text(str(trump)),
         )
     ranks = len({row["rank"] for row in rows})
-    table.caption = _ladder_caption(len(rows), ranks, lang)
+    rule = ranking_rule(loaded, registry)
+    described = f" — {rule.description}" if rule is not None else ""
+    counts = _ladder_caption(len(rows), ranks, lang)
+    table.caption = f"{counts}\n{words['ranking']}: {loaded.ranking}{described}"
     stdout_console().print(table)
 
 

@@ -1,20 +1,27 @@
-"""The bid ladder: checks at load time, and the questions the engine and CLI ask of it.
+"""The bid ladder: totals and ranks derived at load time, the checks, and the questions
+the engine and CLI ask of it.
 
-The ladder is data because the sources' ranks cannot all be derived from a formula
-(RULES.md §4.2). What *can* be checked is that the data is self-consistent: each
-bid's total is the sum of its components, the components may be played together,
-and a higher total never ranks lower unless the ruleset says so (``rank_exception``).
-Problems come back as dotted key paths that the loader turns into file:line:col.
+A bid is its components (and its red flag): its total is their sum, red doubling
+each, so a file never has to type it (a typed ``value`` is only a check). Its rank
+comes from the ruleset's ranking rule (``ranking.py``): the table rule reads the
+ranks the ladder lists, because WP's cannot be derived from any formula (RULES.md
+§4.2), and then a higher total must never rank lower unless the ruleset says so
+(``rank_exception``); the other rules derive the ranks. Problems come back as dotted
+key paths that the loader turns into file:line:col.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 from ..contracts.base import ContractKind
-from ..plugins import Registry
+from ..errors import Problem, RulesetError
+from ..plugins import BUILTIN, Registry, describe_exception, printable, short_repr
+from .hints import did_you_mean
+from .ranking import TABLE, RankedBid, RankingRule, normalise
 from .schema import Bid, ContractSpec, Ruleset
 
 Trump = Literal["suit", "red", "none"]
@@ -49,6 +56,167 @@ def _needs_trump(registry: Registry, spec: ContractSpec) -> bool:
 
 def _red_factor(bid: Bid) -> int:
     return 2 if bid.red else 1
+
+
+def component_values(ruleset: Ruleset, bid: Bid) -> list[int]:
+    """Each known component's value in this bid, red doubled (unknown ids left out)."""
+    return [spec.value * _red_factor(bid) for spec in _specs(ruleset, bid)]
+
+
+def bid_total(ruleset: Ruleset, bid: Bid) -> int:
+    """The bid's total per defender: its components' values summed, red doubling each."""
+    return sum(component_values(ruleset, bid))
+
+
+def _typed(bid: Bid, key: str) -> bool:
+    """Whether the file wrote ``key`` for this bid (else it is derived)."""
+    return key in bid.model_fields_set
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+def ranking_rule(ruleset: Ruleset, registry: Registry) -> RankingRule | None:
+    """The ranking rule the ruleset names, if it is registered."""
+    return registry.ranking_rules.get(ruleset.ranking)
+
+
+def _deriving_rules(registry: Registry) -> list[str]:
+    return [name for name, rule in registry.ranking_rules.items() if not rule.reads_ranks]
+
+
+def _or_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _ranked_bids(ruleset: Ruleset) -> list[RankedBid]:
+    return [
+        RankedBid(
+            id=bid.id,
+            components=tuple(bid.components),
+            values=tuple(values := component_values(ruleset, bid)),
+            total=sum(values),
+            red=bid.red,
+            listed=i,
+            rank=bid.rank if _typed(bid, "rank") else None,
+        )
+        for i, bid in enumerate(ruleset.ladder)
+    ]
+
+
+def _rule_ranks(ruleset: Ruleset, registry: Registry) -> tuple[list[int] | None, list[LadderIssue]]:
+    """The ranks the ruleset's rule gives, 1..k; or None and why not (at ``ranking``).
+
+    A plugin's rule is other people's code: an exception or an answer that is not one
+    whole number per bid is a problem naming the plugin, never a traceback.
+    """
+    rule = ranking_rule(ruleset, registry)
+    if rule is None:
+        names = list(registry.ranking_rules)
+        hint = did_you_mean(ruleset.ranking, names)
+        return None, [
+            LadderIssue(
+                "ranking",
+                f"unknown ranking rule '{ruleset.ranking}'{hint}; the rules: "
+                f"{', '.join(names) or 'none'}{_failed_plugins(registry)}",
+            )
+        ]
+    owner = registry.ranking_owner.get(rule.name, BUILTIN)
+    bids = _ranked_bids(ruleset)
+    if owner == BUILTIN:
+        return normalise(rule.rank(bids), rule), []
+    where = f"ranking rule '{rule.name}' of plugin '{owner}'"
+    try:
+        ranks = rule.rank(bids)
+    except (Exception, SystemExit) as exc:
+        return None, [
+            LadderIssue("ranking", printable(f"{where} failed: {describe_exception(exc)}"))
+        ]
+    if not (
+        isinstance(ranks, Sequence)
+        and not isinstance(ranks, str | bytes)
+        and len(ranks) == len(bids)
+        and all(isinstance(r, int) and not isinstance(r, bool) for r in ranks)
+    ):
+        return None, [
+            LadderIssue(
+                "ranking",
+                printable(
+                    f"{where} returned {short_repr(ranks)}, not one whole number for each of "
+                    f"the {len(bids)} bids"
+                ),
+            )
+        ]
+    return normalise(ranks, rule), []
+
+
+def _failed_plugins(registry: Registry) -> str:
+    failed = [f"'{f.plugin}'" for f in registry.failures]
+    if not failed:
+        return ""
+    return f" (plugin {', '.join(failed)} failed and was skipped; it may provide the rule)"
+
+
+def derive_ladder(ruleset: Ruleset, registry: Registry) -> Ruleset:
+    """The ruleset with every bid's ``value`` and ``rank`` derived: what the loader returns.
+
+    Run it on a ruleset ``check_ladder`` passed; RulesetError if the rule cannot rank.
+    Each bid keeps its ``model_fields_set`` (what the file wrote), so checking the
+    result again gives the same answer.
+    """
+    ranks, issues = _rule_ranks(ruleset, registry)
+    if ranks is None:
+        raise RulesetError([Problem(ruleset.name, None, None, i.path, i.message) for i in issues])
+    ladder = []
+    for bid, rank in zip(ruleset.ladder, ranks, strict=True):
+        fields = {name: getattr(bid, name) for name in type(bid).model_fields}
+        fields.update(value=bid_total(ruleset, bid), rank=rank)
+        ladder.append(type(bid).model_construct(set(bid.model_fields_set), **fields))
+    return ruleset.model_copy(update={"ladder": tuple(ladder)})
+
+
+Writer = Callable[[tuple[str | int, ...]], int | None]
+"""Which file wrote a key: 0 for the file loaded (merged last), higher for the files
+merged before it; None if none did."""
+
+
+def numbers_in_force(merged: dict[str, Any], writer: Writer, registry: Registry) -> dict[str, Any]:
+    """The merged mapping without the typed numbers a more derived file has overruled.
+
+    A total typed in a base file checked the base's component values; when a file
+    merged after it changes one of them (or the bid's components or red flag), that
+    total is stale by design and is derived instead. Likewise, under a ranking rule
+    that derives ranks, ranks (and ``rank_exception``) were written for another rule
+    and are not used, unless the file loaded or the file choosing the rule wrote
+    them: those are kept, for ``check_ladder`` to refuse with the rule in force.
+    """
+    ladder = merged.get("ladder")
+    if not isinstance(ladder, list):
+        return merged
+    name = merged.get("ranking", TABLE)
+    rule = registry.ranking_rules.get(name) if isinstance(name, str) else None
+    chooser = writer(("ranking",)) if rule is not None and not rule.reads_ranks else None
+    kept: list[Any] = []
+    for i, bid in enumerate(ladder):
+        if not isinstance(bid, dict):
+            kept.append(bid)
+            continue
+        drop = set()
+        if chooser is not None:
+            for key in ("rank", "rank_exception"):
+                at = writer(("ladder", i, key)) if key in bid else None
+                if at is not None and at not in (0, chooser):
+                    drop.add(key)
+        total_at = writer(("ladder", i, "value")) if "value" in bid else None
+        if total_at is not None:
+            components = bid.get("components")
+            parts: list[tuple[str | int, ...]] = [("ladder", i, "components"), ("ladder", i, "red")]
+            if isinstance(components, list):
+                parts += [("contracts", c, "value") for c in components if isinstance(c, str)]
+            if any((at := writer(part)) is not None and at < total_at for part in parts):
+                drop.add("value")
+        kept.append({k: v for k, v in bid.items() if k not in drop} if drop else bid)
+    return {**merged, "ladder": kept}
 
 
 # --------------------------------------------------------------------------- queries
@@ -99,9 +267,10 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
 
 
 def ladder_rows(ruleset: Ruleset, registry: Registry, lang: str = "en") -> list[dict[str, Any]]:
-    """One plain row per bid, in ladder order: what ``ulti ladder --json`` prints."""
+    """One plain row per bid of a loaded (derived) ruleset, lowest rank first, in ladder
+    order within a rank: what ``ulti ladder --json`` prints."""
     rows: list[dict[str, Any]] = []
-    for bid in ruleset.ladder:
+    for bid in sorted(ruleset.ladder, key=lambda bid: bid.rank):
         specs = _specs(ruleset, bid)
         rows.append(
             {
@@ -128,17 +297,21 @@ def ladder_rows(ruleset: Ruleset, registry: Registry, lang: str = "en") -> list[
 
 
 def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
-    """Every problem with the catalogue and the ladder of a schema-valid ruleset."""
+    """Every problem with the catalogue and the ladder of a schema-valid ruleset.
+
+    Typed totals and ranks are judged by what the file wrote (``model_fields_set``),
+    so a derived ruleset checks the same as the one it came from.
+    """
     issues: list[LadderIssue] = []
     unsound: set[int] = set()
     for i, bid in enumerate(ruleset.ladder):
         found = list(_check_bid(ruleset, registry, i, bid))
         if any(".components." in f.path or f.path.endswith(".value") for f in found):
-            unsound.add(i)  # its value is not to be trusted: rank it only once it is fixed
+            unsound.add(i)  # its total is unknown or in doubt: rank it only once it is fixed
         issues.extend(found)
     issues.extend(_changed_value_hints(ruleset, issues))
     issues.extend(_check_duplicates(ruleset))
-    issues.extend(_check_ranks(ruleset, unsound))
+    issues.extend(_check_ranking(ruleset, registry, unsound))
     issues.extend(_check_silent(ruleset, registry))
     issues.extend(_check_opening_pass(ruleset))
     issues.extend(_check_min_components(ruleset))
@@ -202,10 +375,9 @@ def _changed_value_hints(ruleset: Ruleset, issues: list[LadderIssue]) -> Iterabl
         if users == len(stale):
             yield LadderIssue(
                 f"contracts.{cid}.value",
-                f"every bid with '{cid}' ({users}) now totals differently: when a component's "
-                "value changes, restate the 'value' of each bid that holds it, in a `ladder:` "
-                "of this file (it replaces the base's whole ladder; `ulti show BASE` prints "
-                "one to copy); the lines below name each bid",
+                f"every bid with '{cid}' ({users}) now totals differently: leave `value:` out "
+                "of these bids and each total is derived from its components, or restate the "
+                "'value' of each; the lines below name each bid",
             )
 
 
@@ -227,7 +399,7 @@ def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterab
     yield from _check_combination(ruleset, registry, at, bid, known)
     factor = _red_factor(bid)
     expected = factor * sum(spec.value for _, spec in known)
-    if bid.value != expected:
+    if _typed(bid, "value") and bid.value != expected:
         if len(known) == 1:
             red = " (red doubles it)" if bid.red else ""
             total = f"its component '{known[0][0]}'{red} is worth {expected}"
@@ -317,46 +489,122 @@ def _count(components: Sequence[str]) -> str:
     return f"{len(components)} component{'' if len(components) == 1 else 's'}"
 
 
-def _check_ranks(ruleset: Ruleset, unsound: set[int]) -> Iterable[LadderIssue]:
+def _check_ranking(
+    ruleset: Ruleset, registry: Registry, unsound: set[int]
+) -> Iterable[LadderIssue]:
+    """The rule must be known and able to rank; then its own checks on the written ranks."""
+    rule = ranking_rule(ruleset, registry)
+    if rule is None or not rule.reads_ranks:
+        _, issues = _rule_ranks(ruleset, registry)
+        yield from issues
+        if rule is not None:
+            yield from _written_ranks(ruleset, rule)
+        return
+    missing = [i for i, bid in enumerate(ruleset.ladder) if not _typed(bid, "rank")]
+    derive = _or_list(_deriving_rules(registry))
+    if missing and len(missing) == len(ruleset.ladder):
+        yield LadderIssue(
+            "ladder",
+            f"no bid has a rank, and ranking: {rule.name} takes the ranks the ladder lists: "
+            f"write each bid's rank, or derive the order with ranking: {derive}",
+        )
+        return
+    for i in missing:
+        yield LadderIssue(
+            f"ladder.{i}",
+            f"bid '{ruleset.ladder[i].id}' has no rank, and ranking: {rule.name} takes the "
+            f"ranks the ladder lists: write `rank:`, or derive the order with ranking: {derive}",
+        )
+    yield from _check_ranks(ruleset, registry, unsound, set(missing))
+
+
+def _written_ranks(ruleset: Ruleset, rule: RankingRule) -> Iterable[LadderIssue]:
+    """A rank written under a rule that derives them would be silently overruled: say so."""
+    written = [
+        (i, key)
+        for i, bid in enumerate(ruleset.ladder)
+        for key in ("rank", "rank_exception")
+        if _typed(bid, key)
+    ]
+    why = (
+        f"ranking: {rule.name} derives the ranks ({rule.description}); leave out `rank` and "
+        f"`rank_exception`, or list the ranks yourself under ranking: {TABLE}"
+    )
+    if len(written) > 1 and {i for i, _ in written} == set(range(len(ruleset.ladder))):
+        yield LadderIssue("ranking", f"every bid of the ladder writes its rank, but {why}")
+        return
+    for i, key in written:
+        yield LadderIssue(
+            f"ladder.{i}.{key}", f"bid '{ruleset.ladder[i].id}' writes `{key}`, but {why}"
+        )
+
+
+def _check_ranks(
+    ruleset: Ruleset, registry: Registry, unsound: set[int], unranked: set[int]
+) -> Iterable[LadderIssue]:
     """Ranks run 1..n in listed order; higher value ranks higher, and at equal value fewer
-    components never rank lower. Bids in ``unsound`` (bad total) are left out of the
-    comparisons, so one wrong number gives one message."""
+    components never rank lower. Bids in ``unsound`` (unknown total) and ``unranked`` are
+    left out of the comparisons, so one wrong number gives one message; each bid that
+    breaks the order is named once, and when several do, one line says how to fix them all."""
     ladder = ruleset.ladder
-    ranks = sorted({bid.rank for bid in ladder})
+    unsound = unsound | unranked
+    ranks = sorted({bid.rank for i, bid in enumerate(ladder) if i not in unranked})
     missing = sorted(set(range(1, (ranks[-1] if ranks else 0) + 1)) - set(ranks))
-    if missing:
+    if missing and not unranked:  # a bid without a rank explains a gap better
         yield LadderIssue(
             "ladder",
             f"ranks must run from 1 without gaps; missing: {', '.join(map(str, missing))}",
         )
-    for i in range(1, len(ladder)):
-        if ladder[i].rank < ladder[i - 1].rank:
+    listed = [i for i in range(len(ladder)) if i not in unranked]
+    for before, i in pairwise(listed):
+        if ladder[i].rank < ladder[before].rank:
             yield LadderIssue(
                 f"ladder.{i}.rank",
                 f"bid '{ladder[i].id}' (rank {ladder[i].rank}) is listed after "
-                f"'{ladder[i - 1].id}' (rank {ladder[i - 1].rank}); list the bids in rank order",
+                f"'{ladder[before].id}' (rank {ladder[before].rank}); list the bids in rank "
+                "order",
             )
+    totals = [bid_total(ruleset, bid) for bid in ladder]
+    broken: list[str] = []
     for i, high in enumerate(ladder):
-        for j, low in enumerate(ladder):
-            if high.rank_exception or low.rank_exception or i == j or {i, j} & unsound:
-                continue
-            outvalues = high.value > low.value
-            fewer_at_par = high.value == low.value and len(high.components) < len(low.components)
-            if outvalues and high.rank <= low.rank:
-                yield LadderIssue(
-                    f"ladder.{i}.rank",
-                    f"bid '{high.id}' (value {high.value}) has rank {high.rank}, not above "
-                    f"'{low.id}' (value {low.value}, rank {low.rank}); a higher value must "
-                    "rank higher unless one of them sets rank_exception",
-                )
-            elif fewer_at_par and high.rank < low.rank:
-                yield LadderIssue(
-                    f"ladder.{i}.rank",
-                    f"bid '{high.id}' ({_count(high.components)}) ranks below "
-                    f"'{low.id}' ({_count(low.components)}) at the same value "
-                    f"{high.value}; at equal value more components never rank higher (WP, "
-                    "DE) unless one of them sets rank_exception",
-                )
+        found = [
+            message
+            for j, low in enumerate(ladder)
+            if not (high.rank_exception or low.rank_exception or i == j or {i, j} & unsound)
+            and (message := _out_of_order(high, totals[i], low, totals[j]))
+        ]
+        if found:
+            more = f" (and {len(found) - 1} more like it)" if len(found) > 1 else ""
+            broken.append(high.id)
+            yield LadderIssue(f"ladder.{i}.rank", found[0] + more)
+    if len(broken) > 1:
+        shown = ", ".join(broken[:8]) + (", ..." if len(broken) > 8 else "")
+        yield LadderIssue(
+            "ranking",
+            f"{len(broken)} bids break the order of ranking: {TABLE} ({shown}), as after a "
+            f"contract's value changed; fix them in one step: derive the order from the "
+            f"values with ranking: {_or_list(_deriving_rules(registry))} (docs/rulesets.md), "
+            "or mark these bids `rank_exception: true`",
+        )
+
+
+def _out_of_order(high: Bid, high_total: int, low: Bid, low_total: int) -> str:
+    """Why ``high`` may not rank where it does beside ``low``; '' if it may."""
+    if high_total > low_total and high.rank <= low.rank:
+        return (
+            f"bid '{high.id}' (value {high_total}) has rank {high.rank}, not above "
+            f"'{low.id}' (value {low_total}, rank {low.rank}); a higher value must "
+            "rank higher unless one of them sets rank_exception"
+        )
+    fewer = len(high.components) < len(low.components)
+    if high_total == low_total and fewer and high.rank < low.rank:
+        return (
+            f"bid '{high.id}' ({_count(high.components)}) ranks below "
+            f"'{low.id}' ({_count(low.components)}) at the same value "
+            f"{high_total}; at equal value more components never rank higher (WP, "
+            "DE) unless one of them sets rank_exception"
+        )
+    return ""
 
 
 def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]:
