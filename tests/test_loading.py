@@ -159,7 +159,7 @@ def test_a_file_extending_itself_by_path_is_a_cycle(
 def test_extends_of_a_missing_base(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     write(tmp_path, "by_path.yaml", "title: x\nextends: sub/nowhere.yaml\n")
     write(tmp_path, "by_name.yaml", "title: x\nextends: wikipdia\n")
-    write(tmp_path, "not_text.yaml", "extends: [a, b]\n")
+    write(tmp_path, "not_text.yaml", "extends: {a: b}\n")  # a list of names is fine
     monkeypatch.chdir(tmp_path)
     registry = Registry()
     by_path = check_file("by_path.yaml", registry)
@@ -170,7 +170,8 @@ def test_extends_of_a_missing_base(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert "no ruleset named 'wikipdia' (did you mean 'wikipedia'?)" in by_name.message
     (not_text,) = check_file("not_text.yaml", registry)
     assert str(not_text) == (
-        "not_text.yaml:1:10: extends: must name a ruleset or give the path of a YAML file"
+        "not_text.yaml:1:10: extends: must name a ruleset or give the path of a YAML file "
+        "(or a list of them)"
     )
 
 

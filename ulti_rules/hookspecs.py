@@ -43,6 +43,18 @@ def register_rulesets(register: Callable[[Path], None]) -> None:
 
 
 @hookspec
+def register_fragments(register: Callable[[Path], None]) -> None:
+    """Called when rulesets are looked up by name, with ``register_rulesets``.
+
+    Call ``register(path)`` with the path of each rule fragment the plugin ships: a
+    YAML file whose ``fragment:`` key describes it, holding part of a ruleset (a
+    contract, its bids, its silent bonus) that a ruleset adds with ``with: [name]``
+    or ``extends: [base, name]``. It is found by its file stem, like a ruleset. A path
+    that is not an existing ``.yaml`` file leaves the plugin out.
+    """
+
+
+@hookspec
 def register_bots(register: Callable[[type[Bot]], None]) -> None:
     """Called once, when the plugin manager is first used.
 
@@ -51,4 +63,22 @@ def register_bots(register: Callable[[type[Bot]], None]) -> None:
     ``description``, and ``choose(hand, rng) -> Action`` (see ``ulti_rules.bots``);
     ``BotClass()`` builds one. A bot name another plugin registered first leaves
     this plugin out, with a warning naming both.
+    """
+
+
+@hookspec
+def register_ranking_rules(register: Callable[..., None]) -> None:
+    """Called once, when the plugin manager is first used.
+
+    Call ``register(name, description, rank)`` for each ranking rule the plugin
+    provides: the name a ruleset's ``ranking:`` picks it by, a one-line description,
+    and ``rank(bids) -> ranks``, which gets the ladder's bids in order (each with
+    ``id``, ``components``, ``values`` per component with red doubled, ``total``,
+    ``red``, ``listed``; see ``ulti_rules.ruleset.ranking.RankedBid``) and returns one
+    whole number per bid: higher overcalls lower, equal numbers exclude each other
+    (they are renumbered 1..k, so only their order counts). A rule name another
+    plugin registered first leaves this plugin out, with a warning naming both; a
+    ``rank`` that raises or returns something else is reported, naming the plugin,
+    when a ruleset uses it. (The built-in table rule passes ``reads_ranks=True``: it
+    takes the ranks the ladder lists instead of deriving them.)
     """

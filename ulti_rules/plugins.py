@@ -1,4 +1,4 @@
-"""The plugin manager: built-in kinds and bots, entry-point plugins, and the registry.
+"""The plugin manager: built-in kinds, bots and ranking rules, entry-point plugins, the registry.
 
 Entry points (group ``ulti_rules``) are loaded lazily, on first use, so a plugin
 that imports ``ulti_rules`` never meets a half-initialised package. Set
@@ -31,16 +31,25 @@ import pluggy
 
 from . import hookspecs
 from .contracts.base import ContractKind
+from .contracts.fact_specs import FactSpec
 from .errors import PluginError
+from .ruleset.ranking import RankFunction, RankingRule
 from .ruleset.schema import ContractSpec
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .ruleset.schema import Ruleset
 
 AUTOLOAD_ENV = "ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD"
 BUILTIN = "ulti_rules.builtin"
 """The plugin name of the built-in kinds and bots: a fault there is a bug of ours."""
-HOOKS = ("register_contract_kinds", "register_rulesets", "register_bots")
+HOOKS = (
+    "register_contract_kinds",
+    "register_rulesets",
+    "register_fragments",
+    "register_bots",
+    "register_ranking_rules",
+)
 MESSAGE_LIMIT = 300
 """Characters of a plugin's exception message kept in a warning or an error."""
 
@@ -124,6 +133,13 @@ class _Builtins:
         for bot in BUILTIN_BOTS:
             register(bot)
 
+    @hookspecs.hookimpl
+    def register_ranking_rules(self, register: Any) -> None:
+        from .ruleset.ranking import BUILTIN_RULES
+
+        for rule in BUILTIN_RULES:
+            register(rule.name, rule.description, rule.rank, reads_ranks=rule.reads_ranks)
+
 
 @dataclass
 class Registry:
@@ -133,8 +149,12 @@ class Registry:
     kinds: dict[str, ContractKind] = field(default_factory=dict)
     kind_owner: dict[str, str] = field(default_factory=dict)
     rulesets: list[tuple[Path, str]] = field(default_factory=list)
+    fragments: list[tuple[Path, str]] = field(default_factory=list)
+    """Rule fragments the plugins ship, with the plugin that shipped each."""
     bots: dict[str, type[Bot]] = field(default_factory=dict)
     bot_owner: dict[str, str] = field(default_factory=dict)
+    ranking_rules: dict[str, RankingRule] = field(default_factory=dict)
+    ranking_owner: dict[str, str] = field(default_factory=dict)
     plugins: dict[str, str | None] = field(default_factory=dict)
     """Every plugin that works, in load order, with its distribution (``name version``)."""
     failures: list[PluginFailure] = field(default_factory=list)
@@ -158,6 +178,28 @@ class Registry:
 
     def param_models(self) -> Mapping[str, type[Any]]:
         return {name: type(kind).params for name, kind in self.kinds.items()}
+
+    @property
+    def facts(self) -> dict[str, FactSpec[Any]]:
+        """Every fact the kinds declare, by name (``FactSpec.name``)."""
+        return {spec.name: spec for kind in self.kinds.values() for spec in type(kind).facts}
+
+    def fact_owner(self, name: str) -> str:
+        """The plugin whose kind declares the fact ``name`` (the first, if several share it)."""
+        kind = next(k for k, kind in self.kinds.items() for f in type(kind).facts if f.name == name)
+        return self.kind_owner.get(kind, BUILTIN)
+
+    def facts_for(self, ruleset: Ruleset) -> tuple[FactSpec[Any], ...]:
+        """The declared facts a ruleset's kinds judge by (its contracts and silent
+        bonuses), each once: what the engine computes for its hands."""
+        kinds = {spec.kind for spec in ruleset.contracts.values()}
+        kinds |= {bonus.condition for bonus in ruleset.silent_bonuses.values()}
+        found: dict[str, FactSpec[Any]] = {}
+        for name in sorted(kinds):
+            kind = self.kinds.get(name)
+            for spec in type(kind).facts if kind is not None else ():
+                found.setdefault(spec.name, spec)
+        return tuple(found.values())
 
     def missing_kind_hint(self, name: str) -> str:
         """For "unknown contract kind" messages: which failed plugin may be to blame.
@@ -289,7 +331,7 @@ def new_manager(*, autoload: bool | None = None) -> PluginManager:
 
 
 class _Refused(Exception):
-    """A registration hook handed over something that is not a kind, ruleset or bot."""
+    """A registration hook handed over something that is not a kind, ruleset, bot or rule."""
 
 
 def _check_kind(kind_cls: object) -> str:
@@ -316,6 +358,9 @@ def _check_kind(kind_cls: object) -> str:
     implied = kind_cls.implied_by
     if not (isinstance(implied, frozenset) and all(isinstance(k, str) for k in implied)):
         raise _Refused(f"contract kind '{name}': implied_by must be a frozenset of kind names")
+    facts = kind_cls.facts
+    if not (isinstance(facts, tuple) and all(isinstance(f, FactSpec) for f in facts)):
+        raise _Refused(f"contract kind '{name}': facts must be a tuple of FactSpec")
     return name
 
 
@@ -328,14 +373,25 @@ def _check_bot(bot_cls: object) -> str:
     return name
 
 
-def _check_ruleset(path: object) -> Path:
+def _check_ranking_rule(name: object, description: object, rank: object) -> str:
+    """The rule's name, if the three make a usable ranking rule; else _Refused."""
+    if not (isinstance(name, str) and name.strip() and name == name.strip()):
+        raise _Refused(f"registered the ranking rule {short_repr(name)}, not a name")
+    if not (isinstance(description, str) and description.strip() and "\n" not in description):
+        raise _Refused(f"ranking rule '{name}' needs a one-line description")
+    if not callable(rank):
+        raise _Refused(f"ranking rule '{name}' has rank {short_repr(rank)}, not a function")
+    return name
+
+
+def _check_ruleset(path: object, what: str = "ruleset") -> Path:
     if not isinstance(path, str | os.PathLike):
-        raise _Refused(f"registered {short_repr(path)} as a ruleset, not a path")
+        raise _Refused(f"registered {short_repr(path)} as a {what}, not a path")
     found = Path(path)
     if found.suffix != ".yaml":
-        raise _Refused(f"registered the ruleset {found}, which is not a .yaml file")
+        raise _Refused(f"registered the {what} {found}, which is not a .yaml file")
     if not found.is_file():
-        raise _Refused(f"registered the ruleset {found}, which does not exist")
+        raise _Refused(f"registered the {what} {found}, which does not exist")
     return found
 
 
@@ -346,7 +402,9 @@ class _Contribution:
     owner: str
     kinds: dict[str, ContractKind] = field(default_factory=dict)
     rulesets: list[Path] = field(default_factory=list)
+    fragments: list[Path] = field(default_factory=list)
     bots: dict[str, type[Bot]] = field(default_factory=dict)
+    rules: dict[str, RankingRule] = field(default_factory=dict)
 
     def register_kind(self, kind_cls: type[ContractKind]) -> None:
         name = _check_kind(kind_cls)
@@ -357,33 +415,58 @@ class _Contribution:
     def register_ruleset(self, path: Path) -> None:
         self.rulesets.append(_check_ruleset(path))
 
+    def register_fragment(self, path: Path) -> None:
+        self.fragments.append(_check_ruleset(path, "fragment"))
+
     def register_bot(self, bot_cls: type[Bot]) -> None:
         name = _check_bot(bot_cls)
         if name in self.bots:
             raise _Refused(f"registered the bot '{name}' twice")
         self.bots[name] = bot_cls
 
-    def registrar(self, hook: str) -> Callable[[Any], None]:
-        registrars: dict[str, Callable[[Any], None]] = {
+    def register_ranking_rule(
+        self, name: str, description: str, rank: RankFunction, *, reads_ranks: bool = False
+    ) -> None:
+        name = _check_ranking_rule(name, description, rank)
+        if name in self.rules:
+            raise _Refused(f"registered the ranking rule '{name}' twice")
+        if not isinstance(reads_ranks, bool):
+            raise _Refused(f"ranking rule '{name}': reads_ranks must be True or False")
+        self.rules[name] = RankingRule(name, description, rank, reads_ranks)
+
+    def registrar(self, hook: str) -> Callable[..., None]:
+        registrars: dict[str, Callable[..., None]] = {
             "register_contract_kinds": self.register_kind,
             "register_rulesets": self.register_ruleset,
+            "register_fragments": self.register_fragment,
             "register_bots": self.register_bot,
+            "register_ranking_rules": self.register_ranking_rule,
         }
         return registrars[hook]
 
     def clash(self, registry: Registry) -> tuple[str, str] | None:
-        """A kind or bot name another plugin registered first: the hook and a message."""
+        """A kind or bot name another plugin registered first, or a fact declared
+        otherwise than before: the hook and a message."""
         for name in self.kinds:
             if name in registry.kinds:
                 return "register_contract_kinds", (
                     f"contract kind '{name}' is registered twice: by {registry.kind_owner[name]} "
                     f"and by {self.owner}; the first is kept"
                 )
+        fact_clash = _fact_clash(self.kinds, registry)
+        if fact_clash is not None:
+            return "register_contract_kinds", fact_clash
         for name in self.bots:
             if name in registry.bots:
                 return "register_bots", (
                     f"bot '{name}' is registered twice: by {registry.bot_owner[name]} "
                     f"and by {self.owner}; the first is kept"
+                )
+        for name in self.rules:
+            if name in registry.ranking_rules:
+                return "register_ranking_rules", (
+                    f"ranking rule '{name}' is registered twice: by "
+                    f"{registry.ranking_owner[name]} and by {self.owner}; the first is kept"
                 )
         return None
 
@@ -392,9 +475,37 @@ class _Contribution:
             registry.kinds[name] = kind
             registry.kind_owner[name] = self.owner
         registry.rulesets.extend((path, self.owner) for path in self.rulesets)
+        registry.fragments.extend((path, self.owner) for path in self.fragments)
         for name, bot_cls in self.bots.items():
             registry.bots[name] = bot_cls
             registry.bot_owner[name] = self.owner
+        for name, rule in self.rules.items():
+            registry.ranking_rules[name] = rule
+            registry.ranking_owner[name] = self.owner
+
+
+def _fact_clash(kinds: Mapping[str, ContractKind], registry: Registry) -> str | None:
+    """Two different declarations of one fact name or sheet key (one shared FactSpec is
+    fine), among these kinds or against the registry's; the message, or None."""
+    by_name = dict(registry.facts)
+    by_key = {spec.sheet_key: spec for spec in by_name.values()}
+    for kind in kinds.values():
+        for spec in type(kind).facts:
+            for seen, what, value in (
+                (by_name, "fact", spec.name),
+                (by_key, "score-sheet key", spec.sheet_key),
+            ):
+                other = seen.get(value)
+                if other is not None and other != spec:
+                    first = other.name in registry.facts and other == registry.facts[other.name]
+                    by = f" (plugin {registry.fact_owner(other.name)})" if first else ""
+                    return (
+                        f"contract kind '{kind.name}' declares the {what} '{value}', which "
+                        f"another kind declares otherwise{by}; share one FactSpec instead"
+                    )
+            by_name[spec.name] = spec
+            by_key[spec.sheet_key] = spec
+    return None
 
 
 def _unknown_hooks(pm: pluggy.PluginManager, plugin: object) -> list[str]:
@@ -434,7 +545,7 @@ def _contribution(
 
 
 def build_registry(pm: pluggy.PluginManager) -> Registry:
-    """Ask every plugin, in load order, for its kinds, rulesets and bots.
+    """Ask every plugin, in load order, for its kinds, rulesets, bots and ranking rules.
 
     A plugin that fails, or registers a kind or bot name another one registered
     first, is left out whole and recorded in ``failures`` (with the load failures

@@ -8,16 +8,20 @@ party's plugin would be.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Literal
 
 from ulti_rules import (
+    PLAYERS,
     ContractKind,
     ContractSpec,
     Facts,
-    MissingFact,
+    FactSpec,
+    Rank,
     Ruleset,
     SilentOutcome,
     hookimpl,
+    rank_of,
 )
 
 
@@ -25,14 +29,46 @@ class FourAcesSpec(ContractSpec):
     kind: Literal["four_aces"] = "four_aces"
 
 
+ACES = frozenset(card for card in range(32) if rank_of(card) == Rank.ACE)
+
+
+def _ace_winners(facts: Facts) -> tuple[int, ...]:
+    """For each ace played, the seat that won its trick (the engine's way to the fact)."""
+    return tuple(
+        trick.winner for trick in facts.tricks or () for card in trick.cards if card in ACES
+    )
+
+
+def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]) -> list[str]:
+    """What a table cannot have written: more than four aces, an ace in nobody's trick."""
+    found = ["there are four aces"] if len(winners) > 4 else []
+    found += [
+        f"{name(seat)} took an ace but won no trick"
+        for seat in sorted(set(winners))
+        if seat in facts.seats and facts.tricks_won.get(seat, 0) == 0
+    ]
+    return found
+
+
+ACE_WINNERS = FactSpec(
+    name="ace_winners",
+    form=PLAYERS,
+    description="who won the tricks that held an ace",
+    sheet_key="aces",
+    compute=_ace_winners,
+    check=_possible,
+)
+"""Who took the aces: not a core fact, since only this kind judges by it."""
+
+
 def _ace_takers(facts: Facts) -> set[int]:
     """The seats that won a trick holding an ace; aces left in the talon do not count."""
-    if facts.ace_winners is None:
-        raise MissingFact(
+    return set(
+        ACE_WINNERS.of(
+            facts,
             "Four Aces is judged by who took the tricks holding aces, and the facts do not say",
-            fact="ace_winners",
         )
-    return set(facts.ace_winners)
+    )
 
 
 class FourAces(ContractKind):
@@ -40,6 +76,7 @@ class FourAces(ContractKind):
 
     name = "four_aces"
     params = FourAcesSpec
+    facts = (ACE_WINNERS,)
     implied_by = frozenset({"durchmars"})  # every trick holds every ace trick
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
@@ -64,3 +101,13 @@ class FourAces(ContractKind):
 @hookimpl
 def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> None:
     register(FourAces)
+
+
+FRAGMENT = Path(__file__).with_name("four-aces.yaml")
+"""The contract, its twelve bids at their Wikipedia ranks and the silent Four Aces: the rule
+fragment ``four-aces``, which the bundled ``wikipedia`` adds with ``with: [four-aces]``."""
+
+
+@hookimpl
+def register_fragments(register: Callable[[Path], None]) -> None:
+    register(FRAGMENT)

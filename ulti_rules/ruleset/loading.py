@@ -16,7 +16,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -27,7 +27,8 @@ from pydantic import ValidationError
 from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
 from .hints import did_you_mean
-from .ladder import check_ladder
+from .ladder import check_ladder, derive_ladder, numbers_in_force
+from .merging import Merged, bid_keys_required
 from .positions import ABSENT, child, model_at, setting_places, yaml_problems
 from .references import SUFFIXES, OutsideReference, confine, is_path
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
@@ -40,6 +41,7 @@ __all__ = [
     "bundled_dir",
     "check_file",
     "content_hash",
+    "find_fragments",
     "find_rulesets",
     "load_raw",
     "load_resolved",
@@ -67,6 +69,8 @@ class RulesetSource:
     """The lower-priority file of the same name that this one hides, if any."""
     plugin: str | None = None
     """The plugin that shipped it."""
+    fragment: bool = False
+    """A rule fragment (merged onto rulesets), not a ruleset; ``title`` is its description."""
 
 
 # --------------------------------------------------------------------------- where to look
@@ -142,7 +146,7 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
 def ruleset_folders(registry: Registry | None = None) -> list[Path]:
     """Every folder rulesets are looked up in: a file there may be named from any file."""
     registry = _registry(registry)
-    plugin_dirs = [Path(path).parent for path, _ in registry.rulesets]
+    plugin_dirs = [Path(path).parent for path, _ in [*registry.rulesets, *registry.fragments]]
     return [*user_dirs(), *plugin_dirs, bundled_dir()]
 
 
@@ -162,7 +166,7 @@ def _identity(path: Path) -> str:
 
 
 def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
-    """Every ruleset file by name, in lookup order: user, plugin, bundled."""
+    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
     found: dict[str, list[_Candidate]] = {}
     seen: set[str] = set()
 
@@ -175,7 +179,7 @@ def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
     for directory in user_dirs():
         for path in _scan(directory):
             add(path, "user")
-    for path, plugin in registry.rulesets:
+    for path, plugin in [*registry.rulesets, *registry.fragments]:
         add(Path(path), "plugin", plugin)
     for path in _scan(bundled_dir()):
         add(path, "bundled")
@@ -190,7 +194,17 @@ def _registry(registry: Registry | None) -> Registry:
 
 
 def find_rulesets(registry: Registry | None = None) -> list[RulesetSource]:
-    """Every ruleset found, in name order; a hidden lower file shows as ``shadows``."""
+    """Every ruleset found, in name order; a hidden lower file shows as ``shadows``.
+    Fragments are not rulesets: :func:`find_fragments` lists them."""
+    return [source for source in _sources(registry) if not source.fragment]
+
+
+def find_fragments(registry: Registry | None = None) -> list[RulesetSource]:
+    """Every rule fragment found by name (user folders, plugins, bundled), in name order."""
+    return [source for source in _sources(registry) if source.fragment]
+
+
+def _sources(registry: Registry | None) -> list[RulesetSource]:
     registry = _registry(registry)
     return [_source(name, found, registry) for name, found in sorted(_candidates(registry).items())]
 
@@ -226,8 +240,8 @@ def _path(name_or_path: str | Path, registry: Registry) -> Path:
     return _lookup(name_or_path, registry)[1][0].path
 
 
-def _unknown_name(name: str, known: Iterable[str]) -> str:
-    names = sorted(known)
+def _unknown_name(name: str, known: Mapping[str, list[_Candidate]]) -> str:
+    names = sorted(n for n, found in known.items() if not _is_fragment_file(found[0].path))
     listing = ", ".join(names) if names else "none (is the package installed completely?)"
     return f"no ruleset named '{name}'{did_you_mean(name, names)}; known rulesets: {listing}"
 
@@ -235,34 +249,54 @@ def _unknown_name(name: str, known: Iterable[str]) -> str:
 def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSource:
     top = found[0]
     shadows = found[1].path if len(found) > 1 else None
-    title = _title(top.path, registry)
-    return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin)
+    try:
+        file: _File | None = _read(top.path)
+    except RulesetError:
+        file = None
+    fragment = file is not None and file.is_fragment
+    if file is None:
+        title = ""
+    elif fragment:
+        description = file.data[FRAGMENT_KEY]
+        title = description if isinstance(description, str) else ""
+    else:
+        title = _title(file, registry, set())
+    return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin, fragment)
 
 
-def _title(path: Path, registry: Registry) -> str:
-    """The file's title, or the first one up its extends chain; only as far as needed,
-    so listing a thousand club files does not read their common base a thousand times."""
-    seen: set[str] = set()
-    current = path
-    while _identity(current) not in seen:
-        seen.add(_identity(current))
+def _title(file: _File, registry: Registry, seen: set[str]) -> str:
+    """The file's title, or the one it inherits (the last parent's that has one); only as
+    far as needed, so listing a thousand club files does not read their common base a
+    thousand times."""
+    seen.add(_identity(file.path))
+    title = file.data.get("title")
+    if isinstance(title, str):
+        return title
+    try:
+        parents = _refs(file, "extends")
+    except RulesetError:
+        return ""
+    for ref in reversed(parents):
         try:
-            file = _read(current)
+            target = _extends_target(ref, registry)
+            if _identity(target) in seen:
+                continue
+            parent = _read(target)
         except RulesetError:
-            return ""
-        title = file.data.get("title")
-        if isinstance(title, str):
-            return title
-        if file.data.get("extends") is None:
-            return ""
-        try:
-            current = _extends_target(file, registry)
-        except RulesetError:
-            return ""
+            continue
+        if not parent.is_fragment and (found := _title(parent, registry, seen)):
+            return found
     return ""
 
 
 # --------------------------------------------------------------------------- reading, extends
+
+META_KEYS = ("extends", "with", "without")
+"""What a file says about the files it builds on; never part of the merged result."""
+FRAGMENT_KEY = "fragment"
+"""A fragment's first key: its one-line description, and the mark that it is one."""
+NOT_IN_FRAGMENT = ("name", "title", "sources", *META_KEYS)
+"""Keys a fragment may not set: they belong to the ruleset it is merged into."""
 
 
 @dataclass(frozen=True)
@@ -273,6 +307,10 @@ class _File:
     display: str
     data: dict[str, Any]
     positions: Mapping[KeyPath, Position]
+
+    @property
+    def is_fragment(self) -> bool:
+        return FRAGMENT_KEY in self.data
 
 
 def _display(path: Path) -> str:
@@ -314,26 +352,207 @@ def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Pro
     return Problem(file.display, mark.line, mark.column, _dotted(path), message)
 
 
+@dataclass(frozen=True)
+class _Ref:
+    """A name or path written under ``extends``, ``with`` or ``without``, and where."""
+
+    file: _File
+    path: KeyPath
+    """``("extends",)`` for a single name, ``("extends", 1)`` for an item of a list."""
+    value: str
+
+    def problem(self, message: str) -> RulesetError:
+        return RulesetError([_at(self.file, self.path, message, value=True)])
+
+
+def _refs(file: _File, key: str) -> list[_Ref]:
+    """The names or paths a file writes under ``key``: one, or a list of them."""
+    value = file.data.get(key)
+    if value is None:
+        return []
+    what = "a ruleset" if key == "extends" else "a fragment"
+    items: list[tuple[KeyPath, Any]]
+    if isinstance(value, list):
+        if not value and key == "extends":
+            message = "an empty list: name a ruleset, or leave extends out"
+            raise RulesetError([_at(file, (key,), message, value=True)])
+        items = [((key, i), item) for i, item in enumerate(value)]
+    else:
+        items = [((key,), value)]
+    refs = []
+    for path, item in items:
+        if not isinstance(item, str) or not item.strip():
+            plural = " (or a list of them)" if len(path) == 1 else ""
+            message = f"must name {what} or give the path of a YAML file{plural}"
+            raise RulesetError([_at(file, path, message, value=True)])
+        refs.append(_Ref(file, path, item))
+    return refs
+
+
+class _Chain:
+    """Every file a ruleset is made of, in merge order, each once.
+
+    A file's layers are those of each ruleset it ``extends`` (in the stated order, a
+    fragment listed there merged where it stands), then the file itself, then the
+    fragments it adds ``with``; ``without`` drops a fragment from everything the file
+    inherits. A file met twice (two parents on one base) is merged where it is first
+    met, so neither parent's changes are undone by the base coming again.
+    """
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.layers: list[_File] = []
+        self.seen: set[str] = set()
+        self.dropped: dict[str, bool] = {}
+        """Each ``without`` (by ref) and whether it dropped anything."""
+
+    def build(self, top: _File) -> list[_File]:
+        if top.is_fragment:
+            raise RulesetError([_fragment_alone(top)])
+        drops = self.visit(top, {}, [])
+        unused = [ref for ref in drops if not self.dropped[_ref_key(ref)]]
+        if unused:
+            ref = unused[0]
+            used = sorted({f.path.stem for f in self.layers if f.is_fragment} - {ref.value})
+            listing = f"; it uses {', '.join(used)}" if used else "; it uses no fragments"
+            raise ref.problem(
+                f"nothing to drop: what this file builds on does not use the fragment "
+                f"'{ref.value}'{listing}"
+            )
+        return self.layers
+
+    def visit(
+        self, file: _File, dropped: dict[str, _Ref], stack: list[tuple[_File, KeyPath]]
+    ) -> list[_Ref]:
+        """Add ``file``'s layers; returns its own ``without`` refs (checked by the top file)."""
+        parents = _refs(file, "extends")
+        adds = _refs(file, "with")
+        without: dict[str, _Ref] = {}
+        for ref in _refs(file, "without"):
+            without[_identity(self.fragment(ref, "without").path)] = ref
+            self.dropped.setdefault(_ref_key(ref), False)
+        for ref in [*parents, *adds]:
+            if _is_same(ref, without, self.registry):
+                raise ref.problem(
+                    f"this file both adds the fragment '{ref.value}' and drops it "
+                    "(without:); keep one of the two"
+                )
+        inherited = {**dropped, **without}
+        have_base = False
+        for ref in parents:
+            parent_path = _extends_target(ref, self.registry)
+            self.check_cycle(parent_path, [*stack, (file, ref.path)])
+            parent = _read(parent_path)
+            if parent.is_fragment:
+                if not have_base:
+                    raise ref.problem(
+                        f"'{ref.value}' is a fragment, which is merged onto a ruleset: list a "
+                        f"ruleset before it (extends: [<ruleset>, {ref.value}]), or add it "
+                        f"with `with: [{ref.value}]`"
+                    )
+                self.add_fragment(parent, ref, inherited)
+            else:
+                have_base = True
+                self.visit(parent, inherited, [*stack, (file, ref.path)])
+        self.add(file)
+        for ref in adds:
+            self.add_fragment(self.fragment(ref, "with"), ref, dropped)
+        return list(without.values())
+
+    def check_cycle(self, target: Path, stack: list[tuple[_File, KeyPath]]) -> None:
+        """A problem if ``target`` is a file ``stack`` (the files extending it) holds."""
+        identities = [_identity(f.path) for f, _ in stack]
+        start = next((i for i, ident in enumerate(identities) if ident == _identity(target)), None)
+        if start is None:
+            return
+        first, path = stack[start]
+        cycle = [f for f, _ in stack[start:]] + [first]
+        names = [_relative_to(f.path, first.path.parent) for f in cycle]
+        raise RulesetError([_at(first, path, "cycle " + " -> ".join(names), value=True)])
+
+    def fragment(self, ref: _Ref, key: str) -> _File:
+        """The fragment ``ref`` names; a problem if it names none, or a ruleset."""
+        found = _read(_fragment_target(ref, self.registry))
+        if not found.is_fragment:
+            use = (
+                "add a ruleset's rules with `extends:`"
+                if key == "with"
+                else "`without:` drops a fragment that a ruleset you extend uses"
+            )
+            raise ref.problem(
+                f"'{ref.value}' is a ruleset, not a fragment (a file whose first key is "
+                f"`fragment:`); {use}"
+            )
+        return found
+
+    def add_fragment(self, fragment: _File, ref: _Ref, dropped: dict[str, _Ref]) -> None:
+        drop = dropped.get(_identity(fragment.path))
+        if drop is not None:
+            self.dropped[_ref_key(drop)] = True
+            return
+        for key in NOT_IN_FRAGMENT:
+            if key in fragment.data:
+                raise RulesetError(
+                    [
+                        _at(
+                            fragment,
+                            (key,),
+                            f"a fragment cannot set '{key}': it is merged into rulesets that "
+                            "have their own (describe the fragment in `fragment:`)",
+                        )
+                    ]
+                )
+        description = fragment.data[FRAGMENT_KEY]
+        if not isinstance(description, str) or not description.strip():
+            raise RulesetError(
+                [
+                    _at(
+                        fragment,
+                        (FRAGMENT_KEY,),
+                        "describe the fragment in one line of text (shown by `ulti rulesets`), "
+                        f"not {describe(description)}",
+                        value=True,
+                    )
+                ]
+            )
+        self.add(fragment)
+
+    def add(self, file: _File) -> None:
+        identity = _identity(file.path)
+        if identity not in self.seen:
+            self.seen.add(identity)
+            self.layers.append(file)
+
+
+def _ref_key(ref: _Ref) -> str:
+    return f"{_identity(ref.file.path)}\0{_dotted(ref.path)}"
+
+
+def _is_same(ref: _Ref, without: dict[str, _Ref], registry: Registry) -> bool:
+    """Whether ``ref`` (an extends or with entry) names a fragment ``without`` drops."""
+    if not without:
+        return False
+    try:
+        target = _fragment_target(ref, registry)
+    except RulesetError:
+        return False
+    return _identity(target) in without
+
+
+def _fragment_alone(file: _File) -> Problem:
+    name = file.path.stem
+    return _at(
+        file,
+        (FRAGMENT_KEY,),
+        f"'{name}' is a fragment (part of a ruleset, merged onto one), not a playable ruleset: "
+        f"add it to a ruleset with `with: [{name}]` or `extends: [<ruleset>, {name}]`, and "
+        "check that ruleset",
+    )
+
+
 def _load_chain(path: Path, registry: Registry) -> list[_File]:
-    """The file and everything it extends, most derived first; cycles are errors."""
-    chain: list[_File] = []
-    index: dict[str, int] = {}
-    current = path
-    while True:
-        file = _read(current)
-        index[_identity(current)] = len(chain)
-        chain.append(file)
-        if file.data.get("extends") is None:
-            return chain
-        target = _extends_target(file, registry)
-        start = index.get(_identity(target))
-        if start is not None:
-            cycle = [*chain[start:], chain[start]]
-            base = chain[start].path.parent
-            names = [_relative_to(f.path, base) for f in cycle]
-            message = "cycle " + " -> ".join(names)
-            raise RulesetError([_at(chain[start], ("extends",), message, value=True)])
-        current = target
+    """The files a ruleset is made of, in merge order (the file itself among them)."""
+    return _Chain(registry).build(_read(path))
 
 
 def _relative_to(path: Path, base: Path) -> str:
@@ -341,32 +560,15 @@ def _relative_to(path: Path, base: Path) -> str:
     return _display(path) if relative.startswith(os.pardir) else relative
 
 
-def _extends_target(file: _File, registry: Registry) -> Path:
-    """The file that ``extends:`` names: a path relative to ``file``, or a ruleset name.
+def _extends_target(ref: _Ref, registry: Registry) -> Path:
+    """The file that an ``extends:`` entry names: a path relative to its file, or a name.
 
     A file that extends its own name (a club's ``wikipedia.yaml`` saying ``extends:
     wikipedia``) gets the next ruleset of that name below it, not itself.
     """
-    value = file.data["extends"]
-
-    def problem(message: str) -> RulesetError:
-        return RulesetError([_at(file, ("extends",), message, value=True)])
-
-    if not isinstance(value, str) or not value.strip():
-        raise problem("must name a ruleset or give the path of a YAML file")
+    file, value = ref.file, ref.value
     if is_path(value):
-        try:
-            target = confine(
-                value, file.path.parent, ruleset_folders(registry), referrer="this file"
-            )
-        except OutsideReference as exc:
-            raise problem(str(exc)) from None
-        if not target.is_file():
-            message = f"no such file: {_display(target)}"
-            if Path(value).parent == Path() and target.stem in _candidates(registry):
-                message += f" (to extend the ruleset by name, write 'extends: {target.stem}')"
-            raise problem(message)
-        return target
+        return _path_target(ref, registry, "extends")
     known = _candidates(registry)
     found = known.get(value, [])
     me = _identity(file.path)
@@ -374,33 +576,103 @@ def _extends_target(file: _File, registry: Registry) -> Path:
         if _identity(candidate.path) == me:
             if i + 1 < len(found):
                 return found[i + 1].path
-            raise problem(
+            raise ref.problem(
                 f"this file is the ruleset '{value}' itself, and no ruleset of that name lies "
                 "below it (user folders, then plugins, then the bundled rulesets)"
             )
     if found:
         return found[0].path
-    raise problem(_unknown_name(value, known))
+    raise ref.problem(_unknown_name(value, known) + _failed_plugins(registry))
 
 
-def _merge(base: Any, child: Any) -> Any:
-    """Deep merge: mappings merge key by key; anything else (lists, null) replaces."""
-    if isinstance(base, dict) and isinstance(child, dict):
-        merged = dict(base)
-        for key, value in child.items():
-            merged[key] = _merge(base[key], value) if key in base else value
-        return merged
-    return child
+def _fragment_target(ref: _Ref, registry: Registry) -> Path:
+    """The file that a ``with:`` or ``without:`` entry (or a fragment in ``extends``) names."""
+    if is_path(ref.value):
+        return _path_target(ref, registry, str(ref.path[0]))
+    known = _candidates(registry)
+    found = known.get(ref.value)
+    if found:
+        return found[0].path
+    fragments = [name for name, files in known.items() if _is_fragment_file(files[0].path)]
+    listing = ", ".join(sorted(fragments)) or "none"
+    raise ref.problem(
+        f"no fragment named '{ref.value}'{did_you_mean(ref.value, fragments)}; known "
+        f"fragments: {listing}{_failed_plugins(registry)}"
+    )
 
 
-def _resolved(chain: list[_File]) -> dict[str, Any]:
-    merged: dict[str, Any] = {}
-    for file in reversed(chain):
-        merged = _merge(merged, file.data)
-    merged.pop("extends", None)
-    if "name" not in chain[0].data:
-        merged["name"] = chain[0].path.stem
-    return merged
+def _path_target(ref: _Ref, registry: Registry, verb: str) -> Path:
+    try:
+        target = confine(
+            ref.value, ref.file.path.parent, ruleset_folders(registry), referrer="this file"
+        )
+    except OutsideReference as exc:
+        raise ref.problem(str(exc)) from None
+    if not target.is_file():
+        message = f"no such file: {_display(target)}"
+        if Path(ref.value).parent == Path() and target.stem in _candidates(registry):
+            what = "extend the ruleset" if verb == "extends" else "name the fragment"
+            message += f" (to {what} by name, write '{verb}: {target.stem}')"
+        raise ref.problem(message)
+    return target
+
+
+def _is_fragment_file(path: Path) -> bool:
+    try:
+        return _read(path).is_fragment
+    except RulesetError:
+        return False
+
+
+def _failed_plugins(registry: Registry) -> str:
+    """For a name not found: the plugins that failed, which may have shipped it."""
+    failed = [f"'{f.plugin}'" for f in registry.failures]
+    if not failed:
+        return ""
+    return f"; plugin {', '.join(failed)} failed and was skipped (it may ship it)"
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """A ruleset's files in merge order, which of them is the ruleset's own, and the merge."""
+
+    layers: list[_File]
+    top: int
+    merged: Merged
+
+    def issue_problems(self) -> list[_Sortable]:
+        return [
+            (
+                (self.order(issue.layer), *_mark_of(self.layers[issue.layer], issue.path)),
+                _at(self.layers[issue.layer], issue.path, issue.message),
+            )
+            for issue in self.merged.issues
+        ]
+
+    def order(self, layer: int) -> int:
+        """Problems of the file itself come first, then those of the files it builds on."""
+        return 0 if layer == self.top else len(self.layers) - layer
+
+
+def _mark_of(file: _File, path: KeyPath) -> tuple[int, int]:
+    position = file.positions.get(path)
+    return (position.key.line, position.key.column) if position else (1, 1)
+
+
+def _resolve_chain(path: Path, registry: Registry) -> _Resolved:
+    """Read the file and all it builds on, and merge them (``name``: the file's own, or
+    its file name)."""
+    own = _read(path)
+    layers = _Chain(registry).build(own)
+    merged = Merged()
+    skip = {*META_KEYS, FRAGMENT_KEY}
+    for layer, file in enumerate(layers):
+        data = {key: value for key, value in file.data.items() if key not in skip}
+        merged.apply(layer, data, file.positions)
+    merged.finish({i: f.path.stem for i, f in enumerate(layers) if f.is_fragment})
+    if "name" not in own.data:
+        merged.data["name"] = path.stem
+    return _Resolved(layers, layers.index(own), merged)
 
 
 # --------------------------------------------------------------------------- positions
@@ -417,30 +689,32 @@ def _exists(data: Any, path: KeyPath) -> KeyPath:
 
 
 class _Where:
-    """Which file of the chain set a key: the most derived file that wrote it."""
+    """Which file set a key of the merged ruleset, and where: the merge kept it."""
 
-    def __init__(self, chain: list[_File], merged: dict[str, Any]) -> None:
-        self.chain = chain
-        self.merged = merged
+    def __init__(self, resolved: _Resolved) -> None:
+        self.resolved = resolved
+        self.merged = resolved.merged.data
 
     def problem(self, path: KeyPath, message: str) -> _Sortable:
         at = _exists(self.merged, path)
-        while True:
-            for rank, file in enumerate(self.chain):
-                position = file.positions.get(at)
-                if position is not None:
-                    problem = Problem(
-                        file.display,
-                        position.key.line,
-                        position.key.column,
-                        _dotted(path),
-                        message,
-                    )
-                    return (rank, position.key.line, position.key.column), problem
-            if not at:
-                top = self.chain[0]
-                return (0, 1, 1), Problem(top.display, 1, 1, _dotted(path), message)
+        places = self.resolved.merged.places
+        while at not in places:
+            if not at:  # the document itself: where the file loaded starts
+                top = self.resolved.layers[self.resolved.top]
+                line, column = _mark_of(top, ())
+                return (0, line, column), Problem(top.display, line, column, _dotted(path), message)
             at = at[:-1]
+        layer, position = places[at]
+        file = self.resolved.layers[layer]
+        mark = position.key
+        problem = Problem(file.display, mark.line, mark.column, _dotted(path), message)
+        return (self.resolved.order(layer), mark.line, mark.column), problem
+
+    def writer(self, path: KeyPath) -> int | None:
+        """Which file wrote exactly the key ``path``: 0 for the last one merged (the most
+        derived), 1 for the one before, and so on; None if no file wrote it."""
+        placed = self.resolved.merged.places.get(path)
+        return None if placed is None else len(self.resolved.layers) - 1 - placed[0]
 
     def path_of(self, dotted: str) -> KeyPath:
         """A checker's dotted path as keys and list indexes of the merged data."""
@@ -521,29 +795,28 @@ def _belongs_at(model: type[Ruleset], path: KeyPath) -> str:
 
 
 def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
-    """A hint for a bid written as if ``ladder:`` merged into the base's ladder by id.
+    """A hint for an incomplete bid in a ``ladder:`` list that replaced an inherited ladder.
 
-    Lists replace (docs/rulesets.md), so ``ladder: [{id: parti, names: ...}]`` in a
-    club file that extends a base is a one-bid ladder lacking its rank, value and
-    components, not a renamed Simple; say so once, at that bid.
+    A list replaces the base's whole ladder, so ``ladder: [{id: parti, names: ...}]`` in
+    a club file is a one-bid ladder lacking its rank, value and components, not a renamed
+    Simple; say so once, at that bid, with the mapping form that does what was meant.
     """
     if len(path) != 2 or path[0] != "ladder" or not isinstance(path[1], int):
         return ""
-    writers = [i for i, f in enumerate(where.chain) if isinstance(f.data.get("ladder"), list)]
-    if len(writers) < 2:
+    replaced = where.resolved.merged.replaced_ladder
+    placed = where.resolved.merged.places.get(path)
+    if replaced is None or placed is None or placed[0] != replaced[0]:
         return ""
-    writer, base = where.chain[writers[0]], where.chain[writers[1]]
     item = child(child(where.merged, "ladder"), path[1])
-    base_ids = {b.get("id") for b in base.data["ladder"] if isinstance(b, dict)}
-    if not isinstance(item, dict) or item.get("id") not in base_ids:
+    if not isinstance(item, dict) or item.get("id") not in replaced[1]:
         return ""
-    if all(key in item for key in ("rank", "value", "components")):
-        return ""
-    extends = writer.data.get("extends")
-    shown = extends if isinstance(extends, str) and not is_path(extends) else base.display
+    if all(key in item for key in bid_keys_required() if key != "names"):
+        return ""  # a whole bid, perhaps only unnamed: no merge was meant
+    bid_id = item["id"]
     return (
-        f"; a club file's `ladder:` replaces the base's whole ladder (lists are not "
-        f"merged), so write every bid in full: `ulti show {shown}` prints the ladder to copy"
+        f"; a `ladder:` list replaces the inherited ladder whole: to change only the bid "
+        f"'{bid_id}', write the ladder as a mapping by id, which merges "
+        f"(`ladder: {{{bid_id}: {{...}}}}`)"
     )
 
 
@@ -687,29 +960,39 @@ def load_raw(name_or_path: str | Path, registry: Registry | None = None) -> dict
 
 
 def load_resolved(name_or_path: str | Path, registry: Registry | None = None) -> dict[str, Any]:
-    """The mapping after the ``extends`` chain is merged, before validation."""
+    """The mapping after everything it builds on is merged in, before validation (without
+    the typed totals and ranks a later file overruled: they are derived)."""
     registry = _registry(registry)
-    return _resolved(_load_chain(_path(name_or_path, registry), registry))
+    resolved = _resolve_chain(_path(name_or_path, registry), registry)
+    if resolved.merged.issues:
+        raise RulesetError(_sorted(resolved.issue_problems()))
+    return numbers_in_force(resolved.merged.data, _Where(resolved).writer, registry)
 
 
 def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> Ruleset:
-    """The validated ruleset; RulesetError lists every schema or ladder problem."""
+    """The validated ruleset; RulesetError lists every merge, schema or ladder problem."""
     registry = _registry(registry)
-    chain = _load_chain(_path(name_or_path, registry), registry)
-    where = _Where(chain, _resolved(chain))
+    resolved = _resolve_chain(_path(name_or_path, registry), registry)
+    where = _Where(resolved)
+    merge_problems = resolved.issue_problems()
+    # typed totals and ranks that a more derived file overruled are derived instead
+    where.merged = numbers_in_force(where.merged, where.writer, registry)
     model = ruleset_model(registry.param_models())
     try:
         ruleset = model.model_validate(where.merged)
     except ValidationError as exc:
-        problems = _schema_problems(exc, model, where, registry)
-        problems.extend(_salvaged_ladder_problems(exc, model, where, registry))
+        problems = merge_problems + _schema_problems(exc, model, where, registry)
+        if not merge_problems:
+            problems.extend(_salvaged_ladder_problems(exc, model, where, registry))
         raise RulesetError(_sorted(problems)) from None
+    if merge_problems:  # the ladder checks would only repeat them
+        raise RulesetError(_sorted(merge_problems))
     issues = check_ladder(ruleset, registry)
     if issues:
         raise RulesetError(
             _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
         )
-    return ruleset
+    return derive_ladder(ruleset, registry)
 
 
 def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:

@@ -24,12 +24,14 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 
 from ..cards import RANK_IDS, RankId, SuitId
 from .frozen import FrozenList, FrozenMap, Items
+from .ranking import BUILTIN_RULES
 from .scalars import AS_WHOLE, Flag, Line, Name, Whole, whole_number
 
 Side = Literal["declarer", "defenders"]
@@ -230,6 +232,15 @@ class HundredGameMarriages(Strict):
         description="Whether the defenders may announce marriages in a hundred game (OPEN: WP "
         "'no player may declare more' = none; 'all' counts them for the defenders).",
     )
+    unannounced: Literal["required", "lost", "parti"] = Field(
+        default="required",
+        description="A 40-100 / 20-100 whose marriage the declarer never announced. "
+        "'required': he must announce it (the engine asks before his first card); a score "
+        "sheet without it counts no marriage toward the 100 (out of reach with 90 card "
+        "points). 'lost': he may leave it unannounced, and the 100 is then lost whatever the "
+        "points. 'parti': he may, and the 100 is then void: the Parti it replaced is settled "
+        "in its place (the catalogue's Parti, red doubled, under the 100's kontra).",
+    )
 
 
 class Marriages(Strict):
@@ -366,16 +377,44 @@ class Auction(Strict):
         description="Every winning bid has at least this many components (IT); no more than the "
         "largest bid on the ladder holds.",
     )
-    all_pass: Literal["redeal", "pass_out"] = Field(
+    all_pass: Literal["redeal", "pass_out", "forehand_pays"] = Field(
         default="redeal",
         description="What happens when nobody bids (only possible where the opener may pass; "
         "the engine ends such a hand passed out, with no contract): 'redeal' voids it and the "
         "same dealer deals again; 'pass_out' counts it as played with no payments and the deal "
-        "passes on. Read by the session ledger (ulti ledger add --passed-out).",
+        "passes on; 'forehand_pays' counts it as played, forehand pays all_pass_payment to "
+        "each other player, and the deal passes on. Read by the session ledger (ulti ledger "
+        "add --passed-out).",
+    )
+    all_pass_payment: Value | None = Field(
+        default=None,
+        description="With all_pass: forehand_pays, what forehand pays each other player "
+        "(0 to 1000; with four players the dealer who sits out too, where he shares the "
+        "payments). Required then, and only then.",
+        validate_default=True,
     )
     two_round: TwoRoundAuction | None = Field(
         default=None, description="The WP two-round auction; absent for the usual one."
     )
+
+    @field_validator("all_pass_payment")
+    @classmethod
+    def _all_pass_payment(cls, value: int | None, info: ValidationInfo) -> int | None:
+        """The amount goes with forehand_pays: required by it, meaningless without it."""
+        rule = info.data.get("all_pass")
+        if rule is None:
+            return value  # all_pass itself is wrong, and reported
+        if rule == "forehand_pays" and value is None:
+            raise ValueError(
+                "all_pass: forehand_pays needs all_pass_payment, what forehand pays each "
+                "other player when everybody passed (e.g. all_pass_payment: 1)"
+            )
+        if rule != "forehand_pays" and value is not None:
+            raise ValueError(
+                f"all_pass_payment is paid only under all_pass: forehand_pays, not under "
+                f"'{rule}': remove it (all_pass_payment: null), or set all_pass: forehand_pays"
+            )
+        return value
 
 
 class Simple(Strict):
@@ -438,6 +477,14 @@ class Kontra(Strict):
         description="Until when Rekontra and the levels after it may be called; 'same' keeps "
         "window. DE, HU: Kontra with one's card to trick 1 (window: own_card_trick1), the rest "
         "before trick 2 is led (before_lead_trick2).",
+    )
+    window_opens: Literal["first_trick", "after_own_card"] = Field(
+        default="first_trick",
+        description="When a defender's window opens: 'first_trick' (on his turn at the first "
+        "trick, before his card, as every source has it) or 'after_own_card' (only once his "
+        "own card to trick 1 is down: he calls right after it, before the next card, and in "
+        "the kontra round after trick 1 where the windows reach it). The declarer's calls "
+        "are not affected.",
     )
 
     @model_validator(mode="after")
@@ -502,6 +549,18 @@ class ContractSpec(Strict):
 # --------------------------------------------------------------------------- silent bonuses
 
 
+HUNDRED = "hundred"
+DURCHMARS = "durchmars"
+"""The built-in kinds whose silent feats have options of their own."""
+
+
+class MarriageValues(Strict):
+    """A silent 100's value by the marriage it was made with."""
+
+    trump: Value = Field(description="Made with the trump 40 (0 to 1000).")
+    plain: Value = Field(description="Made with a side-suit 20 (0 to 1000).")
+
+
 class SilentBonus(Strict):
     condition: Name = Field(
         description="What must happen: the name of the contract kind that judges it (hundred, "
@@ -554,24 +613,142 @@ class SilentBonus(Strict):
         "(e.g. silent ulti in every trump bid without an Ulti).",
     )
 
+    marriage_values: MarriageValues | None = Field(
+        default=None,
+        description="A silent 100 only: its value by the marriage it was made with, e.g. "
+        "{trump: 2, plain: 4} (2 with the 40, 4 with a 20): with the 40 whenever the side's "
+        "trump marriage counts toward it, with a 20 when only side-suit ones do (card points "
+        "alone: `value`); a red game doubles it. Null: `value`, whatever the marriage.",
+    )
+    counts_marriages: Literal["all", "one"] = Field(
+        default="all",
+        description="A silent 100 only: which of the side's announced marriages count toward "
+        "its 100: `all` of them (today), or `one`, as in a bid 100 (a single marriage must do).",
+    )
+    defenders: Literal["one", "together"] = Field(
+        default="one",
+        description="A silent Durchmars only: the defenders' feat (their win, or the declarer's "
+        "loss) is one defender taking every trick (WP), or the two `together`.",
+    )
+    against_everyone: Flag = Field(
+        default=False,
+        description="A defender's feat is his own, paid by everyone: the other defender pays "
+        "him too, and on a failure he pays both (SN: 'silent Ulti is played against everyone'). "
+        "Needs scored_by: either_side and parti: adds; not for a silent 100, which is the "
+        "side's.",
+    )
+
+    @field_validator("marriage_values", "counts_marriages")
+    @classmethod
+    def _hundred_only(cls, value: object, info: ValidationInfo) -> object:
+        """Settings of the silent 100 are mistakes elsewhere (their defaults aside)."""
+        if value is None or value == "all":
+            return value
+        condition = info.data.get("condition")
+        if condition is not None and condition != HUNDRED:
+            raise ValueError(
+                f"{info.field_name} is for a silent 100 (condition: {HUNDRED}), which counts "
+                f"marriages; this bonus's condition is '{condition}'"
+            )
+        if info.field_name == "marriage_values" and info.data.get("red_value") is not None:
+            raise ValueError(
+                "set red_value or marriage_values, not both: with marriage_values a red game "
+                "doubles the marriage's value"
+            )
+        return value
+
+    @field_validator("defenders")
+    @classmethod
+    def _durchmars_only(cls, value: str, info: ValidationInfo) -> str:
+        condition = info.data.get("condition")
+        if value == "together" and condition is not None and condition != DURCHMARS:
+            raise ValueError(
+                f"defenders: together is for a silent Durchmars (condition: {DURCHMARS}); "
+                f"this bonus's condition is '{condition}'"
+            )
+        return value
+
+    @field_validator("against_everyone")
+    @classmethod
+    def _a_defenders_own_feat(cls, value: bool, info: ValidationInfo) -> bool:
+        if not value:
+            return value
+        if info.data.get("scored_by") == "declarer":
+            raise ValueError(
+                "against_everyone is about a defender's feat, and with scored_by: declarer no "
+                "defender scores one: set scored_by: either_side"
+            )
+        if info.data.get("condition") == HUNDRED:
+            raise ValueError(
+                "a silent 100 is the defending side's feat, not one defender's: there is no "
+                "one defender for the other to pay"
+            )
+        if info.data.get("parti") == "replaces":
+            raise ValueError(
+                "a bonus that replaces the Parti's value is paid as the Parti, which the "
+                "sides settle with each other: set parti: adds to play it against everyone"
+            )
+        return value
+
     def red(self) -> int:
         return self.red_value if self.red_value is not None else 2 * self.value
+
+    def value_with(self, marriage: Literal["trump", "plain"] | None, red: bool) -> int:
+        """What the feat is worth per defender: by its marriage where the bonus says so."""
+        if marriage is None or self.marriage_values is None:
+            return self.red() if red else self.value
+        base = self.base_with(marriage)
+        return 2 * base if red else base
+
+    def base_with(self, marriage: Literal["trump", "plain"] | None) -> int:
+        """The non-red value of the feat (by its marriage where the bonus says so)."""
+        values = self.marriage_values
+        if marriage is None or values is None:
+            return self.value
+        return values.trump if marriage == "trump" else values.plain
+
+
+class SilentRules(Strict):
+    """How silent bonuses combine in one hand (the top-level ``silent:`` block)."""
+
+    replacing: Literal["highest", "all"] = Field(
+        default="highest",
+        description="When several bonuses that replace the Parti's value are made in one hand "
+        "(a silent 100 and a silent Durchmars): only the `highest` counts, or `all` are paid, "
+        "the highest as the Parti's value and each other on a line of its own.",
+    )
 
 
 # --------------------------------------------------------------------------- ladder
 
 
+def _derived(schema: dict[str, Any]) -> None:
+    """No default in the JSON Schema: an absent number is derived, not 0."""
+    schema.pop("default", None)
+
+
 class Bid(Strict):
+    """One bid of the ladder. ``value`` and ``rank`` may be left out of a file: the loader
+    derives them (``ladder.derive_ladder``) and a loaded ruleset always has both; 0 only
+    marks "not derived yet", and ``model_fields_set`` tells what the file wrote."""
+
     id: Name = Field(description="Stable identifier, used by records and the score keeper.")
     rank: Whole = Field(
+        default=0,
         ge=1,
         le=MAX_BIDS,
-        description="Place in the overcall order; equal ranks exclude each other.",
+        description="Place in the overcall order, 1 to 1000; equal ranks exclude each other. "
+        "Written only under a ranking rule that reads it (ranking: table); other rules "
+        "derive it.",
+        json_schema_extra=_derived,
     )
     value: Whole = Field(
+        default=0,
         ge=0,
         le=MAX_BID_VALUE,
-        description="Total per defender; checked against the components.",
+        description="Total per defender, 0 to 16000. Optional: derived from the components "
+        "(red doubles each); if written, it is checked against that sum.",
+        json_schema_extra=_derived,
     )
     components: Annotated[FrozenList[Name], Items(1, MAX_COMPONENTS)] = Field(
         description="Contract ids, implied Parti included."
@@ -606,16 +783,40 @@ class Session(Strict):
 # --------------------------------------------------------------------------- the ruleset
 
 
+def _merge_keys_schema(schema: dict[str, Any]) -> None:
+    """``with`` and ``without`` in the JSON Schema for editors: the loader reads them (and
+    ``extends``) before validation, so they are no fields (a field cannot be called
+    ``with``), but a club file may hold them."""
+    names = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    schema.setdefault("properties", {}).update(
+        {
+            "with": {
+                **names,
+                "description": "Rule fragments merged on top of this file, in order (a "
+                "name or a path each).",
+            },
+            "without": {
+                **names,
+                "description": "Fragments that the rulesets this file extends use, left out.",
+            },
+        }
+    )
+
+
 class Ruleset(Strict):
     """A complete, validated ruleset (after ``extends`` has been merged)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_merge_keys_schema)
 
     name: Name = Field(description="Short name, used to pick the ruleset.")
     title: Line = Field(description="One line shown by `ulti rulesets`.")
     sources: Annotated[FrozenList[Line], Items(0, 100)] = Field(
         default=(), description="Where these rules come from."
     )
-    extends: str | None = Field(
-        default=None, description="A bundled ruleset name or a path relative to this file."
+    extends: str | list[str] | None = Field(
+        default=None,
+        description="The ruleset this one builds on (a name, or a path relative to this file), "
+        "or a list of them and of fragments, merged in order before this file.",
     )
     players: Players = Field(default_factory=Players)
     direction: Literal["counter_clockwise", "clockwise"] = Field(default="counter_clockwise")
@@ -633,8 +834,17 @@ class Ruleset(Strict):
         description="The contract catalogue: id -> kind, names, value and the kind's parameters."
     )
     silent_bonuses: FrozenMap[Name, SilentBonus] = Field(default={}, validate_default=True)
+    silent: SilentRules = Field(default_factory=SilentRules)
+    ranking: Name = Field(
+        default="table",
+        description="The ranking rule that orders the ladder: 'table' (the ranks as listed), "
+        "'value' (by total; equal totals exclude each other), 'value_then_listed' (ties in "
+        "listed order), 'value_then_squares' (ties by the sum of squared component values), "
+        "'value_then_squares_then_red' (then red above plain), or a rule a plugin registers.",
+        examples=[rule.name for rule in BUILTIN_RULES],
+    )
     ladder: Annotated[FrozenList[Bid], Items(1, MAX_BIDS)] = Field(
-        description="Every legal bid, with its rank."
+        description="Every legal bid, with its components (and its rank under ranking: table)."
     )
     session: Session = Field(default_factory=Session)
 

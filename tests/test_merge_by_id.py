@@ -1,0 +1,355 @@
+"""Bids, contracts and silent bonuses merged by id on `extends` (docs/rulesets.md).
+
+A club file adds a bid, changes one field of one bid, or removes a bid, a contract or a
+silent bonus without restating the rest; a mistake points at the line that made it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from ulti_rules.errors import RulesetError
+from ulti_rules.plugins import Registry, build_registry, new_manager
+from ulti_rules.ruleset.loading import content_hash, load_raw, load_resolved, load_ruleset
+
+import ulti_four_aces
+from cli_in_process import run_in
+
+BASE = Path(__file__).parent / "fixtures" / "loading" / "base.yaml"
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    pm = new_manager(autoload=False)
+    pm.register(ulti_four_aces)
+    return build_registry(pm)
+
+
+def club(folder: Path, text: str, name: str = "club.yaml") -> Path:
+    """``base.yaml`` (the loader tests' minimal ruleset) and a club file extending it."""
+    shutil.copy(BASE, folder / "base.yaml")
+    path = folder / name
+    body = textwrap.dedent(text).lstrip("\n")
+    path.write_text("extends: ./base.yaml\ntitle: Club\n" + body, encoding="utf-8")
+    return path
+
+
+def problems(path: Path, registry: Registry) -> list[str]:
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path, registry)
+    return [str(p).replace(str(path.parent) + "/", "") for p in caught.value.problems]
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+BETLI = """
+contracts:
+  betli: {kind: betli, names: {hu: betli, en: Betli}, value: 5}
+"""
+
+
+# --------------------------------------------------------------------------- the three edits
+
+
+def test_a_new_id_adds_a_bid_in_rank_order(tmp_path: Path, registry: Registry) -> None:
+    path = club(
+        tmp_path,
+        BETLI
+        + textwrap.dedent(
+            """
+            ladder:
+              betli: {rank: 3, value: 5, components: [betli], names: {hu: betli, en: Betli}}
+            """
+        ),
+    )
+    ruleset = load_ruleset(path, registry)
+    assert [bid.id for bid in ruleset.ladder] == ["parti", "red_parti", "betli", "ulti"]
+    betli = ruleset.bid("betli")
+    assert (betli.rank, betli.value, betli.components, betli.names.en) == (
+        3,
+        5,
+        ("betli",),
+        "Betli",
+    )
+    base = load_ruleset(BASE, registry)
+    assert [b for b in ruleset.ladder if b.id != "betli"] == list(base.ladder)
+
+
+def test_an_inherited_id_changes_one_field_and_keeps_the_rest(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "ladder:\n  ulti:\n    names: {en: Our Ulti}\n")
+    ruleset = load_ruleset(path, registry)
+    base = load_ruleset(BASE, registry)
+    ulti, before = ruleset.bid("ulti"), base.bid("ulti")
+    assert (ulti.names.en, ulti.names.hu) == ("Our Ulti", before.names.hu)  # names merge too
+    assert ulti.model_copy(update={"names": before.names}) == before
+    assert [b for b in ruleset.ladder if b.id != "ulti"] == [
+        b for b in base.ladder if b.id != "ulti"
+    ]
+
+
+def test_null_removes_a_bid_and_a_contract(tmp_path: Path, registry: Registry) -> None:
+    path = club(tmp_path, "ladder: {ulti: null}\ncontracts: {ulti: null}\n")
+    ruleset = load_ruleset(path, registry)
+    assert [bid.id for bid in ruleset.ladder] == ["parti", "red_parti"]
+    assert "ulti" not in ruleset.contracts
+
+
+def test_null_removes_a_silent_bonus(tmp_path: Path, registry: Registry) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\nsilent_bonuses: {silent_durchmars: null}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_ruleset(path, registry)
+    wikipedia = load_ruleset("wikipedia", registry)
+    assert set(ruleset.silent_bonuses) == set(wikipedia.silent_bonuses) - {"silent_durchmars"}
+    assert ruleset.ladder == wikipedia.ladder
+
+
+def test_a_ladder_list_still_replaces_the_whole_ladder(tmp_path: Path, registry: Registry) -> None:
+    path = club(
+        tmp_path,
+        "ladder:\n  - {id: only, rank: 1, value: 1, components: [parti], names: {hu: p, en: p}}\n",
+    )
+    assert [bid.id for bid in load_ruleset(path, registry).ladder] == ["only"]
+
+
+def test_after_and_before_place_a_bid(tmp_path: Path, registry: Registry) -> None:
+    path = club(
+        tmp_path,
+        BETLI
+        + textwrap.dedent(
+            """
+            ladder:
+              betli: {after: ulti, rank: 3, value: 5, components: [betli], names: {hu: b, en: b}}
+              red_parti: {before: parti}
+            """
+        ),
+    )
+    resolved = load_resolved(path, registry)
+    assert [bid["id"] for bid in resolved["ladder"]] == ["red_parti", "parti", "ulti", "betli"]
+    assert all("after" not in bid and "before" not in bid for bid in resolved["ladder"])
+
+
+def test_merge_by_id_is_followed_through_several_files(tmp_path: Path, registry: Registry) -> None:
+    club(tmp_path, "ladder:\n  ulti: {names: {en: Middle}}\n", name="middle.yaml")
+    top = tmp_path / "top.yaml"
+    top.write_text(
+        "extends: ./middle.yaml\nladder:\n  ulti: {names: {hu: felső}}\n  red_parti: null\n",
+        encoding="utf-8",
+    )
+    resolved = load_resolved(top, registry)
+    assert [bid["id"] for bid in resolved["ladder"]] == ["parti", "ulti"]
+    assert resolved["ladder"][1]["names"] == {"hu": "felső", "en": "Middle"}
+    assert load_raw(top, registry)["ladder"]["red_parti"] is None  # as written
+
+
+# --------------------------------------------------------------------------- mistakes
+
+
+def test_an_unknown_id_suggests_the_close_one_at_its_line(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "ladder:\n  ulit:\n    names: {en: Our Ulti}\n")
+    (found,) = problems(path, registry)
+    assert found.startswith(
+        f"club.yaml:{line_of(path, '  ulit:')}:3: ladder.ulit: there is no bid 'ulit' in the "
+        "inherited ladder (did you mean 'ulti'?); a new bid must be complete, and this one lacks "
+    )
+    assert "components" in found
+
+
+def test_an_incomplete_new_bid_names_what_it_lacks(tmp_path: Path, registry: Registry) -> None:
+    path = club(tmp_path, BETLI + "ladder:\n  betli: {rank: 3, names: {hu: b, en: b}}\n")
+    (found,) = problems(path, registry)
+    assert found.startswith(
+        f"club.yaml:{line_of(path, '  betli: {rank: 3, names: {hu: b, en: b}}')}:3: "
+        "ladder.betli: bid 'betli' is new (the inherited ladder has no such id); a new bid "
+        "must be complete, and this one lacks components"
+    )
+
+
+def test_removing_what_is_not_there_suggests_the_close_one(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "contracts: {utli: null}\nladder: {red_party: null}\n")
+    assert problems(path, registry) == [
+        "club.yaml:3:13: contracts.utli: there is no contract 'utli' to remove (did you mean "
+        "'ulti'?): null removes an inherited entry",
+        "club.yaml:4:10: ladder.red_party: there is no bid 'red_party' to remove (did you mean "
+        "'red_parti'?): null removes an inherited bid",
+    ]
+
+
+def test_removing_a_contract_that_bids_use_names_them(tmp_path: Path, registry: Registry) -> None:
+    path = club(tmp_path, "contracts:\n  ulti: null\n")
+    assert problems(path, registry) == [
+        "club.yaml:4:3: contracts.ulti: contract 'ulti' is removed, but the bids ulti still use "
+        "it; remove or change them too (ladder: {ulti: null})"
+    ]
+
+
+def test_a_removed_contract_named_by_a_silent_bonus_is_named(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\ncontracts: {durchmars: null}\n", encoding="utf-8"
+    )
+    (found,) = problems(path, registry)
+    assert found.startswith("club.yaml:3:13: contracts.durchmars: contract 'durchmars' is removed")
+    assert "the kontra_from of silent_hundred, silent_ulti, silent_durchmars" in found
+    assert "durchmars: null" in found and "ulti_durchmars: null" in found
+
+
+def test_a_bid_that_renames_its_id_or_places_itself_twice(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(
+        tmp_path,
+        "ladder:\n  ulti: {id: ultimate}\n  parti: {after: red_parti, before: ulti}\n"
+        "  red_parti: {after: ulty}\n",
+    )
+    assert problems(path, registry) == [
+        "club.yaml:4:10: ladder.ulti.id: the bid's id is the key it is written under ('ulti'); "
+        "to rename a bid, remove it (null) and add it under its new id",
+        "club.yaml:5:3: ladder.parti: give 'after' or 'before', not both",
+        "club.yaml:6:15: ladder.red_parti.after: 'after' names the bid this one is listed after: "
+        "the id of another bid of the ladder, not text ('ulty') (did you mean 'ulti'?)",
+    ]
+
+
+def test_a_ladder_mapping_needs_a_ladder_to_change(tmp_path: Path, registry: Registry) -> None:
+    path = tmp_path / "alone.yaml"
+    path.write_text(
+        "title: Alone\nkontra: {levels: []}\ncontracts: {}\nladder:\n  parti: {rank: 1}\n",
+        encoding="utf-8",
+    )
+    assert (
+        "alone.yaml:4:1: ladder: a ladder written as a mapping changes an inherited ladder bid "
+        "by bid (id: changes), but nothing this file builds on has a ladder: write it as a list"
+    ) in problems(path, registry)
+
+
+def test_problems_in_a_merged_bid_point_at_the_file_that_wrote_the_key(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """Both the child's own key and the base's key, although a new bid moved the index."""
+    path = club(
+        tmp_path,
+        BETLI
+        + textwrap.dedent(
+            """
+            ladder:
+              betli: {rank: 1, value: 5, components: [betli], names: {hu: b, en: b}}
+              ulti:
+                red: maybe
+            """
+        ),
+    )
+    base_text = BASE.read_text(encoding="utf-8").replace(
+        "    rank: 3\n    value: 5", "    rank: three\n    value: 5"
+    )
+    (tmp_path / "base.yaml").write_text(base_text, encoding="utf-8")
+    rank_line = base_text.splitlines().index("    rank: three") + 1
+    assert problems(path, registry) == [
+        f"club.yaml:{line_of(path, '    red: maybe')}:5: ladder.3.red: should be true or false, "
+        "not text ('maybe')",
+        f"base.yaml:{rank_line}:5: ladder.3.rank: should be a whole number, not text ('three')",
+    ]
+
+
+def test_a_bid_list_written_as_if_it_merged_gets_the_mapping_hint(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "ladder:\n  - id: ulti\n    names: {hu: u, en: Our Ulti}\n")
+    found = problems(path, registry)
+    assert found[0].endswith(
+        "a `ladder:` list replaces the inherited ladder whole: to change only the bid 'ulti', "
+        "write the ladder as a mapping by id, which merges (`ladder: {ulti: {...}}`)"
+    )
+
+
+# --------------------------------------------------------------------------- through `ulti`
+
+
+def test_ulti_check_and_show_resolved_on_a_club_that_merges_by_id(tmp_path: Path) -> None:
+    """The docs' example: one bid added, one renamed, one removed with its contract."""
+    (tmp_path / "club.yaml").write_text(
+        textwrap.dedent(
+            """\
+            name: club
+            title: "Our club: Wikipedia with an Open Betli Hearts"
+            extends: wikipedia
+            ladder:
+              open_betli_red:
+                rank: 41
+                components: [open_betli]
+                red: true
+                names: {hu: piros terített betli, en: Open Betli Hearts}
+              ulti:
+                names: {en: Simple Ulti}
+              plain_open_durchmars: null
+            contracts:
+              plain_open_durchmars: null
+            """
+        ),
+        encoding="utf-8",
+    )
+    ulti = run_in(tmp_path)
+    done = ulti("check", "club.yaml")
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    shown = ulti("show", "--resolved", "club.yaml")
+    resolved = yaml.safe_load(shown.stdout)
+    wikipedia = yaml.safe_load(ulti("show", "--resolved", "wikipedia").stdout)
+    ids = [bid["id"] for bid in resolved["ladder"]]
+    expected = [b["id"] for b in wikipedia["ladder"] if b["id"] != "plain_open_durchmars"]
+    expected.insert(expected.index("twenty_hundred_open_durchmars_red"), "open_betli_red")
+    assert ids == expected
+    assert "plain_open_durchmars" not in resolved["contracts"]
+    ulti_bid = next(b for b in resolved["ladder"] if b["id"] == "ulti")
+    assert ulti_bid["names"]["en"] == "Simple Ulti"
+    assert ulti_bid["names"]["hu"] == "ulti"
+    rows = json.loads(ulti("ladder", "club.yaml", "--json").stdout)
+    assert [row["id"] for row in rows] == ids
+    (added,) = [row for row in rows if row["id"] == "open_betli_red"]
+    assert added["value"] == 2 * resolved["contracts"]["open_betli"]["value"]  # red doubles
+
+
+def test_ulti_check_reports_an_unknown_id_with_its_position(tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\nladder:\n  ulit_red:\n"
+        "    names: {hu: x, en: y}\n",
+        encoding="utf-8",
+    )
+    done = run_in(tmp_path)("check", "club.yaml")
+    assert done.returncode == 1
+    first = done.stdout.splitlines()[0]
+    assert first.startswith(
+        "club.yaml:5:3: ladder.ulit_red: there is no bid 'ulit_red' in the inherited ladder "
+        "(did you mean 'ulti_red'?)"
+    )
+
+
+def test_merging_keeps_the_bundled_rulesets_as_their_records_pinned_them(
+    repo_root: Path, registry: Registry
+) -> None:
+    """The saved records name wikipedia's content hash: the merge (and the Four Aces
+    fragment) must resolve to exactly the ruleset they were played under."""
+    records = sorted((repo_root / "tests" / "fixtures" / "records").glob("*.yaml"))
+    pinned = {
+        (data["ruleset"], data["ruleset_hash"])
+        for data in (yaml.safe_load(p.read_text(encoding="utf-8")) for p in records)
+    }
+    assert pinned
+    for name, hashed in pinned:
+        assert content_hash(load_ruleset(name, registry)) == hashed
