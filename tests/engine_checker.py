@@ -159,8 +159,14 @@ class Checker:
             elif where is not None:
                 assert facts.trump_seven_early == owner[seven]
                 assert facts.trump_seven_last_trick is None
+        # Who took the aces: a fact only rulesets with Four Aces declare (its plugin's).
         aces = [t.winner for t in tricks for c in t.cards if rank(c) == "ace"]
-        assert facts.ace_winners == tuple(aces)
+        kinds = {c.kind for c in self.ruleset.contracts.values()}
+        kinds |= {b.condition for b in self.ruleset.silent_bonuses.values()}
+        if "four_aces" in kinds:
+            assert facts.extra["ace_winners"] == tuple(aces)
+        else:
+            assert "ace_winners" not in facts.extra
         # Marriages: only in trump games, held at the start of play, valued by the ruleset.
         for m in facts.marriages:
             assert self.trump is not None, "marriages only in trump games"

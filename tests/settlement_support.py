@@ -153,7 +153,7 @@ def make_facts(
             "last_trick_winner": declarer if last is None else last,
             "trump_seven_last_trick": seven_last,
             "trump_seven_early": seven_early,
-            "ace_winners": aces,
+            "extra": {} if aces is None else {"ace_winners": aces},
         }
     )
 

@@ -188,7 +188,8 @@ def test_facts_cannot_be_changed_and_the_settlement_stays() -> None:
         lambda: facts.tricks[0].cards.reverse(),  # type: ignore[index,attr-defined]
         lambda: facts.talon.clear(),  # type: ignore[union-attr]
         lambda: facts.seats.remove(declarer),  # type: ignore[attr-defined]
-        lambda: facts.ace_winners.append(declarer),  # type: ignore[union-attr]
+        lambda: facts.extra["ace_winners"].append(declarer),  # type: ignore[union-attr]
+        lambda: facts.extra.__setitem__("ace_winners", ()),
     ]
     for attempt in attempts:
         with pytest.raises((TypeError, AttributeError)):

@@ -52,7 +52,7 @@ def facts(
         marriages=[MarriageFact(seat=s, suit=suit, value=v) for s, suit, v in marriages],  # type: ignore[arg-type]
         last_trick_winner=last,
         trump_seven_last_trick=seven_last,
-        ace_winners=list(aces),
+        extra={"ace_winners": aces},
     )
 
 

@@ -5,8 +5,19 @@ The public API is this module's names; plugins import nothing else.
 
 from __future__ import annotations
 
-from .cards import Card, Rank, Suit, format_card, format_cards, parse_card, parse_cards
+from .cards import (
+    Card,
+    Rank,
+    Suit,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from .contracts.base import ContractKind, MissingFact, SilentOutcome
+from .contracts.fact_specs import COUNT, FLAG, PLAYER, PLAYERS, FactForm, FactSpec
 from .engine import (
     Action,
     Announce,
@@ -28,6 +39,10 @@ from .ruleset.schema import ContractSpec, Ruleset
 from .scoring.settlement import Settlement, settle
 
 __all__ = [
+    "COUNT",
+    "FLAG",
+    "PLAYER",
+    "PLAYERS",
     "Action",
     "Announce",
     "Bid",
@@ -37,6 +52,8 @@ __all__ = [
     "ContractSpec",
     "DeclareTrump",
     "Discard",
+    "FactForm",
+    "FactSpec",
     "Facts",
     "GiveUp",
     "Hand",
@@ -63,5 +80,7 @@ __all__ = [
     "load_ruleset",
     "parse_card",
     "parse_cards",
+    "rank_of",
     "settle",
+    "suit_of",
 ]

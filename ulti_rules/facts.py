@@ -6,7 +6,9 @@ alone, never from engine internals, so both paths settle identically.
 
 Seats are absolute table positions (0..players-1). ``tricks`` is present when the
 hand was played through the engine and absent when typed in at a table; every
-other field is known either way.
+other core field is known either way. What only some contract kinds judge by (who
+won the tricks holding aces) is not a core field: the kind declares it
+(``contracts/fact_specs.py``) and its value sits in ``extra`` under its name.
 
 Deeply immutable (tuples for lists, :class:`~ulti_rules.frozen.FrozenDict` for
 dicts, frozen models): the engine hands one cached ``Facts`` to every reader and
@@ -25,6 +27,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from .cards import SuitId
 from .frozen import FrozenDict, freeze_mapping
 
+FactValue = bool | int | tuple[int, ...] | None
+"""The value of a fact a contract kind declares (``contracts/fact_specs.py``): seats,
+one seat or nobody, a count, yes/no. The declaring kind's form says which."""
 PerSeat = Annotated[Mapping[int, int], AfterValidator(freeze_mapping)]
 """A number per seat, read-only."""
 
@@ -82,9 +87,11 @@ class Facts(_Fact):
         default=None,
         description="Seat that played the trump 7 before the last trick, or null.",
     )
-    ace_winners: tuple[int, ...] | None = Field(
-        default=None,
-        description="For each ace played, the seat that won its trick; null if not recorded.",
+    extra: Annotated[Mapping[str, FactValue], AfterValidator(freeze_mapping)] = Field(
+        default=FrozenDict(),
+        description="Facts that contract kinds declare beyond these (a plugin's, e.g. Four "
+        "Aces' ace_winners), by name; one not recorded is absent. A hand record writes them "
+        "beside the core facts.",
     )
 
     @property

@@ -43,6 +43,7 @@ from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards, seating
 from .errors import IllegalAction, Problem, RulesetError, UltiError
 from .facts import Contract, Facts
+from .frozen import FrozenDict
 from .plugins import Registry
 from .ruleset.loading import content_hash, load_ruleset, locate
 from .ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
@@ -98,11 +99,23 @@ def _write_step(step: Step) -> dict[str, Any]:
     return {"seat": step[0], **step[1].to_dict()}
 
 
+_CORE_FACTS = frozenset(Facts.model_fields)
+
+
 def _read_facts(value: Any) -> Any:
-    """Cards in the facts may be written in notation (``"MA MX PVII"``), as records do."""
+    """Cards in the facts may be written in notation (``"MA MX PVII"``), as records do.
+
+    A key that is no core fact is a fact a contract kind declares (``ace_winners``),
+    written beside the core ones as records always had it: it goes into ``extra``.
+    Whether a kind declares it, and its value, replay checks against the engine.
+    """
     if not isinstance(value, Mapping):
         return value
-    data = dict(value)
+    data = {k: v for k, v in value.items() if k in _CORE_FACTS}
+    declared = {k: v for k, v in value.items() if k not in _CORE_FACTS}
+    if declared:
+        given = data.get("extra")
+        data["extra"] = {**given, **declared} if isinstance(given, Mapping) else declared
     if isinstance(data.get("talon"), str):
         data["talon"] = _cards(data["talon"])
     tricks = data.get("tricks")
@@ -124,9 +137,11 @@ def _cards(text: str) -> list[int]:
 
 
 def _write_facts(facts: Facts | None) -> dict[str, Any] | None:
+    """The facts as a record writes them: declared facts beside the core ones."""
     if facts is None:
         return None
     data = facts.model_dump(mode="json")
+    data.update(data.pop("extra"))
     if data.get("talon") is not None:
         data["talon"] = format_cards(data["talon"])
     if data.get("tricks") is not None:
@@ -422,15 +437,26 @@ def _first_difference(recorded: Any, replayed: Any, path: str = "") -> tuple[str
     return path, recorded, replayed
 
 
+def _declared_only(stated: Facts | None, played: Facts | None) -> Facts | None:
+    """The record's facts without the declared facts the replay does not compute: a
+    record from before declared facts states who took the aces under every ruleset,
+    and one no contract of the ruleset judges by settles nothing."""
+    if stated is None or played is None or set(stated.extra) <= set(played.extra):
+        return stated
+    kept = {k: v for k, v in stated.extra.items() if k in played.extra}
+    return stated.model_copy(update={"extra": FrozenDict(kept)})
+
+
 def _check_outcome(record: HandRecord, hand: Hand) -> None:
+    facts = _declared_only(record.facts, hand.facts)
     for name, stated, played in (
         ("contract", record.contract, hand.contract),
-        ("facts", record.facts, hand.facts),
+        ("facts", facts, hand.facts),
     ):
         if stated == played:
             continue
         if name == "facts":
-            a, b = _write_facts(record.facts), _write_facts(hand.facts)
+            a, b = _write_facts(facts), _write_facts(hand.facts)
         else:
             a = stated.model_dump(mode="json") if stated is not None else None
             b = played.model_dump(mode="json") if played is not None else None

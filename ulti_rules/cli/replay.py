@@ -9,10 +9,12 @@ marriages and kontras, every trick, the facts and the settlement.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ..cards import Faces, SuitId, format_card, format_cards, suit_label, suit_number
+from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
 from ..engine import (
     Action,
     Announce,
@@ -26,7 +28,8 @@ from ..engine import (
     PickUp,
     Play,
 )
-from ..facts import Facts
+from ..facts import Facts, FactValue
+from ..plugins import Registry
 from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
@@ -227,7 +230,7 @@ def _echo_tricks(hand: Hand, read: Reader) -> None:
         )
 
 
-def _echo_facts(facts: Facts, read: Reader) -> None:
+def _echo_facts(facts: Facts, read: Reader, registry: Registry) -> None:
     names = read.names
     echo("")
     echo("Facts")
@@ -246,8 +249,23 @@ def _echo_facts(facts: Facts, read: Reader) -> None:
         echo(f"  Trump 7 in the last trick: played by {names[facts.trump_seven_last_trick]}")
     if facts.trump_seven_early is not None:
         echo(f"  Trump 7 played before the last trick by {names[facts.trump_seven_early]}")
-    if facts.ace_winners:
-        echo(f"  Tricks with aces won by: {', '.join(names[s] for s in facts.ace_winners)}")
+    declared = registry.facts
+    for name, value in facts.extra.items():
+        spec = declared.get(name)
+        if spec is not None:
+            what = spec.description[:1].upper() + spec.description[1:]
+            echo(f"  {what}: {_shown(spec, value, read)}")
+
+
+def _shown(spec: FactSpec[Any], value: FactValue, read: Reader) -> str:
+    """A declared fact for a person: seats as names (``nobody`` for none), yes or no."""
+    if spec.form is PLAYERS and isinstance(value, tuple):
+        return ", ".join(read.names[s] for s in value) or "nobody"
+    if spec.form is PLAYER:
+        return read.names[value] if isinstance(value, int) else "nobody"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 @click.command("replay", short_help="Replay a hand record, print it trick by trick.")
@@ -302,7 +320,7 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     _echo_tricks(hand, read)
     facts = hand.facts
     if facts is not None:
-        _echo_facts(facts, read)
+        _echo_facts(facts, read, hand.registry)
     echo("")
     console = stdout_console()
     for table in settlement_tables(settle(ruleset, contract, facts), read.names, ruleset):

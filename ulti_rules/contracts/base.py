@@ -12,18 +12,21 @@ engine, so a hand typed in at a real table is judged exactly like a played one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..errors import UltiError
 from ..facts import Facts
-from ..ruleset.schema import ContractSpec, Ruleset, Side
+from ..ruleset.schema import ContractSpec, Ruleset, Side, SilentBonus
+
+if TYPE_CHECKING:
+    from .fact_specs import FactSpec
 
 
 class MissingFact(UltiError):
     """Judging needs a fact that was not recorded (e.g. who took the aces).
 
-    ``fact`` names the :class:`Facts` field, so that the score keeper can say which
-    key of its document to fill in.
+    ``fact`` names the :class:`Facts` field or the declared fact (``FactSpec.name``),
+    so that the score keeper can say which key of its document to fill in.
     """
 
     def __init__(self, message: str, fact: str | None = None) -> None:
@@ -44,6 +47,13 @@ class SilentOutcome:
     side: Side
     made: bool
     seat: int | None = None
+    marriage: Literal["trump", "plain"] | None = None
+    """A silent 100's marriage, which sets its value where the bonus has marriage_values:
+    ``trump`` (made with the 40) or ``plain`` (with a 20); None for every other feat."""
+
+    def __repr__(self) -> str:
+        shown = f", marriage={self.marriage!r}" if self.marriage is not None else ""
+        return f"SilentOutcome(side={self.side!r}, made={self.made!r}, seat={self.seat!r}{shown})"
 
 
 class ContractKind:
@@ -58,6 +68,10 @@ class ContractKind:
     implied_by: ClassVar[frozenset[str]] = frozenset()
     """Kinds whose bid component already claims this kind's feat (a Durchmars wins
     every ace trick), so a bid holding one offers no silent bonus of this kind."""
+    facts: ClassVar[tuple[FactSpec[Any], ...]] = ()
+    """Facts beyond the core ones that this kind judges by (``fact_specs.py``): the
+    engine computes them for every hand of a ruleset that uses the kind, and a score
+    sheet takes them under their own keys."""
 
     def needs_trump(self, spec: ContractSpec) -> bool:
         """Whether a component of this kind is played with a trump suit."""
@@ -88,3 +102,14 @@ class ContractKind:
         defenders'. Kinds without a silent form return None.
         """
         return None
+
+    def judge_silent_bonus(
+        self, bonus: SilentBonus, facts: Facts, ruleset: Ruleset
+    ) -> SilentOutcome | None:
+        """The unbid feat as the silent bonus ``bonus`` defines it: what judging asks.
+
+        By default :meth:`judge_silent`, with ``either_side`` from the bonus's
+        ``scored_by``. A kind whose feat has options of its own (a silent 100's
+        marriages, a Durchmars by the two defenders together) reads them from ``bonus``.
+        """
+        return self.judge_silent(facts, ruleset, either_side=bonus.scored_by == "either_side")

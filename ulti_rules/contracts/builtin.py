@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..facts import Facts
-from ..ruleset.schema import ContractSpec, Ruleset, Side
+from ..facts import Facts, MarriageFact
+from ..ruleset.schema import ContractSpec, Ruleset, Side, SilentBonus
 from .base import ContractKind, SilentOutcome
 from .tally import (
     card_points_of,
@@ -84,8 +84,18 @@ class Hundred(ContractKind):
     replaces_parti = True
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
-        """Card points (and talon, where it counts) plus only the bid marriage reach the target."""
+        """Card points (and talon, where it counts) plus only the bid marriage reach the target.
+
+        A bid marriage never announced counts nothing; where the ruleset lets the
+        declarer leave it unannounced (``in_hundred_game.unannounced``) the 100 is lost
+        then, whatever the points ('parti': settlement voids it before asking).
+        """
         assert isinstance(spec, HundredSpec)
+        if (
+            ruleset.marriages.in_hundred_game.unannounced != "required"
+            and not bid_marriage_announced(spec, facts)
+        ):
+            return False
         wanted = [
             m.value
             for m in counted_marriages(facts, ruleset, "declarer")
@@ -97,15 +107,15 @@ class Hundred(ContractKind):
         self, facts: Facts, ruleset: Ruleset, *, either_side: bool
     ) -> SilentOutcome | None:
         """A side reaching 100 unbid, with every marriage it announced (the score of C6)."""
-        target = _silent_target(ruleset)
-        sides: tuple[Side, ...] = ("declarer", "defenders")
-        for side in sides:
-            total = _hundred_points(facts, ruleset, side) + sum(
-                m.value for m in counted_marriages(facts, ruleset, side)
-            )
-            if total >= target:
-                return _feat(side, either_side)
-        return None
+        return _silent_hundred(facts, ruleset, either_side, alone=False)
+
+    def judge_silent_bonus(
+        self, bonus: SilentBonus, facts: Facts, ruleset: Ruleset
+    ) -> SilentOutcome | None:
+        """As judge_silent, counting the marriages the bonus counts, and naming the one
+        the 100 was made with (the bonus may be worth more with a 20 than with the 40)."""
+        alone = bonus.counts_marriages == "one"
+        return _silent_hundred(facts, ruleset, bonus.scored_by == "either_side", alone=alone)
 
 
 class Ulti(ContractKind):
@@ -171,11 +181,27 @@ class Durchmars(ContractKind):
         self, facts: Facts, ruleset: Ruleset, *, either_side: bool
     ) -> SilentOutcome | None:
         """One player took every trick: the declarer, or (WP's loss case) one defender."""
-        total = sum(facts.tricks_won.values())
-        for seat, won in facts.tricks_won.items():
-            if won == total:
-                return _feat(side_of(facts, seat), either_side, seat)
-        return None
+        return _silent_durchmars(facts, either_side, together=False)
+
+    def judge_silent_bonus(
+        self, bonus: SilentBonus, facts: Facts, ruleset: Ruleset
+    ) -> SilentOutcome | None:
+        """As judge_silent; with ``defenders: together`` the two defenders' tricks between
+        them also make the defenders' feat (no one seat made it then)."""
+        together = bonus.defenders == "together"
+        return _silent_durchmars(facts, bonus.scored_by == "either_side", together=together)
+
+
+def bid_marriage_announced(spec: ContractSpec, facts: Facts) -> bool:
+    """Whether the declarer announced the marriage a component needs: the trump 40 or a
+    side-suit 20 for a 40-100 / 20-100 (whose spec names it); True for every other one."""
+    marriage = getattr(spec, "marriage", None)
+    if marriage not in ("trump", "plain"):
+        return True
+    return any(
+        m.seat == facts.declarer and (m.suit == facts.trump) == (marriage == "trump")
+        for m in facts.marriages
+    )
 
 
 def _hundred_points(facts: Facts, ruleset: Ruleset, side: Side) -> int:
@@ -192,12 +218,60 @@ def _silent_target(ruleset: Ruleset) -> int:
     return min(targets, default=HundredSpec.model_fields["target"].default)
 
 
-def _feat(side: Side, either_side: bool, seat: int | None = None) -> SilentOutcome:
+def _silent_hundred(
+    facts: Facts, ruleset: Ruleset, either_side: bool, *, alone: bool
+) -> SilentOutcome | None:
+    """The side that reached the silent 100, and the marriage it did so with.
+
+    ``counts_marriages: all`` adds every marriage the side announced (the score of
+    C6); ``one`` lets a single marriage count, as in a bid 100.
+    """
+    target = _silent_target(ruleset)
+    sides: tuple[Side, ...] = ("declarer", "defenders")
+    for side in sides:
+        points = _hundred_points(facts, ruleset, side)
+        marriages = counted_marriages(facts, ruleset, side)
+        if alone:
+            credited = [m for m in marriages if points + m.value >= target]
+            reached = bool(credited) or points >= target
+        else:
+            credited = marriages
+            reached = points + sum(m.value for m in marriages) >= target
+        if reached:
+            return _feat(side, either_side, marriage=_made_with(credited, facts))
+    return None
+
+
+def _made_with(marriages: list[MarriageFact], facts: Facts) -> Literal["trump", "plain"] | None:
+    """With the 40 whenever the trump marriage counts toward the 100; with a 20 when
+    only side-suit marriages do; None when card points alone made it."""
+    if any(m.suit == facts.trump for m in marriages):
+        return "trump"
+    return "plain" if marriages else None
+
+
+def _silent_durchmars(facts: Facts, either_side: bool, *, together: bool) -> SilentOutcome | None:
+    """One player took every trick; with ``together``, also the two defenders between them."""
+    total = sum(facts.tricks_won.values())
+    for seat, won in facts.tricks_won.items():
+        if won == total:
+            return _feat(side_of(facts, seat), either_side, seat)
+    if together and tricks_of(facts, "defenders") == total:
+        return _feat("defenders", either_side)
+    return None
+
+
+def _feat(
+    side: Side,
+    either_side: bool,
+    seat: int | None = None,
+    marriage: Literal["trump", "plain"] | None = None,
+) -> SilentOutcome:
     """A feat that cannot fail, only be achieved: a defenders' one is the declarer's
     failure unless the ruleset lets the defenders score it (WP's loss conditions)."""
     if side == "defenders" and not either_side:
-        return SilentOutcome("declarer", False, seat)
-    return SilentOutcome(side, True, seat)
+        return SilentOutcome("declarer", False, seat, marriage)
+    return SilentOutcome(side, True, seat, marriage)
 
 
 BUILTIN_KINDS: tuple[type[ContractKind], ...] = (Parti, Hundred, Ulti, Betli, Durchmars)

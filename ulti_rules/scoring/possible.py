@@ -29,7 +29,8 @@ class Impossibility:
     """One contradiction; ``topic`` says which part of the facts it is about."""
 
     topic: str
-    """points, tricks, last_trick, trump_seven, marriages or aces."""
+    """points, tricks, last_trick, trump_seven or marriages (a declared fact such as who
+    took the aces is checked by its kind's ``FactSpec.check``)."""
     message: str
 
 
@@ -52,7 +53,6 @@ def impossibilities(
     found += _marriages(facts, ruleset, name)
     if bid is not None and facts.trump is not None:
         found += _bid_marriages(facts, ruleset, bid, name)
-    found += _aces(facts, name)
     return found
 
 
@@ -349,18 +349,4 @@ def _bid_marriages(
                     f"in {game} the defenders announce no marriages here, but {who} did",
                 )
             )
-    return found
-
-
-def _aces(facts: Facts, name: Callable[[int], str]) -> list[Impossibility]:
-    if facts.ace_winners is None:
-        return []
-    found = []
-    if len(facts.ace_winners) > 4:
-        found.append(Impossibility("aces", "there are four aces"))
-    for seat in sorted(set(facts.ace_winners)):
-        if seat not in facts.seats:
-            found.append(Impossibility("aces", f"{name(seat)} did not play this hand"))
-        elif facts.tricks_won.get(seat, 0) == 0:
-            found.append(Impossibility("aces", f"{name(seat)} took an ace but won no trick"))
     return found

@@ -3,6 +3,12 @@
 The format is documented in docs/score-keeper.md. This module only reads it
 (safely, with the position of every key) and checks its shape; turning it into
 :class:`Facts` and a :class:`Contract` is ``table_facts``' job.
+
+Besides its own keys a sheet takes the facts that contract kinds declare
+(``contracts/fact_specs.py``: Four Aces' ``aces``), under their sheet keys, for
+every installed kind: one sheet template serves every ruleset, and a fact the
+ruleset never judges by is checked and then unused. They are kept as the model's
+extra keys, so the sheet dumps as it was written.
 """
 
 from __future__ import annotations
@@ -18,11 +24,15 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    TypeAdapter,
     ValidationError,
 )
 from pydantic_core import PydanticCustomError
 
+from ..contracts.fact_specs import COUNT_LIMIT, FactSpec
 from ..errors import Problem, UltiError
+from ..plugins import Registry, get_registry
+from ..ruleset.hints import did_you_mean
 from ..ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
@@ -133,7 +143,10 @@ class LastTrick(_Part):
 
 
 class Sheet(_Part):
-    """One hand as a table knows it at the end."""
+    """One hand as a table knows it at the end; declared facts are its extra keys
+    (read through :meth:`validate_with_positions`, which checks them)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
 
     ruleset: str | None = Field(
         default=None,
@@ -167,21 +180,73 @@ class Sheet(_Part):
     marriages: dict[Name, list[str]] = Field(
         default={}, description="Suits of the marriages each player announced."
     )
-    aces: list[Name] | None = Field(
-        default=None, description="Who won the tricks that held an ace."
-    )
 
     @classmethod
-    def validate_with_positions(cls, data: Any, where: Where) -> Sheet:
+    def validate_with_positions(
+        cls, data: Any, where: Where, facts: Mapping[str, FactSpec[Any]] | None = None
+    ) -> Sheet:
+        """Shape-check ``data``; every problem at once, positioned, as SheetError.
+
+        ``facts`` are the declared facts a sheet may give, by sheet key (default:
+        those of every installed kind, :func:`sheet_facts`); any other unknown key is
+        refused with a did-you-mean over both.
+        """
+        facts = sheet_facts() if facts is None else facts
+        problems: list[Problem] = []
+        given: dict[Any, Any] = {}
+        for key, value in data.items():
+            spec = facts.get(key) if isinstance(key, str) else None
+            if key in cls.model_fields:
+                given[key] = value
+            elif spec is not None:
+                try:
+                    given[key] = _FACT_SHAPES[spec.form.name].validate_python(value)
+                except ValidationError as exc:
+                    for err in exc.errors():
+                        shape = err["type"] in _SHAPE_ERRORS or isinstance(value, list | dict)
+                        if not err["loc"] and shape:
+                            message = f"write it like {key}: {spec.form.example} (not {value!r})"
+                        else:
+                            message = _message({**err, "loc": (key, *err["loc"])}, data)
+                        path = data_path(data, (key, *err["loc"]))
+                        problems.append(where.problem(path, message))
+            else:
+                hint = did_you_mean(str(key), [*cls.model_fields, *facts])
+                problems.append(
+                    where.problem((key,), f"unknown key '{key}'{hint} (see docs/score-keeper.md)")
+                )
         try:
-            return cls.model_validate(data)
+            sheet = cls.model_validate(given)
         except ValidationError as exc:
-            raise SheetError(
-                [
-                    where.problem(data_path(data, err["loc"]), _message(err, data))
-                    for err in exc.errors()
-                ]
-            ) from None
+            problems += [
+                where.problem(data_path(data, err["loc"]), _message(err, data))
+                for err in exc.errors()
+            ]
+        if problems:
+            raise SheetError(problems)
+        return sheet
+
+    @property
+    def declared(self) -> dict[str, Any]:
+        """The declared facts given, by sheet key, as checked (names not yet seats)."""
+        return dict(self.model_extra or {})
+
+
+FACT_SHAPES: dict[str, Any] = {
+    "players": Annotated[list[Name], Field(max_length=32)] | None,
+    "player": Name | None,
+    "count": Annotated[int, Field(ge=0, le=COUNT_LIMIT), AS_WHOLE] | None,
+    "flag": Flag | None,
+}
+"""How a table writes a declared fact of each form (``fact_specs.FORMS``). Null is a
+fact not given, except for one player, where it says nobody."""
+_FACT_SHAPES = {form: TypeAdapter[Any](shape) for form, shape in FACT_SHAPES.items()}
+
+
+def sheet_facts(registry: Registry | None = None) -> dict[str, FactSpec[Any]]:
+    """The declared facts a sheet takes, by sheet key: every installed kind's."""
+    registry = registry if registry is not None else get_registry()
+    return {spec.sheet_key: spec for spec in registry.facts.values()}
 
 
 class Where:
@@ -202,9 +267,9 @@ _SHAPES = {
     "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
     "last_trick": "{winner: Anna, trump_seven: Anna}",
     "marriages": "{Anna: [acorns], Ben: [bells]}",
-    "aces": "[Anna, Ben]",
 }
-"""How each structured key is written: shown when a table writes it in another shape."""
+"""How each structured key is written: shown when a table writes it in another shape
+(a declared fact's comes from its form)."""
 _SHAPE_ERRORS = frozenset({"dict_type", "model_type", "model_attributes_type", "list_type"})
 
 
@@ -219,8 +284,9 @@ def _message(err: Any, data: Any) -> str:
     return str(err["msg"])
 
 
-def read_sheet(path: Path) -> tuple[Sheet, Where]:
-    """Read and shape-check a score-keeper document (YAML or JSON)."""
+def read_sheet(path: Path, registry: Registry | None = None) -> tuple[Sheet, Where]:
+    """Read and shape-check a score-keeper document (YAML or JSON); it may give the
+    declared facts of the kinds in ``registry`` (default: the process's)."""
     display = str(path)
     try:
         document = read_file(path)
@@ -231,4 +297,4 @@ def read_sheet(path: Path) -> tuple[Sheet, Where]:
         raise SheetError(
             [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
         )
-    return Sheet.validate_with_positions(document.data, where), where
+    return Sheet.validate_with_positions(document.data, where, sheet_facts(registry)), where

@@ -15,9 +15,10 @@ from typing import Any
 
 from ..cards import DE_SUIT_NAMES, EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
 from ..contracts.base import MissingFact
+from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
 from ..errors import Problem
-from ..facts import Contract, Facts, MarriageFact
-from ..plugins import Registry, get_registry
+from ..facts import Contract, Facts, FactValue, MarriageFact
+from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
 from ..ruleset.loading import load_ruleset, locate
@@ -26,7 +27,7 @@ from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from .possible import impossibilities
 from .settlement import Settlement, SettlementError, kontra_is_personal, settle
-from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet
+from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
 DECLARER_WORD = "declarer"
 DEFENDERS_WORD = "defenders"
@@ -36,7 +37,6 @@ _IMPOSSIBLE_AT: dict[str, KeyPath] = {
     "last_trick": ("last_trick",),
     "trump_seven": ("last_trick", "trump_seven"),
     "marriages": ("marriages",),
-    "aces": ("aces",),
 }
 
 
@@ -69,12 +69,37 @@ class TableHand:
     players: list[str]
     contract: Contract
     facts: Facts | None
+    where: Where | None = None
+    """The sheet it was read from: a fact judging needs and the sheet lacks is then a
+    SheetError naming the key to add."""
 
     def name(self, seat: int) -> str:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
 
     def settle(self, registry: Registry | None = None) -> Settlement:
-        return settle(self.ruleset, self.contract, self.facts, registry)
+        try:
+            return settle(self.ruleset, self.contract, self.facts, registry)
+        except MissingFact as exc:
+            if self.where is None:
+                raise
+            hint = missing_fact_hint(exc, registry if registry is not None else get_registry())
+            raise SheetError([self.where.problem((), f"{exc}{hint}")]) from None
+
+
+_SHEET_KEY_OF_FACT = {"trump_seven_last_trick": "last_trick"}
+"""Core facts judging may find missing, by the sheet key that gives them."""
+
+
+def missing_fact_hint(exc: MissingFact, registry: Registry) -> str:
+    """``; add 'aces:' to the document ...``: the sheet key that gives the missing fact."""
+    spec = registry.facts.get(exc.fact or "")
+    if spec is not None:
+        return (
+            f"; add '{spec.sheet_key}:' to the document ({spec.description}, written like "
+            f"{spec.sheet_key}: {spec.form.example}; see docs/score-keeper.md)"
+        )
+    key = _SHEET_KEY_OF_FACT.get(exc.fact or "")
+    return f"; add '{key}:' to the document (docs/score-keeper.md)" if key else ""
 
 
 @dataclass
@@ -329,13 +354,7 @@ class _Reader:
                 sheet.trump_seven_early, ("trump_seven_early",), names, declarer=declarer
             )
         marriages = self.marriages(names, declarer, seats, trump)
-        aces = None
-        if sheet.aces is not None:
-            aces = [
-                s
-                for i, who in enumerate(sheet.aces)
-                if (s := self.seat(who, ("aces", i), names, declarer=declarer)) is not None
-            ]
+        declared = self.declared(names, declarer)
         if winner is None:  # a failure was recorded; nothing sound to check further
             self.stop_if_failed()
         assert winner is not None
@@ -353,7 +372,7 @@ class _Reader:
             last_trick_winner=winner,
             trump_seven_last_trick=seven_last,
             trump_seven_early=seven_early,
-            ace_winners=aces,
+            extra=declared,
         )
         for issue in impossibilities(facts, self.ruleset, lambda s: names[s], bid):
             at = _IMPOSSIBLE_AT[issue.topic]
@@ -362,7 +381,61 @@ class _Reader:
             if issue.topic == "tricks" and sheet.tricks is None:
                 at = ("durchmars",)
             self.fail(at, issue.message)
+        self.check_declared(facts, names)
         return facts
+
+    def declared_specs(self) -> dict[str, FactSpec[Any]]:
+        """The declared facts the sheet gives, by sheet key (shape-checked by Sheet)."""
+        specs = sheet_facts(self.registry)
+        return {key: specs[key] for key in self.sheet.declared if key in specs}
+
+    def undeclared(self) -> None:
+        """A key the sheet was read with that no kind of this reader's registry declares
+        (a sheet read under other plugins than it is settled with)."""
+        specs = sheet_facts(self.registry)
+        for key in self.sheet.declared:
+            if key not in specs:
+                self.fail((key,), f"unknown key '{key}': no installed contract kind declares it")
+
+    def declared(self, names: list[str], declarer: int) -> dict[str, FactValue]:
+        """The declared facts the sheet gives (Four Aces' ``aces``), names made seats."""
+        self.undeclared()
+        values: dict[str, FactValue] = {}
+        for key, spec in self.declared_specs().items():
+            given = self.sheet.declared[key]
+            if spec.form is PLAYERS and given is not None:
+                seats = [
+                    self.seat(who, (key, i), names, declarer=declarer)
+                    for i, who in enumerate(given)
+                ]
+                values[spec.name] = tuple(s for s in seats if s is not None)
+            elif spec.form is PLAYER:
+                seat = None if given is None else self.seat(given, (key,), names, declarer=declarer)
+                if given is None or seat is not None:
+                    values[spec.name] = seat
+            elif given is not None:
+                values[spec.name] = given
+        return values
+
+    def check_declared(self, facts: Facts, names: list[str]) -> None:
+        """Every seat a declared fact names played the hand, and the kind's own check
+        (no fifth ace) holds."""
+        for key, spec in self.declared_specs().items():
+            if spec.name not in facts.extra:
+                continue
+            value = facts.extra[spec.name]
+            for seat in sorted(set(spec.form.seats(value))):
+                if seat not in facts.seats:
+                    self.fail((key,), f"{names[seat]} did not play this hand")
+            if spec.check is None:
+                continue
+            try:
+                found = [printable(str(m)) for m in spec.check(value, facts, lambda s: names[s])]
+            except (Exception, SystemExit) as exc:
+                owner = self.registry.fact_owner(spec.name)
+                raise plugin_fault(f"fact '{spec.name}'", owner, exc, "check") from exc
+            for message in found:
+                self.fail((key,), message)
 
     def tricks(self, names: list[str], seats: list[int]) -> dict[int, int]:
         sheet = self.sheet
@@ -523,11 +596,11 @@ def hand_from_sheet(
         multiplier=multiplier,
         sitting_out=sitting_out,
     )
-    return TableHand(ruleset, names, contract, facts)
+    return TableHand(ruleset, names, contract, facts, where)
 
 
 def read_table_hand(path: Path, registry: Registry | None = None) -> TableHand:
-    sheet, where = read_sheet(path)
+    sheet, where = read_sheet(path, registry)
     return hand_from_sheet(sheet, where, path.parent, registry)
 
 
@@ -539,8 +612,13 @@ def sheet_from(
     ruleset_ref: str | None = None,
     players: list[str] | None = None,
     dealer: int | None = None,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
-    """The score-keeper document for a settled hand (e.g. one the engine played)."""
+    """The score-keeper document for a settled hand (e.g. one the engine played).
+
+    Declared facts go under their sheet keys (``aces: [Anna, Ben]``, each player once);
+    one no kind of ``registry`` declares is left out, as no sheet could say it.
+    """
     names = players or [f"P{i + 1}" for i in range(ruleset.players.count)]
     if dealer is None:
         dealer = contract.sitting_out
@@ -589,24 +667,29 @@ def sheet_from(
         marriages.setdefault(names[m.seat], []).append(m.suit)
     if marriages:
         doc["marriages"] = marriages
-    if facts.ace_winners is not None:
-        doc["aces"] = [names[s] for s in dict.fromkeys(facts.ace_winners)]
+    declared = (registry if registry is not None else get_registry()).facts
+    for name, value in facts.extra.items():
+        spec = declared.get(name)
+        if spec is not None:
+            doc[spec.sheet_key] = _written(spec, value, names)
     return doc
 
 
-_SHEET_KEY_OF_FACT = {"ace_winners": "aces", "trump_seven_last_trick": "last_trick"}
+def _written(spec: FactSpec[Any], value: FactValue, names: list[str]) -> Any:
+    """A declared fact as a table writes it: seats as names (each once)."""
+    if spec.form is PLAYERS and isinstance(value, tuple):
+        return [names[s] for s in dict.fromkeys(value)]
+    if spec.form is PLAYER and isinstance(value, int):
+        return names[value]
+    return value
 
 
 def settle_sheet(path: Path, registry: Registry | None = None) -> tuple[TableHand, Settlement]:
     """Read, check and settle a score-keeper document."""
-    sheet, where = read_sheet(path)
+    sheet, where = read_sheet(path, registry)
     hand = hand_from_sheet(sheet, where, path.parent, registry)
     try:
         return hand, hand.settle(registry)
-    except MissingFact as exc:
-        key = _SHEET_KEY_OF_FACT.get(exc.fact or "")
-        hint = f"; add '{key}:' to the document (docs/score-keeper.md)" if key else ""
-        raise SheetError([where.problem((), f"{exc}{hint}")]) from None
     except SettlementError as exc:
         raise SheetError([where.problem((), str(exc))]) from None
 
