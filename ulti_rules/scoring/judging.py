@@ -44,8 +44,11 @@ class SilentVerdict:
     id: str
     bonus: SilentBonus
     value: int
-    """Per defender in this bid: the red value in a red bid."""
+    """Per defender in this bid: the red value in a red bid, by the feat's marriage where
+    the bonus has marriage_values."""
     outcome: SilentOutcome
+    base: int
+    """The value in a non-red bid (by the feat's marriage, likewise)."""
 
 
 def kind_named(registry: Registry, name: str, what: str) -> ContractKind:
@@ -130,7 +133,15 @@ def _check_outcome(outcome: object, players: int) -> bool:
         and outcome.side in ("declarer", "defenders")
         and isinstance(outcome.made, bool)
         and (outcome.seat is None or (type(outcome.seat) is int and 0 <= outcome.seat < players))
+        and outcome.marriage in (None, "trump", "plain")
     )
+
+
+def _silent_method(kind: ContractKind) -> str:
+    """The method a fault is reported in: a plugin's own judge_silent_bonus, else the
+    judge_silent it delegates to."""
+    own = type(kind).judge_silent_bonus is not ContractKind.judge_silent_bonus
+    return "judge_silent_bonus" if own else "judge_silent"
 
 
 def silent_verdicts(
@@ -143,9 +154,7 @@ def silent_verdicts(
         kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
         owner = registry.kind_owner.get(bonus.condition, BUILTIN)
         try:
-            outcome = kind.judge_silent(
-                facts, ruleset, either_side=bonus.scored_by == "either_side"
-            )
+            outcome = kind.judge_silent_bonus(bonus, facts, ruleset)
         except MissingFact as exc:
             raise MissingFact(
                 f"the bid allows the silent bonus '{bonus_id}', and judging it failed: {exc}",
@@ -154,9 +163,15 @@ def silent_verdicts(
         except (Exception, SystemExit) as exc:
             if owner == BUILTIN:
                 raise
-            raise _kind_failed(kind, owner, "judge_silent", exc) from exc
+            raise _kind_failed(kind, owner, _silent_method(kind), exc) from exc
         if not _check_outcome(outcome, ruleset.players.count):
-            raise _wrong_answer(kind, owner, "judge_silent", outcome, "a SilentOutcome or None")
-        if outcome is not None:
-            verdicts.append(SilentVerdict(bonus_id, bonus, value, outcome))
+            raise _wrong_answer(
+                kind, owner, _silent_method(kind), outcome, "a SilentOutcome or None"
+            )
+        if outcome is None:
+            continue
+        if outcome.marriage is not None and bonus.marriage_values is not None:
+            value = bonus.value_with(outcome.marriage, bid.red)
+        base = bonus.base_with(outcome.marriage)
+        verdicts.append(SilentVerdict(bonus_id, bonus, value, outcome, base))
     return verdicts
