@@ -17,8 +17,11 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..records import is_record_file, load_record, replay
+from ..errors import UltiError
+from ..records import HandRecord, is_record_file, load_record, replay, ruleset_of
+from ..ruleset.loading import content_hash
 from ..scoring.ledger import (
+    ACCEPT_OPTION,
     Ledger,
     LedgerError,
     LedgerHand,
@@ -26,6 +29,7 @@ from ..scoring.ledger import (
     add_misdeal,
     add_passed_out,
     add_played,
+    check_pinned,
     new_ledger,
 )
 from ..scoring.ledger_file import load_ledger, save_ledger, updating
@@ -38,6 +42,7 @@ from .common import (
     echo_json,
     error,
     fail,
+    note,
     print_problems,
     stdout_console,
 )
@@ -129,6 +134,14 @@ def new_command(
     help="Call the end ('Das Herz-Ass gibt'): PLAYER held the Ace of hearts after this "
     "hand's auction and deals the last round of three at his next deal.",
 )
+@click.option(
+    ACCEPT_OPTION,
+    "accept_change",
+    is_flag=True,
+    help="The session's ruleset (a club file) changed since the session began: settle this "
+    "hand and the next ones under the new rules, and pin them. Without it such an add is "
+    "refused.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the hand's settlement as JSON.")
 def add_command(
     file: str,
@@ -136,6 +149,7 @@ def add_command(
     misdeal: bool,
     passed_out: bool,
     heart_ace: str | None,
+    accept_change: bool,
     as_json: bool,
 ) -> None:
     """Add the next hand to the session in FILE and settle it.
@@ -164,7 +178,13 @@ def add_command(
     if misdeal and heart_ace is not None:
         fail("a misdeal has no auction to call the end on; call it on the next hand")
     with _reporting(), updating(Path(file)) as ledger:  # locked until written back
-        added = _add(ledger, hand, misdeal, heart_ace)
+        pinned = ledger.ruleset_hash is not None
+        added = _add(ledger, hand, misdeal, heart_ace, accept_change)
+    if not pinned:
+        note(
+            f"{file}: this ledger pinned no ruleset yet; it now pins the content hash of "
+            f"'{ledger.ruleset}' as it is, and names any later change to it"
+        )
     if isinstance(added, LedgerHand):
         _report_unplayed(ledger, added, as_json)
         return
@@ -184,17 +204,28 @@ def add_command(
 
 
 def _add(
-    ledger: Ledger, hand: str | None, misdeal: bool, heart_ace: str | None
+    ledger: Ledger, hand: str | None, misdeal: bool, heart_ace: str | None, accept: bool
 ) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
     """Add HAND, or a misdeal or passed-out deal, to the ledger (in memory)."""
+    check_pinned(ledger, accept_ruleset_change=accept)  # before reading HAND: say it first
     if hand is None:
-        return add_misdeal(ledger) if misdeal else add_passed_out(ledger, heart_ace=heart_ace)
+        if misdeal:
+            return add_misdeal(ledger, accept_ruleset_change=accept)
+        return add_passed_out(ledger, heart_ace=heart_ace, accept_ruleset_change=accept)
     hand_path = Path(hand)
     try:
         if is_record_file(hand_path):
-            return _add_record(ledger, hand_path, hand, heart_ace)
+            return _add_record(ledger, hand_path, hand, heart_ace, accept)
         sheet, where = read_sheet(hand_path)
-        return add_hand(ledger, sheet, where, hand_path.parent, source=hand, heart_ace=heart_ace)
+        return add_hand(
+            ledger,
+            sheet,
+            where,
+            hand_path.parent,
+            source=hand,
+            heart_ace=heart_ace,
+            accept_ruleset_change=accept,
+        )
     except SheetError as exc:
         report_sheet_error(exc)
         raise click.exceptions.Exit(EXIT_USER_ERROR) from None
@@ -220,21 +251,26 @@ def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool) -> None:
 
 
 def unplayed_text(entry: LedgerHand) -> str:
-    """``misdeal — Anna deals again``, ``all passed — passed out``: what came of a deal
-    that was not played."""
+    """``misdeal — Anna deals again``, ``all passed — passed out``, ``all passed — Ben
+    pays 1 to each``: what came of a deal that was not played."""
     what = "misdeal" if entry.kind == "misdeal" else "all passed"
     if entry.redeal:
         return f"{what} — {entry.dealer} deals again"
+    payers = [name for name, amount in entry.payments.items() if amount < 0]
+    paid = sorted({amount for amount in entry.payments.values() if amount > 0})
+    if len(payers) == 1 and len(paid) == 1:
+        return f"{what} — {payers[0]} pays {paid[0]} to each"
     return f"{what} — {'the deal passes on' if entry.kind == 'misdeal' else 'passed out'}"
 
 
 def _add_record(
-    ledger: Ledger, path: Path, source: str, heart_ace: str | None
+    ledger: Ledger, path: Path, source: str, heart_ace: str | None, accept: bool
 ) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
     """Replay an engine record under the session's ruleset and add it: seat i is the
     session's i-th player, and the record's dealer must be the session's next dealer.
-    A passed-out record is added as a passed-out hand."""
+    A passed-out record is added as a passed-out hand (and pays what the ruleset says)."""
     record = load_record(path)
+    _check_record_rules(ledger, record, source)
     hand = replay(record, ledger.rules())
     if hand.contract is None:
         return add_passed_out(
@@ -242,9 +278,40 @@ def _add_record(
             source=source,
             dealer=ledger.players[record.dealer],
             heart_ace=heart_ace,
+            accept_ruleset_change=accept,
         )
     return add_played(
-        ledger, hand.contract, hand.facts, source=source, dealer=record.dealer, heart_ace=heart_ace
+        ledger,
+        hand.contract,
+        hand.facts,
+        source=source,
+        dealer=record.dealer,
+        heart_ace=heart_ace,
+        accept_ruleset_change=accept,
+    )
+
+
+def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None:
+    """A record played under other rules than the session's is not the session's hand:
+    say whose it is (replaying it would settle it at another table's prices)."""
+    session = ledger.rules()
+    found = content_hash(session)
+    if record.ruleset_hash == found:
+        return
+    try:
+        named = ruleset_of(record).name  # a path in a record names the file, not the rules
+    except UltiError:
+        named = record.ruleset
+    if named != session.name:
+        raise LedgerError(
+            f"{source}: this record is from ruleset '{named}', the session plays "
+            f"'{session.name}' ({ledger.ruleset}): add it to a ledger of its own ruleset"
+        )
+    raise LedgerError(
+        f"{source}: this record is from ruleset '{named}' as it was then (content "
+        f"hash {record.ruleset_hash[:19]}…), the session plays '{session.name}' "
+        f"({ledger.ruleset}) with other rules ({found[:19]}…): the hand was played under "
+        "rules this session does not use"
     )
 
 
@@ -273,10 +340,14 @@ def _status(ledger: Ledger) -> str:
 
 def _show_json(ledger: Ledger) -> dict[str, Any]:
     ruleset = ledger.rules()
+    now = content_hash(ruleset)
     last = ledger.last_round(ruleset)
     over = ledger.is_over(ruleset)
     return {
         "ruleset": ledger.ruleset,
+        "ruleset_hash": ledger.ruleset_hash,
+        "ruleset_hash_now": now,
+        "ruleset_changed": None if ledger.ruleset_hash is None else ledger.ruleset_hash != now,
         "players": ledger.players,
         "end": ledger.end,
         "hands": [
@@ -299,6 +370,12 @@ def show_command(file: str, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
     with _reporting():
         ledger = load_ledger(Path(file))
+    change = ledger.ruleset_change(ledger.rules())
+    if change is not None:
+        note(
+            f"{file}: {change}; the hands below were settled under the pinned rules "
+            f"(`ulti ledger add ... {ACCEPT_OPTION}` plays on under the new ones)"
+        )
     if as_json:
         echo_json(_show_json(ledger))
         return
@@ -314,6 +391,7 @@ def show_command(file: str, as_json: bool) -> None:
             running[name] += amount
         bid = unplayed_text(hand) if hand.bid is None else bid_text(ruleset, hand.bid)
         bid += f", A♥: {hand.heart_ace}" if hand.heart_ace else ""
+        bid += " (new rules from here)" if hand.ruleset_hash else ""
         cells = [str(hand.number), hand.dealer, hand.declarer or "—", bid]
         cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]
         table.add_row(*(Text(c) for c in cells))

@@ -18,7 +18,9 @@ The auction ends after ``end_passes`` consecutive passes following a bid (the
 last bidder's own included), or when every active seat passed without a bid.
 
 Every check happens before anything changes: :meth:`Auction.why_refused` names
-the broken rule, :meth:`Auction.apply` then mutates.
+the broken rule, :meth:`Auction.apply` then mutates. :meth:`Auction.legal` lists
+what ``why_refused`` accepts by asking the same questions (``_pass_allowed``,
+``_direct_bid_allowed``, ``_may_rob``, ``_any_feasible``), never rules of its own.
 """
 
 from __future__ import annotations
@@ -330,6 +332,13 @@ class Auction:
             return True
         return self.opening and self.ruleset.deal.talon == "set_aside"
 
+    def _can_open(self, hand: int) -> bool:
+        """In the opening speak step: whether the opener can bid straight away or take the
+        talon lying on the table (which obliges a bid he can then make)."""
+        if self._direct_bid_allowed() and self._bid_actions(hand):
+            return True
+        return self.talon is not None and self._any_feasible(hand | mask_of(self.talon))
+
     def _may_rob(self, seat: int) -> bool:
         return seat != self.bidder or self.ruleset.auction.self_robbing
 
@@ -399,16 +408,23 @@ class Auction:
                 actions.append(PICK_UP)
             if self._direct_bid_allowed() and self._may_rob(seat):
                 actions.extend(self._bid_actions(hand))
-            actions.append(PASS)
+            if self._pass_allowed(hand):
+                actions.append(PASS)
             return actions
         actions = list(self._bid_actions(hand))
-        if self._pass_allowed():
+        if self._pass_allowed(hand):
             actions.append(PASS)
         return actions
 
-    def _pass_allowed(self) -> bool:
+    def _pass_allowed(self, hand: int) -> bool:
+        """Whether the seat to act may pass: the one rule that both :meth:`legal` and
+        :meth:`why_refused` ask, so that the two can never disagree."""
         if self.step == "speak":
-            return not (self.opening and not self._opening_may_pass())
+            if not self.opening or self._opening_may_pass():
+                return True
+            # The opener must bid (no talon, or one set aside): he passes only if no bid
+            # at all is open to him, so that a hand never sticks with nothing to do.
+            return not self._can_open(hand)
         if self.step == "bid":
             return self.opening and self._opening_may_pass()
         if self.step == "round1":
@@ -464,7 +480,7 @@ class Auction:
                 return "with the talon you could make no higher bid, and taking it obliges one"
             return None
         if isinstance(action, Pass):
-            if self._pass_allowed():
+            if self._pass_allowed(hand):
                 return None
             if step == "confirm":
                 return "confirm your round-1 bid or raise it"

@@ -5,7 +5,9 @@ Shaped like an OpenSpiel state: ``phase``, ``current_player``, ``legal_actions()
 once over. Phases: ``auction`` -> ``trump`` (a suit bid names its trump) ->
 ``play`` (with marriages and kontras at the first trick) -> ``kontra`` (the
 kontra round after trick 1, for the levels whose window reaches that far) ->
-``play`` -> ``over``.
+``play`` -> ``over``. Where a defender's kontra window opens after his own first
+card (``kontra.window_opens: after_own_card``) the ``kontra`` phase also comes
+right after that card, with him alone to speak, before the next card.
 
 Every action is checked in full before anything changes, so a refused action
 (:class:`~ulti_rules.errors.IllegalAction`, naming the broken rule) leaves the
@@ -49,7 +51,7 @@ from .actions import (
 from .auction import Auction
 from .bids import BidInfo, catalog
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards, seating
-from .kontra import KontraChains
+from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
 from .marriages import announceable, due, hundred_limit_words
 from .masks import cards_of
 from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
@@ -92,6 +94,7 @@ class Hand:
         "_has_kontra_round",
         "_history",
         "_info",
+        "_kafter",
         "_kontra",
         "_kround_passed",
         "_kturn",
@@ -118,6 +121,7 @@ class Hand:
         "_trump_mask",
         "_turn",
         "_ulti_seat",
+        "_wait_kontra",
         "_won",
     )
 
@@ -181,6 +185,11 @@ class Hand:
         self._kontra: KontraChains | None = None
         self._kround_passed: set[int] = set()
         self._kturn = -1
+        self._wait_kontra = False
+        """Trick 1 under ``kontra.window_opens: after_own_card``: a defender's card may
+        open his kontra word (the fast path checks this flag first)."""
+        self._kafter = False
+        """The kontra phase is one defender's word right after his own card to trick 1."""
         self._announced: dict[int, list[int]] = {}
         self._marriages: list[tuple[int, int, int]] = []
         self._exposed = False
@@ -378,7 +387,7 @@ class Hand:
             actions: list[Action] = []
             if self._trick_no == 0:
                 assert self._kontra is not None
-                actions.extend(self._kontra.actions(seat, seat == self._declarer, False))
+                actions.extend(self._kontra.actions(seat, seat == self._declarer, TRICK1))
             actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
             if self._can_give_up():
                 actions.append(GIVE_UP)
@@ -394,7 +403,8 @@ class Hand:
         if phase == KONTRA:
             assert self._kontra is not None
             seat = self._kturn
-            return [*self._kontra.actions(seat, seat == self._declarer, True), PASS]
+            moment = AFTER_CARD if self._kafter else ROUND
+            return [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
         return []
 
     def legal_cards(self) -> int:
@@ -472,7 +482,10 @@ class Hand:
                 self._give_up()
         elif phase == KONTRA:
             self._history.append((seat, action))
-            self._kontra_round(seat, action)
+            if self._kafter:
+                self._after_card_word(seat, action)
+            else:
+                self._kontra_round(seat, action)
 
     def play_card(self, card: Card) -> None:
         """Fast path for ``apply(Play(card))``: the same checks and the same effect."""
@@ -496,6 +509,8 @@ class Hand:
             self._best = card
             self._best_seat = seat
         trick.append(card)
+        if self._wait_kontra and self._opens_word(seat):
+            return  # his word first; the trick goes on when he has spoken
         if len(trick) < self._n_active:
             self._turn = self._after[seat]
             return
@@ -511,6 +526,7 @@ class Hand:
         self._best = -1
         done = self._trick_no = self._trick_no + 1
         self._leader = self._turn = winner
+        self._wait_kontra = False
         if done == TRICKS:
             self._phase = OVER
             return
@@ -554,11 +570,12 @@ class Hand:
             assert self._kontra is not None
             if phase == PLAY and self._trick_no > 0:
                 return "the kontra window has closed: kontras are called at the first trick"
-            return self._kontra.why_refused(action, seat, is_declarer, phase == KONTRA)
+            moment = TRICK1 if phase == PLAY else AFTER_CARD if self._kafter else ROUND
+            return self._kontra.why_refused(action, seat, is_declarer, moment)
         if phase == KONTRA:
             if isinstance(action, Pass):
                 return None
-            return "the kontra round after the first trick: call a kontra or pass"
+            return self._kontra_word_words()
         if isinstance(action, Play):
             card = action.card
             return (
@@ -629,11 +646,16 @@ class Hand:
         self._ulti_seat = self._declarer if info.keeps_seven and trump >= 0 else -1
         self._t7 = 1 << make_card(Suit(trump), Rank.SEVEN) if trump >= 0 else 0
         self._announced = {s: [] for s in self._seats.active}
-        self._needs_due = trump >= 0 and (info.hundred or not self._ruleset.marriages.optional)
+        marriages = self._ruleset.marriages
+        # The bid marriage is due unless the ruleset lets it go unannounced (and says what
+        # then becomes of the 100: in_hundred_game.unannounced).
+        bid_marriage_due = info.hundred and marriages.in_hundred_game.unannounced == "required"
+        self._needs_due = trump >= 0 and (bid_marriage_due or not marriages.optional)
         self._expose_at = self._ruleset.open_games.after_trick if info.open else -1
         self._exposed = self._expose_at == 0
         assert self._kontra is not None
         self._has_kontra_round = self._kontra.has_round
+        self._wait_kontra = self._kontra.defenders_wait
         self._legal = -1
         self._phase = PLAY
 
@@ -699,11 +721,7 @@ class Hand:
             hint = " (cards in notation: parse_card)" if isinstance(card, str) else ""
             return f"{card!r} is not a card: a card is an int from 0 to 31{hint}"
         if self._phase != PLAY:
-            return (
-                "no card is played now"
-                if self._phase != KONTRA
-                else ("the kontra round after the first trick comes first: call a kontra or pass")
-            )
+            return "no card is played now" if self._phase != KONTRA else self._kontra_word_words()
         seat = self._turn
         hand = self._hands[seat]
         if not (hand >> card) & 1:
@@ -761,11 +779,48 @@ class Hand:
         seat = start
         for _ in range(self._n_active):
             if seat not in passed:
-                if kontra.can_call(seat, seat == self._declarer, True):
+                if kontra.can_call(seat, seat == self._declarer, ROUND):
                     return seat
                 passed.add(seat)
             seat = self._after[seat]
         return -1
+
+    def _kontra_word_words(self) -> str:
+        if self._kafter:
+            return (
+                "your kontra word right after your card to the first trick: call a kontra or "
+                "pass; then the trick goes on"
+            )
+        return "the kontra round after the first trick comes first: call a kontra or pass"
+
+    def _opens_word(self, seat: int) -> bool:
+        """After a defender's card to trick 1, where his window opens only then: give him
+        the word (the kontra phase) if he can call anything."""
+        kontra = self._kontra
+        assert kontra is not None
+        if seat == self._declarer or not kontra.can_call(seat, False, AFTER_CARD):
+            return False
+        self._phase = KONTRA
+        self._kturn = seat
+        self._kafter = True
+        return True
+
+    def _after_card_word(self, seat: int, action: Action) -> None:
+        """A defender's word right after his own card: he calls as long as he likes and
+        can; a pass (or nothing left to call) lets the trick go on."""
+        kontra = self._kontra
+        assert kontra is not None
+        if isinstance(action, Kontra):
+            kontra.apply(action, seat, False)
+            if kontra.can_call(seat, False, AFTER_CARD):
+                return
+        self._kafter = False
+        self._phase = PLAY
+        self._legal = -1
+        if len(self._trick) < self._n_active:
+            self._turn = self._after[seat]
+        else:
+            self._close_trick()
 
     def _kontra_round(self, seat: int, action: Action) -> None:
         kontra = self._kontra

@@ -10,17 +10,30 @@ components, or with ``against`` one defender's alone.
 When (RULES §6.3): every level may be called at the first trick, on one's own turn
 before one's card; the kontra round after trick 1 takes only the levels whose window
 reaches past one's own card (DE, HU: Kontra at the card, Rekontra and beyond after).
+Where a defender's window opens only after his own first card (``kontra.window_opens:
+after_own_card``) he calls nothing before that card, and has the word right after it,
+before the next card is played.
+
+The moment of a call is one of :data:`TRICK1` (one's turn at the first trick, before
+one's card), :data:`AFTER_CARD` (a defender's word right after his own card to trick 1)
+and :data:`ROUND` (the kontra round after trick 1).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Literal
 
 from ..ruleset.schema import Ruleset
 from .actions import Kontra
 from .bids import BidInfo
 
 OWN_CARD = "own_card_trick1"
+
+Moment = Literal["trick1", "after_card", "round"]
+TRICK1: Moment = "trick1"
+AFTER_CARD: Moment = "after_card"
+ROUND: Moment = "round"
 
 
 def side_of_level(level: int) -> str:
@@ -33,6 +46,7 @@ class KontraChains:
 
     __slots__ = (
         "defenders",
+        "defenders_wait",
         "first_in_round",
         "later_in_round",
         "levels",
@@ -49,6 +63,8 @@ class KontraChains:
         window, later = rules.window, rules.later_window  # Kontra.window_of, inlined: per hand
         self.first_in_round = window != OWN_CARD
         self.later_in_round = (window if later == "same" else later) != OWN_CARD
+        self.defenders_wait = rules.window_opens == "after_own_card"
+        """A defender calls nothing at the first trick before his own card."""
         self.levels: dict[str, dict[int, int]] = {
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
@@ -62,6 +78,7 @@ class KontraChains:
         new.max_level = self.max_level
         new.first_in_round = self.first_in_round
         new.later_in_round = self.later_in_round
+        new.defenders_wait = self.defenders_wait
         new.levels = {c: chain.copy() for c, chain in self.levels.items()}
         return new
 
@@ -70,15 +87,20 @@ class KontraChains:
         """Whether some level may still be called after trick 1 (the kontra round)."""
         return self.first_in_round or self.later_in_round
 
-    def _open(self, level: int, in_round: bool) -> bool:
-        """Whether ``level`` may be called now: at the first trick always, in the round
-        only where its window reaches past one's own card."""
+    def _open(self, level: int, moment: Moment) -> bool:
+        """Whether ``level`` may be called now: with one's own card to the first trick
+        always (before it, or right after it where a defender's window opens then), in
+        the round only where its window reaches past one's own card."""
         if self.max_level is not None and level > self.max_level:
             return False
-        return not in_round or (self.first_in_round if level == 1 else self.later_in_round)
+        if moment == ROUND:
+            return self.first_in_round if level == 1 else self.later_in_round
+        if moment == TRICK1:
+            return not (self.defenders_wait and side_of_level(level) == "defenders")
+        return True
 
     def options(
-        self, seat: int, declarer: bool, in_round: bool
+        self, seat: int, declarer: bool, moment: Moment
     ) -> dict[tuple[int, int | None], list[str]]:
         """(level, against) -> the components ``seat`` may raise to that level now.
 
@@ -91,27 +113,27 @@ class KontraChains:
             if declarer:
                 targets = {lv + 1 for lv in chain.values() if lv % 2 == 1}
                 for level in sorted(targets):
-                    if self._open(level, in_round):
+                    if self._open(level, moment):
                         found.setdefault((level, None), []).append(comp)
                 if comp in self.per_defender:
                     for d in self.defenders:
                         lv = chain[d]
-                        if lv % 2 == 1 and self._open(lv + 1, in_round):
+                        if lv % 2 == 1 and self._open(lv + 1, moment):
                             found.setdefault((lv + 1, d), []).append(comp)
                 continue
             lv = chain[seat] if comp in self.per_defender else chain[self.defenders[0]]
-            if lv % 2 == 0 and self._open(lv + 1, in_round):
+            if lv % 2 == 0 and self._open(lv + 1, moment):
                 found.setdefault((lv + 1, None), []).append(comp)
         return found
 
-    def can_call(self, seat: int, declarer: bool, in_round: bool) -> bool:
-        return bool(self.options(seat, declarer, in_round))
+    def can_call(self, seat: int, declarer: bool, moment: Moment) -> bool:
+        return bool(self.options(seat, declarer, moment))
 
-    def actions(self, seat: int, declarer: bool, in_round: bool) -> list[Kontra]:
+    def actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
         """Every kontra ``seat`` may call now: each level and target with each set of its
         components (the untargeted ones first)."""
         result = []
-        options = self.options(seat, declarer, in_round)
+        options = self.options(seat, declarer, moment)
         for level, against in sorted(options, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
             ordered = sorted(options[level, against])
             for size in range(1, len(ordered) + 1):
@@ -122,7 +144,7 @@ class KontraChains:
     def _call_name(self, level: int) -> str:
         return f"{self.rules.name(level)} (level {level})"
 
-    def why_refused(self, action: Kontra, seat: int, declarer: bool, in_round: bool) -> str | None:
+    def why_refused(self, action: Kontra, seat: int, declarer: bool, moment: Moment) -> str | None:
         """None if ``seat`` may call ``action`` now, else the rule it breaks."""
         level, against = action.level, action.against
         for comp in action.components:
@@ -136,7 +158,12 @@ class KontraChains:
         if side_of_level(level) != side:
             who = "the defenders" if side_of_level(level) == "defenders" else "the declarer"
             return f"kontra level {level} is called by {who}"
-        if not self._open(level, in_round):
+        if not self._open(level, moment):
+            if moment == TRICK1:
+                return (
+                    "a defender's kontra window opens right after his own card to the first "
+                    "trick in this ruleset: play your card, then call"
+                )
             return (
                 f"{self._call_name(level)} is called at the first trick, before one's own card, "
                 "in this ruleset; the round after trick 1 is too late for it"

@@ -4,9 +4,16 @@ Every hand is kept as a complete score-keeper document (``table_facts``), whethe
 was typed in at a table or taken from an engine record, so the ledger can always be
 re-settled and read by a person. The deal passes to the right after every hand;
 with four players the dealer sits out. A deal that comes to nothing is kept too, as
-an entry without a document that pays nobody: a misdeal (``deal.misdeal_redeal_same_dealer``)
-or an auction everybody passed (``auction.all_pass``); the ruleset says whether the
+an entry without a document: a misdeal (``deal.misdeal_redeal_same_dealer``), which
+pays nobody, or an auction everybody passed (``auction.all_pass``), which pays what
+the ruleset says (forehand may pay each other player); the ruleset says whether the
 same dealer deals again or the deal passes on, and the entry keeps what it said.
+
+The ledger pins its ruleset's content hash when the session begins (an older ledger
+without one is pinned at its next hand). A ruleset that changed since (a club file
+edited mid-session) is named as such before any hand is added; the table either
+restores it or accepts the change (``accept_ruleset_change``), and the hand at which
+the new rules took over keeps their hash.
 The German ending "Das Herz-Ass gibt" is an option: whoever holds the Ace of hearts
 after the auction of the hand it is called on deals, at his next deal, the last round
 of three deals.
@@ -34,8 +41,9 @@ from ..errors import Problem, UltiError
 from ..facts import Contract, Facts
 from ..plugins import Registry
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
-from ..ruleset.references import OutsideReference, confine
+from ..ruleset.references import OutsideReference, confine, is_path
 from ..ruleset.schema import Ruleset
+from .all_pass import all_pass_payments, redealt
 from .settlement import Settlement
 from .sheet import Sheet, SheetError, Where
 from .table_facts import (
@@ -78,6 +86,8 @@ class LedgerError(UltiError):
 
 Name = Annotated[StrictStr, Field(min_length=1)]
 Payment = Annotated[StrictInt, Field(ge=-MAX_PAYMENT, le=MAX_PAYMENT)]
+Hash = Annotated[StrictStr, Field(pattern=r"^sha256:[0-9a-f]{64}$")]
+"""A ruleset's content hash, as ``ruleset.loading.content_hash`` writes it."""
 
 
 class LedgerHand(BaseModel):
@@ -116,6 +126,12 @@ class LedgerHand(BaseModel):
         description="The same dealer deals again: the deal does not pass on. Only for a "
         "misdeal or a passed-out hand, as the ruleset said when it was added.",
     )
+    ruleset_hash: Hash | None = Field(
+        default=None,
+        description="Set on the hand from which a changed ruleset was accepted "
+        "(--accept-ruleset-change): the new rules' content hash. None: the rules of the "
+        "hand before.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> LedgerHand:
@@ -124,8 +140,8 @@ class LedgerHand(BaseModel):
             raise ValueError("a played hand needs its declarer, bid and sheet")
         if not played and (self.declarer, self.bid, self.sheet) != (None, None, None):
             raise ValueError(f"a {self.kind} hand has no declarer, bid or sheet")
-        if not played and any(self.payments.values()):
-            raise ValueError(f"a {self.kind} hand pays nobody")
+        if self.kind == "misdeal" and any(self.payments.values()):
+            raise ValueError("a misdeal hand pays nobody")
         if played and self.redeal:
             raise ValueError("after a played hand the deal passes on (redeal is false)")
         if self.kind == "misdeal" and self.heart_ace is not None:
@@ -146,6 +162,11 @@ class Ledger(BaseModel):
     players: list[Name] = Field(min_length=1)
     first_dealer: Name
     end: Literal["none", "heart_ace"] = "none"
+    ruleset_hash: Hash | None = Field(
+        default=None,
+        description="The content hash of the rules the session plays, pinned when it began "
+        "(or at the first hand added since pinning came in) and when a change was accepted.",
+    )
     hands: list[LedgerHand] = []
     _loaded: tuple[str, Registry | None, Ruleset] | None = PrivateAttr(default=None)
     _folder: Path | None = PrivateAttr(default=None)
@@ -169,6 +190,23 @@ class Ledger(BaseModel):
         return loaded[2]
 
     # ------------------------------------------------------------------ rotation
+
+    def ruleset_change(self, ruleset: Ruleset) -> str | None:
+        """What changed since the ruleset was pinned, in words; None if it has not (or
+        nothing is pinned yet)."""
+        now = content_hash(ruleset)
+        pinned = self.ruleset_hash
+        if pinned is None or pinned == now:
+            return None
+        what = (
+            f"the club file {self.ruleset}"
+            if is_path(self.ruleset)
+            else f"the ruleset '{self.ruleset}'"
+        )
+        return (
+            f"{what} changed since the session began (content hash {_short(pinned)} "
+            f"then, {_short(now)} now)"
+        )
 
     def dealer_of(self, number: int, ruleset: Ruleset) -> str:
         """Who deals hand ``number`` (1-based): the deal passes to the right after each
@@ -226,7 +264,42 @@ class Ledger(BaseModel):
         return f"the session is over: its {ruleset.session.hands} planned hands are played"
 
 
+def _short(digest: str) -> str:
+    return digest[: len("sha256:") + 12] + "…"
+
+
 # --------------------------------------------------------------------------- adding
+
+
+ACCEPT_OPTION = "--accept-ruleset-change"
+
+
+def check_pinned(
+    ledger: Ledger, registry: Registry | None = None, *, accept_ruleset_change: bool = False
+) -> None:
+    """Refuse to add to a session whose ruleset changed since it was pinned, unless the
+    table accepts the change; say what changed and what to do."""
+    _check_pin(ledger, ledger.rules(registry), accept_ruleset_change)
+
+
+def _check_pin(ledger: Ledger, ruleset: Ruleset, accept_ruleset_change: bool) -> None:
+    change = ledger.ruleset_change(ruleset)
+    if change is not None and not accept_ruleset_change:
+        raise LedgerError(
+            f"{change}: the hands so far were settled under the old rules; restore the file "
+            f"to go on under them, or add this hand with {ACCEPT_OPTION} to settle it and "
+            "the next ones under the new rules (the ledger then pins them)"
+        )
+
+
+def _append(ledger: Ledger, entry: LedgerHand, ruleset: Ruleset) -> LedgerHand:
+    """Append ``entry``, pinning the rules it was settled under (marking a change)."""
+    now = content_hash(ruleset)
+    if ledger.ruleset_hash is not None and ledger.ruleset_hash != now:
+        entry = entry.model_copy(update={"ruleset_hash": now})
+    ledger.ruleset_hash = now
+    ledger.hands.append(entry)
+    return entry
 
 
 def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> str:
@@ -277,13 +350,16 @@ def new_ledger(
         players=players,
         first_dealer=dealer,
         end=end if end is not None else ruleset.session.end,
+        ruleset_hash=content_hash(ruleset),
     )
     ledger._folder = folder
     return ledger
 
 
-def _next_deal(ledger: Ledger, ruleset: Ruleset) -> tuple[int, str]:
-    """The next hand's number and dealer; LedgerError once the session is over."""
+def _next_deal(ledger: Ledger, ruleset: Ruleset, accept_ruleset_change: bool) -> tuple[int, str]:
+    """The next hand's number and dealer; LedgerError once the session is over, or
+    while its ruleset changed unaccepted."""
+    _check_pin(ledger, ruleset, accept_ruleset_change)
     if ledger.is_over(ruleset):
         raise LedgerError(ledger.over_text(ruleset))
     number = len(ledger.hands) + 1
@@ -312,6 +388,7 @@ def add_hand(
     source: str,
     heart_ace: str | None = None,
     registry: Registry | None = None,
+    accept_ruleset_change: bool = False,
 ) -> tuple[LedgerHand, TableHand, Settlement]:
     """Settle a score-keeper document as the session's next hand and append it.
 
@@ -319,7 +396,7 @@ def add_hand(
     knows them. What it does say must agree with the session.
     """
     ruleset = ledger.rules(registry)
-    number, dealer = _next_deal(ledger, ruleset)
+    number, dealer = _next_deal(ledger, ruleset, accept_ruleset_change)
     problems = []
     if sheet.players is not None and sheet.players != ledger.players:
         problems.append(
@@ -341,8 +418,8 @@ def add_hand(
                 [
                     where.problem(
                         ("ruleset",),
-                        f"the session plays '{ruleset.name}' "
-                        f"({ledger.ruleset}), not '{given.name}'",
+                        f"this hand is from ruleset '{given.name}', the session plays "
+                        f"'{ruleset.name}' ({ledger.ruleset})",
                     )
                 ]
             )
@@ -366,8 +443,7 @@ def add_hand(
         payments={hand.name(s): amount for s, amount in settlement.payments.items()},
         heart_ace=heart_ace,
     )
-    ledger.hands.append(entry)
-    return entry, hand, settlement
+    return _append(ledger, entry, ruleset), hand, settlement
 
 
 def add_played(
@@ -379,6 +455,7 @@ def add_played(
     dealer: int | None = None,
     heart_ace: str | None = None,
     registry: Registry | None = None,
+    accept_ruleset_change: bool = False,
 ) -> tuple[LedgerHand, TableHand, Settlement]:
     """Add a hand the engine played (seats are the session's players, in order).
 
@@ -392,7 +469,14 @@ def add_played(
     where = Where(source, {})
     sheet = Sheet.validate_with_positions(data, where)
     return add_hand(
-        ledger, sheet, where, Path.cwd(), source=source, heart_ace=heart_ace, registry=registry
+        ledger,
+        sheet,
+        where,
+        Path.cwd(),
+        source=source,
+        heart_ace=heart_ace,
+        registry=registry,
+        accept_ruleset_change=accept_ruleset_change,
     )
 
 
@@ -412,28 +496,37 @@ def _add_unplayed(
     source: str | None,
     dealer: str | None,
     heart_ace: str | None,
+    accept_ruleset_change: bool,
 ) -> LedgerHand:
-    number, expected = _next_deal(ledger, ruleset)
+    number, expected = _next_deal(ledger, ruleset, accept_ruleset_change)
     if dealer is not None and dealer != expected:
         raise LedgerError(
             f"the deal passes to the right: {expected} deals hand {number}, not {dealer}"
         )
     _check_heart_ace(ledger, heart_ace)
+    payments = dict.fromkeys(ledger.players, 0)
+    if kind == "passed_out":
+        seat_of = ledger.players.index(expected)
+        for seat, amount in all_pass_payments(ruleset, seat_of).items():
+            payments[ledger.players[seat]] = amount
     entry = LedgerHand(
         number=number,
         dealer=expected,
         source=source,
-        payments=dict.fromkeys(ledger.players, 0),
+        payments=payments,
         heart_ace=heart_ace,
         kind=kind,
         redeal=redeal,
     )
-    ledger.hands.append(entry)
-    return entry
+    return _append(ledger, entry, ruleset)
 
 
 def add_misdeal(
-    ledger: Ledger, *, source: str | None = None, registry: Registry | None = None
+    ledger: Ledger,
+    *,
+    source: str | None = None,
+    registry: Registry | None = None,
+    accept_ruleset_change: bool = False,
 ) -> LedgerHand:
     """A card was exposed while dealing: no hand, nobody pays. With the ruleset's
     ``deal.misdeal_redeal_same_dealer`` the same dealer deals again; without it the
@@ -447,6 +540,7 @@ def add_misdeal(
         source=source,
         dealer=None,
         heart_ace=None,
+        accept_ruleset_change=accept_ruleset_change,
     )
 
 
@@ -457,9 +551,11 @@ def add_passed_out(
     dealer: str | None = None,
     heart_ace: str | None = None,
     registry: Registry | None = None,
+    accept_ruleset_change: bool = False,
 ) -> LedgerHand:
-    """Everybody passed: no contract, nobody pays. With ``auction.all_pass: redeal``
-    the same dealer deals again; with ``pass_out`` the hand counts as played and the
+    """Everybody passed: no contract. With ``auction.all_pass: redeal`` nobody pays and
+    the same dealer deals again; with ``pass_out`` nobody pays and the deal passes on;
+    with ``forehand_pays`` forehand pays ``all_pass_payment`` to each other player and the
     deal passes on. ``dealer``, if given (an engine record's), must be the next dealer.
     """
     ruleset = ledger.rules(registry)
@@ -474,8 +570,9 @@ def add_passed_out(
         ledger,
         ruleset,
         "passed_out",
-        redeal=ruleset.auction.all_pass == "redeal",
+        redeal=redealt(ruleset),
         source=source,
         dealer=dealer,
         heart_ace=heart_ace,
+        accept_ruleset_change=accept_ruleset_change,
     )

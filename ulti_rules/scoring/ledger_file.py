@@ -70,7 +70,18 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
             ruleset = ledger.rules(registry)
         except OutsideReference as exc:
             raise LedgerError.of([where.problem(("ruleset",), str(exc))]) from None
-        problems += ruleset_problems(ledger, where, ruleset)
+        found = ruleset_problems(ledger, where, ruleset)
+        change = ledger.ruleset_change(ruleset)
+        if found and change is not None:  # say first why hands that fitted no longer do
+            found.insert(
+                0,
+                where.problem(
+                    ("ruleset",),
+                    f"{change}, and the session's hands no longer fit the new rules: restore "
+                    "the file to go on, or start a new ledger",
+                ),
+            )
+        problems += found
     problems += hand_problems(ledger, where, names=sound)
     if problems:
         raise LedgerError.of(problems)

@@ -29,7 +29,8 @@ from ..ruleset.ladder import PARTI_KIND, bid_trump
 from ..ruleset.schema import Bid, ContractSpec, Ruleset
 from .judging import Component, SilentVerdict, components, failure_penalty, made, silent_verdicts
 from .possible import impossibilities
-from .silent import split, stake
+from .silent import own_feat, split, stake
+from .unannounced import in_place
 
 
 class SettlementError(UltiError):
@@ -51,6 +52,15 @@ class Share(_Model):
         "applied as the ruleset says)."
     )
     amount: int = Field(description="What this defender pays the declarer (negative: is paid).")
+
+
+class Transfer(_Model):
+    """A payment on a line between two players neither of whom is the declarer: a silent
+    bonus played against everyone, settled between the defenders (no kontra between them)."""
+
+    payer: int
+    payee: int
+    amount: int = Field(ge=0, description="What the payer pays the payee.")
 
 
 class SettlementLine(_Model):
@@ -77,6 +87,11 @@ class SettlementLine(_Model):
     )
     note: str = ""
     shares: list[Share] = Field(description="One per paying defender.")
+    transfers: list[Transfer] = Field(
+        default=[],
+        description="Payments between defenders: a defender's silent feat played against "
+        "everyone (the other defender pays him, or he pays the other).",
+    )
     kontra: int | None = Field(description="Kontra multiplier when the same for every defender.")
     penalty: int | None = Field(description="Penalty per defender when the same for all.")
     amount: int | None = Field(description="Amount per defender when the same for all.")
@@ -274,17 +289,27 @@ def _check_facts(ruleset: Ruleset, contract: Contract, facts: Facts) -> None:
 
 
 def _component_line(
-    table: _Table, bid: Bid, comp: Component, facts: Facts, replacing: SilentVerdict | None
+    table: _Table,
+    bid: Bid,
+    comp: Component,
+    facts: Facts,
+    replacing: SilentVerdict | None,
+    void: Component | None = None,
 ) -> SettlementLine:
+    """One component; ``void``: the 100 it is settled in place of, whose kontra it takes
+    (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``)."""
     red = 2 if bid.red else 1
     base, value = comp.spec.value, comp.spec.value * red
     if replacing is not None:
-        base, value = replacing.bonus.value, replacing.value
+        base, value = replacing.base, replacing.value
     ok = made(comp, facts, table.ruleset)
     penalty, penalty_kontra = failure_penalty(comp)
     mult = table.contract.multiplier
     shares = []
-    for seat, level in table.levels(comp).items():
+    notes = [f"worth {replacing.bonus.names.en}"] if replacing is not None else []
+    if void is not None:
+        notes.append(f"in place of the {void.spec.names.en}: its marriage was never announced")
+    for seat, level in table.levels(void or comp).items():
         k = table.ruleset.kontra.multiplier(level)
         pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
         amount = value * k * mult if ok else -(value * k * mult + pen)
@@ -300,26 +325,51 @@ def _component_line(
         value=value,
         multiplier=mult,
         replaced_by=replacing.id if replacing is not None else None,
-        note=f"worth {replacing.bonus.names.en}" if replacing is not None else "",
+        note="; ".join(notes),
     )
 
 
 def _silent_line(
-    table: _Table, bid: Bid, verdict: SilentVerdict, comps: list[Component]
+    table: _Table,
+    bid: Bid,
+    verdict: SilentVerdict,
+    comps: list[Component],
+    beside: SilentVerdict | None,
 ) -> SettlementLine:
+    """One silent bonus; ``beside``: the bonus the Parti took the value of, where this
+    one would replace the Parti too and is paid beside it (``silent.replacing: all``).
+
+    Against everyone (SN), a defender's own feat is settled between him and the
+    declarer as usual, and between him and every other payer by a transfer; the
+    other payers settle nothing with the declarer on this line.
+    """
     host_id = verdict.bonus.kontra_host([c.id for c in comps])
     host = next((c for c in comps if c.id == host_id), None)
     per_kontra = stake(verdict)
+    maker = own_feat(verdict)
     shares = []
     for seat, level in table.levels(host).items():
         k = table.ruleset.kontra.multiplier(level)
-        shares.append(
-            Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=per_kontra * k)
-        )
+        amount = per_kontra * k if maker in (None, seat) else 0
+        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
     outcome = verdict.outcome
-    note = ""
+    transfers = []
+    if maker is not None:
+        for seat in table.payers:
+            if seat != maker:
+                payer, payee = (seat, maker) if outcome.made else (maker, seat)
+                transfers.append(Transfer(payer=payer, payee=payee, amount=abs(per_kontra)))
+    notes = []
     if not outcome.made:
-        note = f"lost: {verdict.bonus.loss_factor} × value"
+        notes.append(f"lost: {verdict.bonus.loss_factor} × value")
+    if maker is not None:
+        notes.append(
+            "against everyone: the other defender pays too"
+            if outcome.made
+            else "against everyone: pays the other defender too"
+        )
+    if beside is not None and verdict.bonus.parti == "replaces" and outcome.made:
+        notes.append(f"paid beside the Parti worth {beside.bonus.names.en}")
     return _line(
         shares,
         what=verdict.id,
@@ -327,10 +377,11 @@ def _silent_line(
         source="silent",
         by=outcome.side,
         made=outcome.made,
-        base=verdict.bonus.value,
+        base=verdict.base,
         red=2 if bid.red else 1,
         value=verdict.value,
-        note=note,
+        note="; ".join(notes),
+        transfers=transfers,
     )
 
 
@@ -412,18 +463,24 @@ def settle(
             raise SettlementError("the hand was played: settling it needs its facts")
         _check_facts(ruleset, contract, facts)
         verdicts = silent_verdicts(ruleset, bid, facts, registry)
-        has_parti = any(c.kind.name == PARTI_KIND for c in comps)
-        replacing, apart = split(verdicts, has_parti)
+        settled = in_place(ruleset, comps, facts, registry)  # a void 100: the Parti instead
+        has_parti = any(c.kind.name == PARTI_KIND for c, _ in settled)
+        replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
         lines = [
-            _component_line(table, bid, c, facts, replacing if c.kind.name == PARTI_KIND else None)
-            for c in comps
+            _component_line(
+                table, bid, c, facts, replacing if c.kind.name == PARTI_KIND else None, void
+            )
+            for c, void in settled
         ]
-        lines += [_silent_line(table, bid, v, comps) for v in apart]
+        lines += [_silent_line(table, bid, v, comps, replacing) for v in apart]
     per_defender = {seat: sum(_share(line, seat) for line in lines) for seat in table.payers}
     payments = {seat: 0 for seat in range(ruleset.players.count)}
     for seat, amount in per_defender.items():
         payments[seat] -= amount
         payments[contract.declarer] += amount
+    for transfer in (t for line in lines for t in line.transfers):
+        payments[transfer.payer] -= transfer.amount
+        payments[transfer.payee] += transfer.amount
     return Settlement(
         ruleset=ruleset.name,
         bid=bid.id,
