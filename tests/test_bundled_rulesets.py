@@ -8,11 +8,14 @@ values and the ladder queries, never against numbers copied from the YAML.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ulti_rules.plugins import Registry, get_registry
 from ulti_rules.ruleset.ladder import bid_trump, can_overcall, check_ladder, silent_values
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.schema import Bid, Ruleset
+from ulti_rules.scoring.table_facts import settle_sheet
 
 BUNDLED = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
 
@@ -363,12 +366,64 @@ def test_older_follows_de_base_rules(rulesets: dict[str, Ruleset], registry: Reg
 # --------------------------------------------------------------------------- the variants
 
 
-def test_tournament_keeps_the_wikipedia_ladder(rulesets: dict[str, Ruleset]) -> None:
+def test_tournament_follows_the_competition_sheet(rulesets: dict[str, Ruleset]) -> None:
+    """The sourced differences from `wikipedia`: no Four Aces and no lone open Durchmars in
+    hearts on the ladder, ranks by value alone, no silent Durchmars, silent Ulti against
+    everyone, Kontra and Rekontra only, rounds of 9 hands; the rest inherited."""
     tournament, wp = rulesets["tournament"], rulesets["wikipedia"]
-    assert tournament.ladder == wp.ladder
+    kept = [
+        b.id for b in wp.ladder if "four_aces" not in b.components and b.id != "open_durchmars_red"
+    ]
+    assert sorted(b.id for b in tournament.ladder) == sorted(kept)
+    assert len(tournament.ladder) == 41  # the HU club ladder's 38 and 3 lone trump Durchmars
+    assert "four_aces" not in tournament.contracts
+    for bid in tournament.ladder:  # the total alone orders the bids
+        assert bid.value == wp.bid(bid.id).value
+        for other in tournament.ladder:
+            assert (bid.rank > other.rank) == (bid.value > other.value)
     assert tournament.contracts["open_durchmars"].value == 12
     assert _by_en(tournament)["Trump Durchmars"].components == ("durchmars",)
     assert tournament.auction.min_components == 1
+    assert set(tournament.silent_bonuses) == {"silent_hundred", "silent_ulti"}
+    ulti = tournament.silent_bonuses["silent_ulti"]
+    assert (ulti.scored_by, ulti.against_everyone, ulti.value) == ("either_side", True, 2)
+    assert tournament.kontra.max_level == 2
+    assert tournament.session.hands == 9
+    assert (tournament.points, tournament.marriages) == (wp.points, wp.marriages)
+
+
+def test_tournament_plays_differently(rulesets: dict[str, Ruleset]) -> None:
+    """Equal totals exclude each other (whoever bids first keeps it): Betli no longer
+    overcalls an Ulti of the same total, as it does on the Wikipedia ladder."""
+    tournament, wp = rulesets["tournament"], rulesets["wikipedia"]
+    for rules, betli_over_ulti in ((wp, True), (tournament, False)):
+        betli, ulti = rules.bid("betli"), rules.bid("ulti")
+        assert betli.value == ulti.value == 5
+        assert can_overcall(betli, ulti) is betli_over_ulti
+        assert not can_overcall(ulti, betli)
+
+
+def test_tournament_settles_differently(tmp_path: Path) -> None:
+    """A defender's trump 7 takes the last trick in a Simple: on the Wikipedia standard only
+    the declarer can score a silent Ulti; at the tournament the defender is paid by both."""
+    payments = {}
+    for name in ("wikipedia", "tournament"):
+        sheet = tmp_path / f"{name}.yaml"
+        sheet.write_text(
+            f"ruleset: {name}\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Simple\n"
+            "trump: acorns\npoints: {declarer: 60, defenders: 30}\n"
+            "tricks: {Anna: 7, Ben: 2, Carla: 1}\nlast_trick: {winner: Ben, trump_seven: Ben}\n"
+            "aces: [Anna, Ben]\n",  # no one took every ace trick: no Four Aces feat
+            encoding="utf-8",
+        )
+        _, settlement = settle_sheet(sheet)
+        payments[name] = {s: settlement.payments[s] for s in range(3)}
+    assert payments["wikipedia"] == {
+        0: 2,
+        1: -1,
+        2: -1,
+    }  # the Simple; a defender's 7 scores nothing
+    assert payments["tournament"] == {0: 0, 1: 3, 2: -3}  # Simple +1 each; Ben's 7: 2 from each
 
 
 def test_four_player(rulesets: dict[str, Ruleset]) -> None:

@@ -146,6 +146,21 @@ def test_a_club_without_four_aces_plays_and_shows_none(tmp_path: Path) -> None:
     assert all("silent_four_aces" not in row["silent"] for row in rows)
 
 
+def test_a_club_without_four_aces_keeps_the_wikipedia_table(tmp_path: Path) -> None:
+    """Under the table rule the remaining bids keep WP's rank numbers (with gaps where the
+    Four Aces bids were) and so their order; `ulti check` accepts it."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\nwithout: [four-aces]\n", encoding="utf-8"
+    )
+    ulti = run_in(tmp_path)
+    assert ulti("check", "club.yaml").stdout == "1 file checked: 1 ok\n"
+    rows = json.loads(ulti("ladder", "club.yaml", "--json").stdout)
+    wikipedia = json.loads(ulti("ladder", "wikipedia", "--json").stdout)
+    kept = [r for r in wikipedia if all(c["id"] != "four_aces" for c in r["components"])]
+    assert [(r["id"], r["rank"]) for r in rows] == [(r["id"], r["rank"]) for r in kept]
+    assert len(rows) == 42 and len({r["rank"] for r in rows}) < 42
+
+
 def test_a_failed_plugin_is_named_where_its_fragment_is_missing() -> None:
     broken = Registry(failures=[PluginFailure("four_aces", None, "load", "ImportError: gone")])
     (found,) = problems("wikipedia", broken)

@@ -197,15 +197,14 @@ def test_the_red_flag_makes_a_different_bid(registry: Registry) -> None:
 # --------------------------------------------------------------------------- ranks
 
 
-def test_ranks_must_start_at_one_without_gaps(registry: Registry) -> None:
+def test_ranks_only_order_the_bids_so_a_gap_is_fine(registry: Registry) -> None:
+    """A dropped fragment leaves gaps in a table's numbers; the order is what counts."""
     data = copy.deepcopy(BASE)
     for bid in data["ladder"]:
         if bid["rank"] >= 6:
             bid["rank"] += 1
     ruleset = ruleset_model(registry.param_models()).model_validate(data)
-    issues = _issues(ruleset, registry)
-    assert _paths(issues) == ["ladder"]
-    assert "missing: 6" in issues[0].message
+    assert _issues(ruleset, registry) == []
 
 
 def test_bids_are_listed_in_rank_order(registry: Registry) -> None:

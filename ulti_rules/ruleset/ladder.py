@@ -542,19 +542,14 @@ def _written_ranks(ruleset: Ruleset, rule: RankingRule) -> Iterable[LadderIssue]
 def _check_ranks(
     ruleset: Ruleset, registry: Registry, unsound: set[int], unranked: set[int]
 ) -> Iterable[LadderIssue]:
-    """Ranks run 1..n in listed order; higher value ranks higher, and at equal value fewer
-    components never rank lower. Bids in ``unsound`` (unknown total) and ``unranked`` are
-    left out of the comparisons, so one wrong number gives one message; each bid that
-    breaks the order is named once, and when several do, one line says how to fix them all."""
+    """Ranks rise in listed order; higher value ranks higher, and at equal value fewer
+    components never rank lower. Ranks only order the bids, so gaps are fine: dropping a
+    fragment (``without: [four-aces]``) leaves the Wikipedia table's numbers as they are.
+    Bids in ``unsound`` (unknown total) and ``unranked`` are left out of the comparisons,
+    so one wrong number gives one message; each bid that breaks the order is named once,
+    and when several do, one line says how to fix them all."""
     ladder = ruleset.ladder
     unsound = unsound | unranked
-    ranks = sorted({bid.rank for i, bid in enumerate(ladder) if i not in unranked})
-    missing = sorted(set(range(1, (ranks[-1] if ranks else 0) + 1)) - set(ranks))
-    if missing and not unranked:  # a bid without a rank explains a gap better
-        yield LadderIssue(
-            "ladder",
-            f"ranks must run from 1 without gaps; missing: {', '.join(map(str, missing))}",
-        )
     listed = [i for i in range(len(ladder)) if i not in unranked]
     for before, i in pairwise(listed):
         if ladder[i].rank < ladder[before].rank:
