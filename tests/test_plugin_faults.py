@@ -157,6 +157,26 @@ def test_what_a_plugin_prints_at_import_goes_to_stderr(
     assert found.failures == []
 
 
+def test_what_a_plugin_writes_to_file_descriptor_1_goes_to_stderr(
+    site: Site, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """os.write(1, ...) and sys.__stdout__ (as a C extension would) bypass sys.stdout."""
+    site.add(
+        "low",
+        """\
+        import os, sys
+        os.write(1, b"low wrote to fd 1\\n")
+        sys.__stdout__.write("low wrote to __stdout__\\n")
+        """,
+    )
+    found = registry()
+    print("after the plugins: stdout is stdout again")
+    out, err = capfd.readouterr()
+    assert out == "after the plugins: stdout is stdout again\n"
+    assert "low wrote to fd 1" in err and "low wrote to __stdout__" in err
+    assert "low" in found.plugins
+
+
 def test_an_unreadable_entry_points_file_is_named_and_the_rest_load(site: Site) -> None:
     site.add("garbled", "", entry_points="[ulti_rules]\nthis line has no equals sign\n")
     found = registry()

@@ -31,6 +31,9 @@ def assert_no_controls(text: str) -> None:
 
 def test_printable_escapes_controls_and_keeps_text() -> None:
     assert printable(HOSTILE) == SHOWN
+    hidden = "\u200e\u200f\u061c\u2028\u2029\u200b\ufeff"
+    assert printable(f"A{hidden}B") == "A\\u200e\\u200f\\u061c\\u2028\\u2029\\u200b\\ufeffB"
+    assert printable("Ko\u200dcka") == "Ko\u200dcka"  # a joiner stays
     assert printable("Anna\tBen\nPiros Ász ♥") == "Anna\tBen\nPiros Ász ♥"
     # JSON stays valid and says the same thing
     assert json.loads(json_text({"name": HOSTILE})) == {"name": HOSTILE}

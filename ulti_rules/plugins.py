@@ -20,12 +20,12 @@ import os
 import re
 import reprlib
 import sys
-from collections.abc import Callable, Mapping
-from contextlib import redirect_stdout
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, redirect_stdout, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, TextIO, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 import pluggy
 
@@ -227,9 +227,41 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
     return type(plugin).__name__
 
 
-def _stdout_to_stderr() -> redirect_stdout[TextIO]:
-    """What plugin code prints goes to stderr: stdout carries ``--json`` output."""
-    return redirect_stdout(sys.stderr)
+@contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """What plugin code prints goes to stderr: stdout carries ``--json`` output.
+
+    Both Python's ``sys.stdout`` and file descriptor 1 are pointed at stderr, so that
+    ``os.write(1, ...)``, ``sys.__stdout__`` and a C extension printing at import are
+    kept off stdout too; both are restored afterwards.
+    """
+    sys.stdout.flush()
+    saved = _dup_stdout()
+    try:
+        with redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if saved is not None:
+            if sys.__stdout__ is not None:  # what the plugin left in its buffer: to stderr
+                with suppress(OSError, ValueError):
+                    sys.__stdout__.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def _dup_stdout() -> int | None:
+    """A copy of fd 1, with fd 1 then pointing at fd 2; None where there is no fd 1 or 2
+    (an embedding program, a test runner capturing output)."""
+    try:
+        saved = os.dup(1)
+    except OSError:
+        return None
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        os.close(saved)
+        return None
+    return saved
 
 
 def _dist_label(dist: importlib.metadata.Distribution | None) -> str | None:

@@ -27,8 +27,14 @@ from rich.console import (
 )
 from rich.segment import Segment
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides."""
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029"
+    "\u202a-\u202e\u2066-\u2069\ufeff]"
+)
+"""C0 controls but tab and newline, DEL, C1 controls; the bidirectional marks, embeddings,
+overrides and isolates; line and paragraph separators; zero-width space and BOM: what can
+move, hide or reorder text on a terminal. Joiners (U+200C, U+200D), which some scripts and
+emoji need, stay."""
 
 
 def _escape(match: re.Match[str]) -> str:
