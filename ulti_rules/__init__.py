@@ -35,7 +35,8 @@ from .errors import IllegalAction, PluginError, Problem, RulesetError, UltiError
 from .facts import Contract, Facts, MarriageFact, TrickFact
 from .hookspecs import hookimpl
 from .ruleset.loading import load_ruleset
-from .ruleset.schema import ContractSpec, Ruleset
+from .ruleset.ranking import RankedBid
+from .ruleset.schema import ContractSpec, Ruleset, SilentBonus
 from .scoring.settlement import Settlement, settle
 
 __all__ = [
@@ -67,9 +68,11 @@ __all__ = [
     "PluginError",
     "Problem",
     "Rank",
+    "RankedBid",
     "Ruleset",
     "RulesetError",
     "Settlement",
+    "SilentBonus",
     "SilentOutcome",
     "Suit",
     "TrickFact",

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.table import Table
+from rich.text import Text
 
 from ..cards import Faces, SuitId, format_card, format_cards, suit_label, suit_number
 from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
@@ -33,9 +35,10 @@ from ..plugins import Registry
 from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
+from ..scoring.all_pass import all_pass_payments
 from ..scoring.settlement import settle
 from .common import bid_text, note, stdout_console
-from .score import settlement_tables
+from .score import all_pass_text, settlement_tables, signed
 from .terminal import echo
 
 
@@ -155,11 +158,30 @@ def _echo_calls(
             echo(f"  {index:>3}  {read.names[seat]} {read.action(action)}")
 
 
+def _echo_passed_out(hand: Hand, read: Reader) -> None:
+    """A hand nobody bid: no contract to settle, only what ``auction.all_pass`` says
+    (the amounts `ulti ledger add` enters for this record)."""
+    ruleset = hand.ruleset
+    echo(
+        f"Nobody bid (auction.all_pass: {ruleset.auction.all_pass}): "
+        f"{all_pass_text(ruleset, hand.dealer, read.names)}."
+    )
+    payments = all_pass_payments(ruleset, hand.dealer)
+    if not any(payments.values()):
+        return
+    table = Table(title="Payments", title_justify="left")
+    table.add_column("Player")
+    table.add_column("Result", justify="right")
+    for seat, amount in payments.items():
+        table.add_row(Text(read.names[seat]), Text(signed(amount)))
+    stdout_console().print(table)
+
+
 def _echo_contract(hand: Hand, read: Reader) -> None:
     contract = hand.contract
     echo("")
     if contract is None:
-        echo("Nobody bid: the hand is passed out, and there is nothing to settle.")
+        _echo_passed_out(hand, read)
         return
     trump = read.suit(contract.trump) if contract.trump else "no trump"
     extras = []
@@ -172,9 +194,7 @@ def _echo_contract(hand: Hand, read: Reader) -> None:
     elif hand.facts is None:
         extras.append("not played")
     more = f" [{', '.join(extras)}]" if extras else ""
-    echo(
-        f"Contract: {read.bid(contract.bid)} by {read.names[contract.declarer]}, {trump}{more}"
-    )
+    echo(f"Contract: {read.bid(contract.bid)} by {read.names[contract.declarer]}, {trump}{more}")
     echo(f"Final talon: {read.cards(hand.talon)}")
 
 

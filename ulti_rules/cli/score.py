@@ -18,6 +18,7 @@ from rich.text import Text
 from ..plugins import get_registry
 from ..ruleset.ladder import bid_trump
 from ..ruleset.schema import Ruleset
+from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
 from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
@@ -26,6 +27,21 @@ from .common import EXIT_USER_ERROR, echo_json, error, print_problems, stdout_co
 
 def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else str(amount)
+
+
+def all_pass_text(ruleset: Ruleset, dealer: int, names: list[str]) -> str:
+    """What ``auction.all_pass`` makes of a hand nobody bid, in words: ``Carla deals
+    again``, ``nobody pays``, ``Ben (forehand) pays 2 each to Anna and Carla``. Such a
+    hand has no settlement; `ulti simulate` and `ulti replay` say this instead."""
+    if redealt(ruleset):
+        return f"{names[dealer]} deals again"
+    payments = all_pass_payments(ruleset, dealer)
+    paid = {seat: amount for seat, amount in payments.items() if amount > 0}
+    payer = next((seat for seat, amount in payments.items() if amount < 0), None)
+    if payer is None or not paid:
+        return "nobody pays"
+    to = " and ".join(names[seat] for seat in paid)
+    return f"{names[payer]} (forehand) pays {max(paid.values())} each to {to}"
 
 
 def _per_seat(line: SettlementLine, names: list[str], value: str) -> str:
@@ -37,6 +53,23 @@ def _per_seat(line: SettlementLine, names: list[str], value: str) -> str:
             "penalty": str(share.penalty),
         }[value]
         parts.append(f"{names[share.seat]} {shown}")
+    return ", ".join(parts)
+
+
+def _amounts(line: SettlementLine, names: list[str]) -> str:
+    """The Per defender cell: one amount for all, or each defender's. A bonus against
+    everyone also moves money between the defenders: each transfer is shown as
+    ``Anna → Carla 2``, in place of the ``Anna 0`` of the defender who settles nothing
+    with the declarer on this line."""
+    if not line.transfers:
+        return signed(line.amount) if line.amount is not None else _per_seat(line, names, "amount")
+    moving = {seat for t in line.transfers for seat in (t.payer, t.payee)}
+    parts = [
+        f"{names[share.seat]} {signed(share.amount)}"
+        for share in line.shares
+        if share.amount or share.seat not in moving
+    ]
+    parts += [f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in line.transfers]
     return ", ".join(parts)
 
 
@@ -57,7 +90,7 @@ def line_cells(line: SettlementLine, names: list[str]) -> list[str]:
         penalty = _per_seat(line, names, "penalty")
     else:
         penalty = str(line.penalty) if line.penalty else ""
-    amount = signed(line.amount) if line.amount is not None else _per_seat(line, names, "amount")
+    amount = _amounts(line, names)
     what = line.name + (f" (×{line.multiplier})" if line.multiplier != 1 else "")
     if line.note:
         what += f" — {line.note}"

@@ -2,8 +2,11 @@
 
 One ``random.Random(seed)`` shuffles every deal (each hand gets the next seed from
 it) and makes every bot decision, so the same command prints the same hands and
-totals. The deal passes to the right after every hand, as at a table. The speed
-line measures playing and settling only (not printing or saving records).
+totals. The deal passes to the right after every hand, as at a table, except after a
+hand everybody passed under ``auction.all_pass: redeal`` (the same dealer deals again,
+as the session ledger counts it); a passed-out hand costs what ``auction.all_pass``
+says (``scoring/all_pass.py``). The speed line measures playing and settling only (not
+printing or saving records).
 """
 
 from __future__ import annotations
@@ -24,17 +27,18 @@ from ..engine import Hand
 from ..plugins import get_registry
 from ..records import record_of, save
 from ..ruleset.loading import content_hash, load_ruleset
+from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import settle
 from ..scoring.table_facts import direction_step, ruleset_location
 from .common import echo_json, fail, stdout_console
-from .score import signed
+from .score import all_pass_text, signed
 from .terminal import echo
 
 
 def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
     contract = hand.contract
     if contract is None:
-        return "passed out: nobody bid"
+        return f"passed out: nobody bid, {all_pass_text(hand.ruleset, hand.dealer, names)}"
     trump = contract.trump or "no trump"
     who = names[contract.declarer]
     text = f"{who} declares {read_bid.get(contract.bid, contract.bid)}, {trump}"
@@ -43,6 +47,44 @@ def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
     elif hand.facts is None:
         text += ", not played (uncontested)"
     return text
+
+
+def _hand_payments(hand: Hand, names: list[str]) -> dict[str, int]:
+    """Per player, what the hand won or lost: its settlement, or what a hand nobody bid
+    costs (``auction.all_pass``)."""
+    contract = hand.contract
+    if contract is None:
+        seats = all_pass_payments(hand.ruleset, hand.dealer)
+    else:
+        seats = settle(hand.ruleset, contract, hand.facts).payments
+    payments = dict.fromkeys(names, 0)
+    for seat, amount in seats.items():
+        payments[names[seat]] = amount
+    return payments
+
+
+def _dangling(folder: Path) -> Path | None:
+    """The folder, or the first of its parents, that is a symlink to nothing."""
+    for path in (folder, *folder.parents):
+        if path.is_symlink() and not path.exists():
+            return path
+    return None
+
+
+def _records_folder(records_dir: str) -> Path:
+    """The folder to save records in, made if need be; a clear error where it cannot be."""
+    folder = Path(records_dir)
+    dangling = _dangling(folder)
+    if dangling is not None:
+        target = os.readlink(dangling)
+        fail(
+            f"{dangling} is a dangling symlink (it points to {target}, where nothing is): "
+            "remove it, create its target, or choose another folder"
+        )
+    if folder.exists() and not folder.is_dir():
+        fail(f"{records_dir} is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _amounts(values: dict[str, int]) -> str:
@@ -113,13 +155,9 @@ def simulate_command(
     players = ruleset.players.count
     names = [f"P{i + 1}" for i in range(players)]
     width = max(4, len(str(count)))
-    folder = Path(records_dir) if records_dir is not None else None
-    if folder is not None:
-        if folder.exists() and not folder.is_dir():
-            fail(f"{records_dir} is not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
-        if not force:
-            _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
+    folder = _records_folder(records_dir) if records_dir is not None else None
+    if folder is not None and not force:
+        _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
     ruleset_hash = content_hash(ruleset)
     read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
     step = direction_step(ruleset)
@@ -129,18 +167,17 @@ def simulate_command(
     outcomes: Counter[str] = Counter()
     results: list[dict[str, Any]] = []
     busy = 0.0
+    next_dealer = 0
     for number in range(1, count + 1):
-        dealer = ((number - 1) * step) % players
+        dealer = next_dealer
         deal_seed = rng.getrandbits(32)
         start = time.perf_counter()
         hand = play_out(Hand(ruleset, seed=deal_seed, dealer=dealer), bot, rng)
         contract = hand.contract
-        payments = dict.fromkeys(names, 0)
-        if contract is not None:
-            settlement = settle(ruleset, contract, hand.facts)
-            for seat, amount in settlement.payments.items():
-                payments[names[seat]] = amount
+        payments = _hand_payments(hand, names)
         busy += time.perf_counter() - start
+        if contract is not None or not redealt(ruleset):
+            next_dealer = (dealer + step) % players
         for name, amount in payments.items():
             totals[name] += amount
         if contract is None:
@@ -199,7 +236,8 @@ def simulate_command(
     if common:
         echo(f"Most bid: {common}")
     if folder is not None:
-        echo(f"Records: {folder}/hand-{1:0{width}d}.yaml ... hand-{count:0{width}d}.yaml")
+        last = f" ... {_record_name(count, width)}" if count > 1 else ""
+        echo(f"Records: {folder / _record_name(1, width)}{last}")
     echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
 
 

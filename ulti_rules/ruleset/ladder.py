@@ -27,6 +27,7 @@ from .schema import Bid, ContractSpec, Ruleset
 Trump = Literal["suit", "red", "none"]
 PARTI_KIND = "parti"
 """The kind of the Parti / Simple: what a ``replaces_parti`` kind stands in for."""
+UNANNOUNCED = "marriages.in_hundred_game.unannounced"
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,14 @@ def bid_trump(ruleset: Ruleset, bid: Bid, registry: Registry) -> Trump:
     return "none"
 
 
+def parti_contract(ruleset: Ruleset, registry: Registry) -> str | None:
+    """The catalogue's Parti: the id of its first entry of the (registered) parti kind;
+    None if it has none. A void 100 is settled as this Parti (``unannounced: parti``)."""
+    if PARTI_KIND not in registry.kinds:
+        return None
+    return next((cid for cid, spec in ruleset.contracts.items() if spec.kind == PARTI_KIND), None)
+
+
 def can_overcall(new: Bid, current: Bid | None) -> bool:
     """A bid may follow another only from a strictly higher rank; equal ranks exclude each other."""
     return current is None or new.rank > current.rank
@@ -315,7 +324,25 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
     issues.extend(_check_silent(ruleset, registry))
     issues.extend(_check_opening_pass(ruleset))
     issues.extend(_check_min_components(ruleset))
+    issues.extend(check_unannounced_hundred(ruleset, registry))
     return issues
+
+
+def check_unannounced_hundred(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
+    """``unannounced: parti`` settles a void 100 as the catalogue's Parti: there must be
+    one, or the first such hand would fail to settle long after ``ulti check`` passed."""
+    if ruleset.marriages.in_hundred_game.unannounced != "parti":
+        return []
+    if parti_contract(ruleset, registry) is not None:
+        return []
+    return [
+        LadderIssue(
+            UNANNOUNCED,
+            "'parti' settles the Parti in place of a 100 whose marriage was never announced, "
+            "but the contracts hold no entry of kind parti: add one (e.g. contracts: {parti: "
+            "{kind: parti, names: ..., value: 1}}), or choose 'lost' or 'required'",
+        )
+    ]
 
 
 def _check_min_components(ruleset: Ruleset) -> Iterable[LadderIssue]:

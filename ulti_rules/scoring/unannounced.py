@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from ..contracts.builtin import bid_marriage_announced
 from ..facts import Facts
-from ..plugins import BUILTIN, Registry
-from ..ruleset.ladder import PARTI_KIND
+from ..plugins import BUILTIN, Registry, get_registry
+from ..ruleset.ladder import UNANNOUNCED, check_unannounced_hundred, parti_contract
 from ..ruleset.schema import Ruleset
 from .judging import Component, JudgingError, kind_named
 
-SETTING = "marriages.in_hundred_game.unannounced"
+SETTING = UNANNOUNCED
 
 
 def in_place(
@@ -40,27 +40,22 @@ def in_place(
 
 
 def parti(ruleset: Ruleset, registry: Registry) -> Component:
-    """The catalogue's Parti (the first entry of kind parti)."""
-    for cid, spec in ruleset.contracts.items():
-        if spec.kind == PARTI_KIND:
-            kind = kind_named(registry, spec.kind, f"component '{cid}'")
-            return Component(cid, spec, kind, registry.kind_owner.get(spec.kind, BUILTIN))
-    raise JudgingError(
-        f"{SETTING}: parti settles a Parti in place of a 100 whose marriage was never "
-        f"announced, but '{ruleset.name}' has no contract of kind parti"
-    )
-
-
-def problems(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """(setting, message) for a ruleset that asks for a Parti it does not have."""
-    if ruleset.marriages.in_hundred_game.unannounced != "parti":
-        return []
-    if any(spec.kind == PARTI_KIND for spec in ruleset.contracts.values()):
-        return []
-    return [
-        (
-            SETTING,
-            "'parti' settles the Parti in place of a 100 whose marriage was never announced, "
-            "but the contracts hold no entry of kind parti: add one, or choose 'lost'",
+    """The catalogue's Parti (the first entry of kind parti). ``ulti check`` refuses a
+    ruleset without one (``check_unannounced_hundred``); one built past the loader gets
+    a JudgingError."""
+    cid = parti_contract(ruleset, registry)
+    if cid is None:
+        raise JudgingError(
+            f"{SETTING}: parti settles a Parti in place of a 100 whose marriage was never "
+            f"announced, but '{ruleset.name}' has no contract of kind parti"
         )
-    ]
+    spec = ruleset.contracts[cid]
+    kind = kind_named(registry, spec.kind, f"component '{cid}'")
+    return Component(cid, spec, kind, registry.kind_owner.get(spec.kind, BUILTIN))
+
+
+def problems(ruleset: Ruleset, registry: Registry | None = None) -> list[tuple[str, str]]:
+    """(setting, message) for a ruleset that asks for a Parti it does not have: the
+    loader's own check (``ruleset/ladder.py``), for a ruleset built without the loader."""
+    found = check_unannounced_hundred(ruleset, registry or get_registry())
+    return [(issue.path, issue.message) for issue in found]
