@@ -26,12 +26,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from ulti_rules import safe_files
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.cli import main
 from ulti_rules.engine import Hand
 from ulti_rules.records import RecordError, load_record, record_of, save
 from ulti_rules.ruleset.loading import load_ruleset
-from ulti_rules.safe_files import TEMP_INFIX, UnsafeFileError, locked
+from ulti_rules.safe_files import TEMP_INFIX, UnsafeFileError, locked, sweep_temps
 from ulti_rules.scoring import ledger_file
 from ulti_rules.scoring.ledger import LedgerError, add_hand, add_misdeal, new_ledger
 from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
@@ -564,3 +565,92 @@ def test_simulate_never_overwrites_a_record_nor_writes_through_a_link(
     again = ulti("simulate", "--hands", "1", "--seed", "5", "--quiet", "--save-records", "records")
     assert again.returncode == 1 and "records/hand-0001.yaml already exists" in again.stderr
     assert (records / "hand-0001.yaml").read_bytes() == kept
+
+
+def _gone_pid() -> int:
+    """The process id of a process that has ended (and been reaped)."""
+    process = FORK.Process(target=int)
+    process.start()
+    process.join(10)
+    assert process.pid is not None
+    return process.pid
+
+
+def test_a_sweep_removes_only_temp_files_whose_writer_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(safe_files, "_swept", {})
+    gone, me = _gone_pid(), os.getpid()
+    alive = FORK.Process(target=time.sleep, args=(30,))
+    alive.start()
+    assert alive.pid is not None
+    names = {
+        "gone": f".hand-1.yaml{TEMP_INFIX}{gone}-0badf00d",
+        "alive": f".hand-2.yaml{TEMP_INFIX}{alive.pid}-0badf00d",
+        "mine": f".hand-3.yaml{TEMP_INFIX}{me}-0badf00d",
+        "locked": f".hand-4.yaml{TEMP_INFIX}{gone}-0badcafe",  # a writer in another PID namespace
+        "old": f".hand-5.yaml{TEMP_INFIX}0badf00d",  # an older version's, two hours old
+        "recent": f".hand-6.yaml{TEMP_INFIX}0badcafe",  # an older version's, just written
+        "other": f".notes{TEMP_INFIX}{gone}",
+    }
+    for name in names.values():
+        (tmp_path / name).write_text("half a rec", "utf-8")
+    two_hours_ago = time.time() - 7200
+    os.utime(tmp_path / names["old"], (two_hours_ago, two_hours_ago))
+    (tmp_path / f".dir{TEMP_INFIX}{gone}-0badf00d").mkdir()
+    held = os.open(tmp_path / names["locked"], os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        removed = sweep_temps(tmp_path)
+    finally:
+        os.close(held)
+        os.kill(alive.pid, signal.SIGKILL)
+        alive.join(10)
+    assert sorted(p.name for p in removed) == sorted([names["gone"], names["old"]])
+    left = set(os.listdir(tmp_path))
+    assert left == {*names.values(), f".dir{TEMP_INFIX}{gone}-0badf00d"} - {
+        names["gone"],
+        names["old"],
+    }
+    assert sweep_temps(tmp_path) == []  # swept a moment ago: not scanned again
+    monkeypatch.setattr(safe_files, "SWEEP_EVERY", 0.0)
+    removed = sweep_temps(tmp_path)  # the sleeper is gone now, and the lock is free
+    assert sorted(p.name for p in removed) == sorted([names["alive"], names["locked"]])
+
+
+def _save_and_hang(path: str) -> None:
+    """A record writer stopped between writing its temporary file and naming it."""
+    os.replace = lambda *args, **kwargs: time.sleep(60)  # type: ignore[assignment]
+    hand = play_out(Hand(load_ruleset("wikipedia"), seed=3), SimpleBidder(), random.Random(3))
+    save(record_of(hand, "wikipedia"), Path(path), overwrite=True)
+
+
+def test_a_killed_record_writer_leaves_nothing_after_the_next_save(
+    tmp_path: Path, ulti: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ulti simulate --save-records` killed while writing: the next run into the folder
+    removes the temporary file, but not while its writer still runs."""
+    records = tmp_path / "records"
+    records.mkdir()
+    writer = FORK.Process(target=_save_and_hang, args=(str(records / "hand-0001.yaml"),))
+    writer.start()
+    deadline = time.monotonic() + 10
+    while not temp_files(records):
+        assert time.monotonic() < deadline, "the writer wrote no temporary file"
+        time.sleep(0.01)
+    [temp] = temp_files(records)
+    assert temp.startswith(f".hand-0001.yaml{TEMP_INFIX}{writer.pid}-")
+    args = ("simulate", "--hands", "2", "--quiet", "--save-records", "records", "--force")
+    try:
+        monkeypatch.setattr(safe_files, "_swept", {})
+        assert ulti(*args).returncode == 0
+        assert temp_files(records) == [temp]  # its writer is at work
+    finally:
+        assert writer.pid is not None
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.join(10)
+    monkeypatch.setattr(safe_files, "_swept", {})
+    assert ulti(*args).returncode == 0
+    assert temp_files(records) == []
+    assert sorted(os.listdir(records)) == ["hand-0001.yaml", "hand-0002.yaml"]
+    assert load_record(records / "hand-0001.yaml").ruleset == "wikipedia"

@@ -302,10 +302,12 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
 
     The file appears whole or not at all. A name that is taken (a symlink included) is
     refused unless ``overwrite``, which replaces that entry itself: a symlink is never
-    written through (``safe_files``).
+    written through (``safe_files``). Temporary files that killed writers left in the
+    folder are removed first (``safe_files.sweep_temps``: never a live writer's).
     """
     path = Path(path)
     data = dumps(record, _suffix(path)).encode("utf-8")
+    safe_files.sweep_temps(path.parent)
     try:
         if overwrite:
             safe_files.replace(path, data)

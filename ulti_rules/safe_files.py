@@ -11,11 +11,17 @@ read-only file is overwritten. So:
   not stop the next writer, who opens the new one. The lock file is never removed:
   removing it would let a waiting writer lock a file nobody else uses any more;
 * the new content goes to a temporary file in the real file's folder (so the rename
-  never crosses a file system), named ``.friday.json.ulti-tmp-…``, with the old
-  file's mode (and owner, where allowed); it is fsynced, renamed over the real file,
-  and the folder is fsynced. A reader sees the old file or the new one, never half;
-* only a lock holder writes temporary files, so once the lock is held every one left
-  beside the file is a writer's that was killed: it is removed;
+  never crosses a file system), named ``.friday.json.ulti-tmp-PID-XXXXXXXX`` after
+  its writer's process id, with the old file's mode (and owner, where allowed); it is
+  fsynced, renamed over the real file, and the folder is fsynced. A reader sees the
+  old file or the new one, never half;
+* only a lock holder writes temporary files of a locked file, so once the lock is held
+  every one left beside the file is a writer's that was killed: it is removed;
+* files written without a lock (hand records, each under its own new name) are swept
+  differently: a writer holds a ``flock`` on its temporary file until it has its name,
+  and :func:`sweep_temps` removes only temporary files whose writer's process is gone
+  and whose lock is free, so never the file of a writer still at work (not even one
+  in another PID namespace, which the lock still shows);
 * a new file is created under its name only if no entry of that name exists (a
   symlink included, which is never followed): ``link(2)`` of the finished temporary
   file fails rather than replace anything.
@@ -28,6 +34,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
 import time
@@ -38,7 +45,14 @@ from pathlib import Path
 from .errors import UltiError
 
 TEMP_INFIX = ".ulti-tmp-"
-"""Temporary files are ``.NAME.ulti-tmp-XXXXXXXX`` beside the file NAME."""
+"""Temporary files are ``.NAME.ulti-tmp-PID-XXXXXXXX`` beside the file NAME (PID: the
+writer's process id; files of older versions have none)."""
+_TEMP_NAME = re.compile(r"\..+" + re.escape(TEMP_INFIX) + r"(?:(?P<pid>[0-9]{1,10})-)?[0-9a-f]{8}")
+SWEEP_EVERY = 60.0
+"""Seconds before a process sweeps a folder it swept already (:func:`sweep_temps`)."""
+OLD_TEMP_AGE = 3600.0
+"""Seconds after which a temporary file without a process id (an older version's, which
+took no lock) is surely abandoned: a writer needs milliseconds."""
 LOCK_SUFFIX = ".lock"
 """The lock file of NAME is ``.NAME.lock`` beside it."""
 LOCK_TIMEOUT = 60.0
@@ -147,19 +161,90 @@ def remove_stale_temps(real: Path) -> list[Path]:
     return removed
 
 
+def sweep_temps(folder: Path) -> list[Path]:
+    """Remove the temporary files that killed writers left in ``folder``; what it removed.
+
+    For files written without a lock (hand records): a temporary file is removed only
+    when the process named in it is gone and nobody holds its ``flock`` (one without a
+    process id, an older version's, once it is :data:`OLD_TEMP_AGE` old). A process
+    sweeps a folder at most once every :data:`SWEEP_EVERY` seconds, so saving a thousand
+    records into it scans it once.
+    """
+    key = os.path.realpath(folder)
+    now = time.monotonic()
+    last = _swept.get(key)
+    if last is not None and now - last < SWEEP_EVERY:
+        return []
+    _swept[key] = now
+    removed = []
+    try:
+        with os.scandir(folder) as scan:
+            entries = [entry for entry in scan if TEMP_INFIX in entry.name]
+    except OSError:
+        return []
+    for entry in entries:
+        if _abandoned(entry):
+            with suppress(FileNotFoundError):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+_swept: dict[str, float] = {}
+"""When this process last swept each folder (``time.monotonic()``)."""
+
+
+def _abandoned(entry: os.DirEntry[str]) -> bool:
+    match = _TEMP_NAME.fullmatch(entry.name)
+    try:
+        if match is None or not entry.is_file(follow_symlinks=False):
+            return False
+        if match["pid"] is None:
+            return time.time() - entry.stat(follow_symlinks=False).st_mtime > OLD_TEMP_AGE
+    except OSError:
+        return False
+    pid = int(match["pid"])
+    return pid != os.getpid() and not _running(pid) and not _held(entry.path)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (a zombie counts: its file may yet be renamed)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    except (OverflowError, OSError):  # no such process id can exist
+        return False
+    return True
+
+
+def _held(path: str) -> bool:
+    """Whether somebody holds the ``flock`` of the file ``path`` (its writer, at work)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _OPEN_FLAGS)
+    except OSError:
+        return True  # not ours to judge
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
 def replace(real: Path, data: bytes, like: os.stat_result | None = None) -> None:
     """Make ``data`` the content of ``real`` atomically, durably, keeping its mode.
 
     ``like`` is the file's status before (its mode and owner are kept); without it the
     file gets the default mode (0666 less the umask). Call while holding the lock, so
-    that a temporary file left by a crash is known to be stale.
+    that a temporary file left by a crash is known to be stale, or after
+    :func:`sweep_temps` of its folder.
     """
-    temp = _write_temp(real, data, like)
-    try:
+    with _temp_beside(real, data, like) as temp:
         os.replace(temp, real)
-    except BaseException:
-        _unlink_quietly(temp)
-        raise
     _sync_folder(real.parent)
 
 
@@ -169,35 +254,42 @@ def create(path: Path, data: bytes) -> None:
     No entry of that name is ever replaced or followed: not a file, not a symlink
     (dangling or not). Readers see the whole file or none.
     """
-    temp = _write_temp(path, data, None)
-    try:
-        os.link(temp, path, follow_symlinks=False)
-    finally:
-        _unlink_quietly(temp)
+    with _temp_beside(path, data, None) as temp:
+        try:
+            os.link(temp, path, follow_symlinks=False)
+        finally:
+            _unlink_quietly(temp)
     _sync_folder(path.parent)
 
 
-def _write_temp(target: Path, data: bytes, like: os.stat_result | None) -> Path:
-    """A fsynced temporary file with ``data`` beside ``target``, named for it."""
+@contextmanager
+def _temp_beside(target: Path, data: bytes, like: os.stat_result | None) -> Iterator[Path]:
+    """A fsynced temporary file with ``data`` beside ``target``, named for it and its
+    writer's process, its ``flock`` held until the block ends; removed if the block fails."""
     flags = _OPEN_FLAGS | os.O_WRONLY | os.O_CREAT | os.O_EXCL
     while True:
-        temp = target.parent / f".{target.name}{TEMP_INFIX}{secrets.token_hex(4)}"
+        name = f".{target.name}{TEMP_INFIX}{os.getpid()}-{secrets.token_hex(4)}"
+        temp = target.parent / name
         try:
             fd = os.open(temp, flags, 0o666)
-            break
         except FileExistsError:
             continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:  # a sweeper took it for a dead writer's: it removes it
+            os.close(fd)
     try:
         try:
             if like is not None:
                 _keep_owner_and_mode(fd, like)
             _write_all(fd, data)
+            yield temp
         finally:
-            os.close(fd)
+            os.close(fd)  # releases the lock, once the file has its name
     except BaseException:
         _unlink_quietly(temp)
         raise
-    return temp
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -19,7 +19,8 @@ from rich.text import Text
 
 from ..errors import UltiError
 from ..records import HandRecord, is_record_file, load_record, replay, ruleset_of
-from ..ruleset.loading import content_hash
+from ..ruleset.safe_yaml import shorten
+from ..safe_files import real_file
 from ..scoring.ledger import (
     ACCEPT_OPTION,
     Ledger,
@@ -104,11 +105,12 @@ def new_command(
     ending: Literal["none", "heart_ace"] | None = None
     if end is not None:
         ending = "heart_ace" if end == "heart-ace" else "none"
-    ledger = new_ledger(ruleset_ref, names, dealer, ending, folder=path.parent)
+    # the ledger's folder is the real file's (a club file's path is kept from there)
+    ledger = new_ledger(ruleset_ref, names, dealer, ending, folder=real_file(path).parent)
     save_ledger(ledger, path, overwrite=force)
     ending_text = "by the Ace of hearts" if ledger.end == "heart_ace" else "when you stop"
     echo(
-        f"{file}: a session of {', '.join(ledger.players)} under '{ledger.ruleset}'; "
+        f"{file}: a session of {', '.join(ledger.players)} under '{shorten(ledger.ruleset)}'; "
         f"{ledger.first_dealer} deals first; it ends {ending_text}."
     )
 
@@ -183,7 +185,7 @@ def add_command(
     if not pinned:
         note(
             f"{file}: this ledger pinned no ruleset yet; it now pins the content hash of "
-            f"'{ledger.ruleset}' as it is, and names any later change to it"
+            f"'{shorten(ledger.ruleset)}' as it is, and names any later change to it"
         )
     if isinstance(added, LedgerHand):
         _report_unplayed(ledger, added, as_json)
@@ -295,7 +297,7 @@ def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None
     """A record played under other rules than the session's is not the session's hand:
     say whose it is (replaying it would settle it at another table's prices)."""
     session = ledger.rules()
-    found = content_hash(session)
+    found = ledger.rules_hash()
     if record.ruleset_hash == found:
         return
     try:
@@ -304,13 +306,13 @@ def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None
         named = record.ruleset
     if named != session.name:
         raise LedgerError(
-            f"{source}: this record is from ruleset '{named}', the session plays "
-            f"'{session.name}' ({ledger.ruleset}): add it to a ledger of its own ruleset"
+            f"{source}: this record is from ruleset '{shorten(named)}', the session plays "
+            f"'{session.name}' ({shorten(ledger.ruleset)}): add it to a ledger of its own ruleset"
         )
     raise LedgerError(
-        f"{source}: this record is from ruleset '{named}' as it was then (content "
+        f"{source}: this record is from ruleset '{shorten(named)}' as it was then (content "
         f"hash {record.ruleset_hash[:19]}…), the session plays '{session.name}' "
-        f"({ledger.ruleset}) with other rules ({found[:19]}…): the hand was played under "
+        f"({shorten(ledger.ruleset)}) with other rules ({found[:19]}…): the hand was played under "
         "rules this session does not use"
     )
 
@@ -340,7 +342,7 @@ def _status(ledger: Ledger) -> str:
 
 def _show_json(ledger: Ledger) -> dict[str, Any]:
     ruleset = ledger.rules()
-    now = content_hash(ruleset)
+    now = ledger.rules_hash()
     last = ledger.last_round(ruleset)
     over = ledger.is_over(ruleset)
     return {
@@ -380,7 +382,7 @@ def show_command(file: str, as_json: bool) -> None:
         echo_json(_show_json(ledger))
         return
     ruleset = ledger.rules()
-    table = Table(title=f"Session under '{ledger.ruleset}'", title_justify="left")
+    table = Table(title=f"Session under '{shorten(ledger.ruleset)}'", title_justify="left")
     for header in ("#", "Dealer", "Declarer", "Bid"):
         table.add_column(header)
     for name in ledger.players:

@@ -21,6 +21,7 @@ of three deals.
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +29,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PrivateAttr,
@@ -42,10 +44,12 @@ from ..facts import Contract, Facts
 from ..plugins import Registry
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
 from ..ruleset.references import OutsideReference, confine, is_path
+from ..ruleset.safe_yaml import MAX_NODES, shorten
+from ..ruleset.scalars import Name, visible_text
 from ..ruleset.schema import Ruleset
 from .all_pass import all_pass_payments, redealt
 from .settlement import Settlement
-from .sheet import Sheet, SheetError, Where
+from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError, Where
 from .table_facts import (
     TableHand,
     direction_step,
@@ -84,9 +88,41 @@ class LedgerError(UltiError):
         return cls("\n".join(str(p) for p in ordered), ordered)
 
 
-Name = Annotated[StrictStr, Field(min_length=1)]
+NUL_IN_RULESET = "a ruleset's name or path cannot hold a NUL character (\\0)"
+"""No system takes such a path: said before any path is touched (it would be a ValueError)."""
+RULESET_REF_LENGTH = 4096
+"""The longest ruleset reference a ledger keeps: a name, or a path (PATH_MAX)."""
+
+Player = Annotated[
+    str,
+    BeforeValidator(visible_text(PLAYER_NAME_LENGTH)),
+    Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
+]
+"""A player's name, as short as on a score sheet: it is printed in every table."""
+RulesetRef = Annotated[
+    str,
+    BeforeValidator(visible_text(RULESET_REF_LENGTH)),
+    Field(min_length=1, max_length=RULESET_REF_LENGTH),
+]
 Payment = Annotated[StrictInt, Field(ge=-MAX_PAYMENT, le=MAX_PAYMENT)]
 Hash = Annotated[StrictStr, Field(pattern=r"^sha256:[0-9a-f]{64}$")]
+Version = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+
+
+def program_version() -> str:
+    """The ulti-rules version settling hands now: a ledger re-settles, to check them, only
+    the hands this very version settled (a later fix to settlement must not make an older
+    session unreadable)."""
+    global _VERSION
+    if _VERSION is None:
+        try:
+            _VERSION = importlib.metadata.version("ulti-rules")
+        except importlib.metadata.PackageNotFoundError:  # a source tree without metadata
+            _VERSION = "unknown"
+    return _VERSION
+
+
+_VERSION: str | None = None
 """A ruleset's content hash, as ``ruleset.loading.content_hash`` writes it."""
 
 
@@ -100,9 +136,14 @@ class LedgerHand(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    number: StrictInt = Field(ge=1, description="1 for the first hand of the session.")
-    dealer: Name
-    declarer: Name | None = Field(default=None, description="None unless the hand was played.")
+    number: StrictInt = Field(
+        ge=1,
+        le=MAX_NODES,
+        description="1 for the first hand of the session (no ledger holds more hands than "
+        "the reader's limit of values).",
+    )
+    dealer: Player
+    declarer: Player | None = Field(default=None, description="None unless the hand was played.")
     bid: Name | None = Field(default=None, description="The winning bid's id; None unless played.")
     source: StrictStr | None = Field(
         default=None,
@@ -112,8 +153,8 @@ class LedgerHand(BaseModel):
     sheet: dict[str, Any] | None = Field(
         default=None, description="The complete score-keeper document; None unless played."
     )
-    payments: dict[str, Payment] = Field(description="Result per player; sums to zero.")
-    heart_ace: Name | None = Field(
+    payments: dict[Player, Payment] = Field(description="Result per player; sums to zero.")
+    heart_ace: Player | None = Field(
         default=None, description="Who held the Ace of hearts after this hand's auction."
     )
     kind: Kind = Field(
@@ -131,6 +172,12 @@ class LedgerHand(BaseModel):
         description="Set on the hand from which a changed ruleset was accepted "
         "(--accept-ruleset-change): the new rules' content hash. None: the rules of the "
         "hand before.",
+    )
+    settled_by: Version | None = Field(
+        default=None,
+        description="Set on the first hand an ulti-rules version settled after another one "
+        "(or after a ledger written before versions were noted): that version. None: the "
+        "version of the hand before.",
     )
 
     @model_validator(mode="after")
@@ -155,20 +202,26 @@ class Ledger(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["ulti-ledger/1"] = FORMAT
-    ruleset: Name = Field(
+    ruleset: RulesetRef = Field(
         description="Ruleset name, or the path of a club file: relative to the ledger's "
         "folder, or absolute into a rulesets folder (``ruleset/references.py``)."
     )
-    players: list[Name] = Field(min_length=1)
-    first_dealer: Name
+    players: list[Player] = Field(min_length=1)
+    first_dealer: Player
     end: Literal["none", "heart_ace"] = "none"
     ruleset_hash: Hash | None = Field(
         default=None,
         description="The content hash of the rules the session plays, pinned when it began "
         "(or at the first hand added since pinning came in) and when a change was accepted.",
     )
+    settled_by: Version | None = Field(
+        default=None,
+        description="The ulti-rules version that settled the latest hands; only the hands "
+        "it settled are re-settled when the ledger is read.",
+    )
     hands: list[LedgerHand] = []
-    _loaded: tuple[str, Registry | None, Ruleset] | None = PrivateAttr(default=None)
+    _loaded: tuple[str, Registry | None, Ruleset, str] | None = PrivateAttr(default=None)
+    """The ruleset (and its content hash) as loaded for ``ruleset`` and a registry."""
     _folder: Path | None = PrivateAttr(default=None)
     """The folder of the file it was read from: a path in ``ruleset`` is read from there."""
 
@@ -181,32 +234,44 @@ class Ledger(BaseModel):
     def rules(self, registry: Registry | None = None) -> Ruleset:
         """The session's ruleset, loaded on first use and kept with this ledger object:
         reading, checking, adding a hand and reporting it each need it."""
+        return self._rules(registry)[2]
+
+    def rules_hash(self, registry: Registry | None = None) -> str:
+        """The content hash of :meth:`rules`, worked out once with it."""
+        return self._rules(registry)[3]
+
+    def _rules(self, registry: Registry | None) -> tuple[str, Registry | None, Ruleset, str]:
         loaded = self._loaded
         if loaded is None or loaded[0] != self.ruleset or loaded[1] is not registry:
             ref: str | Path = self.ruleset
             if self._folder is not None:  # read from a file, perhaps somebody else's
                 ref = locate(self.ruleset, self._folder, registry, referrer="this ledger")
-            loaded = self._loaded = (self.ruleset, registry, load_ruleset(ref, registry))
-        return loaded[2]
+            ruleset = load_ruleset(ref, registry)
+            loaded = self._loaded = (self.ruleset, registry, ruleset, content_hash(ruleset))
+        return loaded
 
     # ------------------------------------------------------------------ rotation
 
     def ruleset_change(self, ruleset: Ruleset) -> str | None:
         """What changed since the ruleset was pinned, in words; None if it has not (or
         nothing is pinned yet)."""
-        now = content_hash(ruleset)
+        now = self._hash_of(ruleset)
         pinned = self.ruleset_hash
         if pinned is None or pinned == now:
             return None
         what = (
-            f"the club file {self.ruleset}"
+            f"the club file {shorten(self.ruleset)}"
             if is_path(self.ruleset)
-            else f"the ruleset '{self.ruleset}'"
+            else f"the ruleset '{shorten(self.ruleset)}'"
         )
         return (
             f"{what} changed since the session began (content hash {_short(pinned)} "
             f"then, {_short(now)} now)"
         )
+
+    def _hash_of(self, ruleset: Ruleset) -> str:
+        loaded = self._loaded
+        return loaded[3] if loaded is not None and loaded[2] is ruleset else content_hash(ruleset)
 
     def dealer_of(self, number: int, ruleset: Ruleset) -> str:
         """Who deals hand ``number`` (1-based): the deal passes to the right after each
@@ -294,10 +359,14 @@ def _check_pin(ledger: Ledger, ruleset: Ruleset, accept_ruleset_change: bool) ->
 
 def _append(ledger: Ledger, entry: LedgerHand, ruleset: Ruleset) -> LedgerHand:
     """Append ``entry``, pinning the rules it was settled under (marking a change)."""
-    now = content_hash(ruleset)
+    now = ledger._hash_of(ruleset)
     if ledger.ruleset_hash is not None and ledger.ruleset_hash != now:
         entry = entry.model_copy(update={"ruleset_hash": now})
     ledger.ruleset_hash = now
+    version = program_version()
+    if ledger.settled_by != version and ledger.hands:
+        entry = entry.model_copy(update={"settled_by": version})
+    ledger.settled_by = version
     ledger.hands.append(entry)
     return entry
 
@@ -335,6 +404,8 @@ def new_ledger(
 ) -> Ledger:
     """A new session; ``folder`` is where its file will be (a club file's path is kept
     relative to it)."""
+    if "\0" in ruleset_ref:
+        raise LedgerError(NUL_IN_RULESET)
     ref = _ruleset_ref(ruleset_ref, folder, registry)
     ruleset = load_ruleset(ruleset_location(ruleset_ref, Path.cwd()), registry)
     count = ruleset.players.count
@@ -342,9 +413,17 @@ def new_ledger(
         raise LedgerError(f"'{ruleset.name}' is for {count} players, not {len(players)}")
     if len(set(players)) != len(players) or any(not p.strip() for p in players):
         raise LedgerError("every player needs a different, non-empty name")
+    long = next((p for p in players if len(p) > PLAYER_NAME_LENGTH), None)
+    if long is not None:
+        raise LedgerError(
+            f"a player's name is at most {PLAYER_NAME_LENGTH} characters, as on a score "
+            f"sheet: {shorten(long)!r} is {len(long)}"
+        )
     dealer = first_dealer or players[0]
     if dealer not in players:
-        raise LedgerError(f"the first dealer '{dealer}' is not one of {', '.join(players)}")
+        raise LedgerError(
+            f"the first dealer '{shorten(dealer)}' is not one of {', '.join(players)}"
+        )
     ledger = Ledger(
         ruleset=ref,
         players=players,
@@ -376,7 +455,7 @@ def _check_heart_ace(ledger: Ledger, heart_ace: str | None) -> None:
     if any(h.heart_ace is not None for h in ledger.hands):
         raise LedgerError("the end was already called")
     if heart_ace not in ledger.players:
-        raise LedgerError(f"'{heart_ace}' is not one of {', '.join(ledger.players)}")
+        raise LedgerError(f"'{shorten(heart_ace)}' is not one of {', '.join(ledger.players)}")
 
 
 def add_hand(
@@ -411,15 +490,15 @@ def add_hand(
         )
     if problems:
         raise SheetError(problems)
-    if sheet.ruleset is not None:
+    if sheet.ruleset is not None and not _names_session_rules(sheet.ruleset, base, ledger):
         given = sheet_ruleset(sheet, where, base, registry)
-        if content_hash(given) != content_hash(ruleset):
+        if content_hash(given) != ledger._hash_of(ruleset):
             raise SheetError(
                 [
                     where.problem(
                         ("ruleset",),
                         f"this hand is from ruleset '{given.name}', the session plays "
-                        f"'{ruleset.name}' ({ledger.ruleset})",
+                        f"'{ruleset.name}' ({shorten(ledger.ruleset)})",
                     )
                 ]
             )
@@ -446,6 +525,17 @@ def add_hand(
     return _append(ledger, entry, ruleset), hand, settlement
 
 
+def _names_session_rules(ref: str, base: Path, ledger: Ledger) -> bool:
+    """Whether a sheet's ``ruleset:`` (in folder ``base``) is the session's very reference:
+    the same name, or a path to the same file. Then it is not loaded a second time."""
+    if not is_path(ref) or not is_path(ledger.ruleset):
+        return ref == ledger.ruleset
+    if ledger._folder is None or "\0" in ref:
+        return False
+    mine = os.path.realpath(ledger._folder / ledger.ruleset)
+    return os.path.realpath(base / Path(ref).expanduser()) == mine
+
+
 def add_played(
     ledger: Ledger,
     contract: Contract,
@@ -463,9 +553,8 @@ def add_played(
     engine hand and a typed-in one are kept and settled alike.
     """
     ruleset = ledger.rules(registry)
-    data = sheet_from(
-        ruleset, contract, facts, ruleset_ref=ledger.ruleset, players=ledger.players, dealer=dealer
-    )
+    data = sheet_from(ruleset, contract, facts, players=ledger.players, dealer=dealer)
+    del data["ruleset"]  # the session's own: nothing to check, and add_hand writes it
     where = Where(source, {})
     sheet = Sheet.validate_with_positions(data, where)
     return add_hand(

@@ -2,19 +2,27 @@
 
 The schema checks each value's type; a ledger can still be edited into nonsense that
 every value passes: a player who is not at the table, payments that create money, a
-dealer out of turn, a bid the ruleset does not have. Such a ledger would be shown
+dealer out of turn, a bid the ruleset does not have, a hand whose declarer, bid or
+payments are not those of the score sheet kept with it. Such a ledger would be shown
 and added to as if it were the table's, so it is refused, with every problem at the
 key that holds it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
+from ..plugins import Registry
+from ..ruleset.safe_yaml import KeyPath, shorten
+from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
-from .sheet import Where
-from .table_facts import direction_step
+from .all_pass import all_pass_payments, redealt
+from .settlement import SettlementError
+from .sheet import Sheet, SheetError, Where, sheet_facts
+from .table_facts import direction_step, hand_from_sheet
 
 if TYPE_CHECKING:
     from .ledger import Ledger, LedgerHand
@@ -24,10 +32,8 @@ def session_problems(ledger: Ledger, where: Where) -> list[Problem]:
     """The players and the first dealer; the hands can only be checked once these hold."""
     problems = []
     seen: set[str] = set()
-    for index, name in enumerate(ledger.players):
-        if not name.strip():
-            problems.append(where.problem(("players", index), "a player needs a name"))
-        elif name in seen:
+    for index, name in enumerate(ledger.players):  # the schema refused empty names
+        if name in seen:
             problems.append(where.problem(("players", index), f"'{name}' is listed twice"))
         seen.add(name)
     if ledger.first_dealer not in ledger.players:
@@ -77,7 +83,7 @@ def _payment_problems(
     missing = [name for name in ledger.players if name not in hand.payments]
     problems = []
     if names and (unknown or missing):
-        said = [f"not a player: {', '.join(unknown)}"] if unknown else []
+        said = [f"not a player: {', '.join(map(shorten, unknown))}"] if unknown else []
         said += [f"missing: {', '.join(missing)}"] if missing else []
         problems.append(
             where.problem(
@@ -125,8 +131,8 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
             problems.append(
                 where.problem(
                     (*at, "bid"),
-                    f"'{hand.bid}' is not a bid of '{ruleset.name}' "
-                    f"(`ulti ladder {ledger.ruleset}` lists them)",
+                    f"'{shorten(hand.bid)}' is not a bid of '{ruleset.name}' "
+                    f"(`ulti ladder {shorten(ledger.ruleset)}` lists them)",
                 )
             )
     over = _over_after(ledger, ruleset)
@@ -158,4 +164,163 @@ def _over_after(ledger: Ledger, ruleset: Ruleset) -> int | None:
 
 
 def _not_a_player(name: str, ledger: Ledger) -> str:
-    return f"'{name}' is not one of the players ({', '.join(ledger.players)})"
+    return f"'{shorten(name)}' is not one of the players ({', '.join(ledger.players)})"
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+class _Within(Where):
+    """The problems of a document kept inside the ledger, at its keys there."""
+
+    def __init__(self, outer: Where, prefix: KeyPath) -> None:
+        super().__init__(outer.file, outer.positions)
+        self._outer = outer
+        self._prefix = prefix
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        return self._outer.problem((*self._prefix, *path), message)
+
+
+def sheet_problems(
+    ledger: Ledger,
+    where: Where,
+    ruleset: Ruleset,
+    registry: Registry | None = None,
+    *,
+    settled_from: int | None,
+    skip: Collection[int] = (),
+) -> list[Problem]:
+    """Each hand against what it was added from: a played hand's dealer and declarer are
+    those of the score sheet kept with it; from hand index ``settled_from`` on (the hands
+    settled under the rules in force now; None: none is known to be) the sheet is settled
+    again, and the hand's bid and payments must be what that gives, and a misdeal's or
+    passed-out hand's payments and redeal what the ruleset says. Hands at index ``skip``
+    (already found wrong) are left out: their problems would only repeat.
+
+    Call only when :func:`session_problems` found none.
+    """
+    problems: list[Problem] = []
+    facts = sheet_facts(registry)
+    for index, hand in enumerate(ledger.hands):
+        at = ("hands", index)
+        current = settled_from is not None and index >= settled_from
+        if index in skip or (hand.sheet is None and not current):
+            continue
+        if hand.sheet is None:
+            problems += _unplayed_problems(hand, ledger, where, at, ruleset)
+        elif current:
+            problems += _settled_problems(hand, ledger, where, at, ruleset, registry, facts)
+        else:  # settled under rules no longer at hand: only what the sheet says outright
+            said = hand.sheet
+            problems += _said_problems(hand, where, at, said.get("dealer"), said.get("declarer"))
+    return problems
+
+
+def _settled_problems(
+    hand: LedgerHand,
+    ledger: Ledger,
+    where: Where,
+    at: KeyPath,
+    ruleset: Ruleset,
+    registry: Registry | None,
+    facts: Mapping[str, Any],
+) -> list[Problem]:
+    """Settle the hand's sheet again, under the session's players and rules."""
+    assert hand.sheet is not None
+    inside = _Within(where, (*at, "sheet"))
+    try:
+        sheet = Sheet.validate_with_positions(hand.sheet, inside, facts)
+        if sheet.players not in (None, ledger.players):
+            return [
+                inside.problem(
+                    ("players",), f"the session's players are {', '.join(ledger.players)}"
+                )
+            ]
+        # the first ledgers kept a sheet as it was typed: the session knew the rest
+        update = {"players": ledger.players, "dealer": sheet.dealer or hand.dealer}
+        complete = sheet.model_copy(update=update)
+        table = hand_from_sheet(complete, inside, Path(), registry, ruleset=ruleset)
+        settlement = table.settle(registry)
+    except SheetError as exc:
+        return list(exc.problems)
+    except SettlementError as exc:
+        return [inside.problem((), str(exc))]
+    contract = table.contract
+    problems = _said_problems(hand, where, at, sheet.dealer, table.name(contract.declarer))
+    if contract.bid != hand.bid:
+        problems.append(
+            where.problem(
+                (*at, "bid"),
+                f"the sheet kept with this hand says the bid was '{contract.bid}', "
+                f"not {_shown(hand.bid)}",
+            )
+        )
+    paid = {table.name(seat): amount for seat, amount in settlement.payments.items()}
+    if paid != hand.payments:
+        problems.append(
+            where.problem(
+                (*at, "payments"),
+                f"settling the sheet kept with this hand gives {_amounts(paid, ledger)}, "
+                f"not {_amounts(hand.payments, ledger)}",
+            )
+        )
+    return problems
+
+
+def _said_problems(
+    hand: LedgerHand, where: Where, at: KeyPath, dealer: Any, declarer: Any
+) -> list[Problem]:
+    """The dealer and declarer the sheet names, where it names them, against the hand's."""
+    problems = []
+    for key, said, verb in (("dealer", dealer, "dealt"), ("declarer", declarer, "declared")):
+        if said is not None and said != getattr(hand, key):
+            problems.append(
+                where.problem(
+                    (*at, key),
+                    f"the sheet kept with this hand says {_shown(said)} {verb}, "
+                    f"not {_shown(getattr(hand, key))}",
+                )
+            )
+    return problems
+
+
+def _unplayed_problems(
+    hand: LedgerHand, ledger: Ledger, where: Where, at: KeyPath, ruleset: Ruleset
+) -> list[Problem]:
+    """A misdeal or a passed-out hand: its payments and redeal as the ruleset says."""
+    if hand.kind == "misdeal":
+        redeal, setting = ruleset.deal.misdeal_redeal_same_dealer, "deal.misdeal_redeal_same_dealer"
+    else:
+        redeal, setting = redealt(ruleset), "auction.all_pass"
+    problems = []
+    if hand.redeal != redeal:
+        problems.append(
+            where.problem(
+                (*at, "redeal"),
+                f"under '{ruleset.name}' the same dealer {'deals' if redeal else 'does not deal'} "
+                f"again after this hand ({setting}): redeal is {str(redeal).lower()}",
+            )
+        )
+    if hand.kind == "passed_out" and hand.dealer in ledger.players:
+        seats = all_pass_payments(ruleset, ledger.players.index(hand.dealer))
+        owed = {ledger.players[seat]: amount for seat, amount in seats.items()}
+        if owed != hand.payments:
+            problems.append(
+                where.problem(
+                    (*at, "payments"),
+                    f"everybody passed: under '{ruleset.name}' (auction.all_pass) that pays "
+                    f"{_amounts(owed, ledger)}, not {_amounts(hand.payments, ledger)}",
+                )
+            )
+    return problems
+
+
+def _amounts(payments: Mapping[str, int], ledger: Ledger) -> str:
+    """``Anna +18, Ben -9, Carla -9``: in seating order, then anybody else."""
+    names = [*ledger.players, *(n for n in payments if n not in ledger.players)]
+    return ", ".join(f"{shorten(n)} {payments[n]:+d}" for n in names if n in payments)
+
+
+def _shown(value: Any) -> str:
+    return f"'{shorten(value)}'" if isinstance(value, str) else describe(value)

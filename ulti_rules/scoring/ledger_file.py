@@ -1,33 +1,53 @@
 """The ledger file: read within bounds and checked, written under a lock and atomically.
 
 A ledger is a whole evening's score, and it may come from somebody else. It is read
-like every other document (``safe_yaml``: bounded, positioned; JSON is YAML), shaped
-by the model and checked against its ruleset (``ledger_checks``), and every problem
-is reported at its line. It is written the way ``safe_files`` writes: through a
-symlink to the real file, keeping its mode, under an exclusive lock held from
-reading to writing, so that two `ulti ledger add` at once both land, one after the
-other.
+within the bounds of every other document (``safe_yaml``'s: a regular file, a size, a
+number of values, a depth), shaped by the model and checked against its ruleset and
+against the score sheet kept with each hand (``ledger_checks``), and every problem is
+reported at its line. A ledger at its limits is 1.3 MB of JSON, which the positioned
+YAML reader takes over a second to read; so it is read with ``json``, and the keys its
+problems name, if any, are found in the text afterwards (``json_positions``). A file
+that is not plain JSON goes to the positioned reader, and so does JSON that YAML would
+read otherwise (a duplicate key, NaN, a character YAML refuses). It is written the way
+``safe_files`` writes: through a symlink to the real file, keeping its mode, under an
+exclusive lock held from reading to writing, so that two `ulti ledger add` at once both
+land, one after the other.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
-from collections.abc import Iterator
+import stat
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from ..errors import Problem, RulesetError
+from ..json_positions import json_positions
 from ..plugins import Registry
 from ..ruleset.positions import data_path, unknown_key_message, yaml_problems
 from ..ruleset.references import OutsideReference
-from ..ruleset.safe_yaml import MAX_NODES, YamlError, read_file
+from ..ruleset.safe_yaml import (
+    MAX_DEPTH,
+    MAX_NODES,
+    QUOTED,
+    KeyPath,
+    Position,
+    YamlError,
+    load_text,
+    shorten,
+)
+from ..ruleset.scalars import describe
+from ..ruleset.schema import Ruleset
 from ..safe_files import check_replaceable, create, locked, real_file, replace
-from .ledger import FORMAT, Ledger, LedgerError
-from .ledger_checks import hand_problems, ruleset_problems, session_problems
+from .ledger import FORMAT, NUL_IN_RULESET, Ledger, LedgerError, program_version
+from .ledger_checks import hand_problems, ruleset_problems, session_problems, sheet_problems
 from .sheet import Where
 
 MAX_LEDGER_BYTES = 2 * 1024 * 1024
@@ -39,21 +59,141 @@ about 1,400 hands, and a hand that would take it past either bound is refused.""
 def load_ledger(path: Path, registry: Registry | None = None) -> Ledger:
     """Read and check the ledger at ``path``; LedgerError lists every problem, positioned.
 
-    A special file (a FIFO, a device) is refused without being opened, a file over
-    :data:`MAX_LEDGER_BYTES` without being read.
+    A symlink is followed: the ledger's folder, where a club file it names is read
+    from, is the real file's. A special file (a FIFO, a device) is refused without
+    being opened, a file over :data:`MAX_LEDGER_BYTES` without being read.
     """
-    return _read(path, str(path), registry)
+    return _read(real_file(path), str(path), registry)
 
 
 def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
+    """Read the real file ``path`` once; ``shown`` is the name the person gave."""
+    text = _text(path, shown)
+    data = _json(text, shown)
+    if data is not None:
+        where = _Where(shown, {})
+        try:
+            return _checked(data, where, path.parent, registry)
+        except LedgerError as exc:  # now say where: find the keys the problems name
+            raise _located(exc, where, text) from None
     try:
-        document = read_file(path, max_bytes=MAX_LEDGER_BYTES)
+        document = load_text(text, max_bytes=MAX_LEDGER_BYTES)
     except YamlError as exc:
         raise LedgerError.of(yaml_problems(exc, shown)) from None
-    where = Where(shown, document.positions)
-    data = document.data
+    return _checked(document.data, _Where(shown, document.positions), path.parent, registry)
+
+
+def _located(error: LedgerError, where: _Where, text: str) -> LedgerError:
+    """``error``'s problems, found without positions in the JSON ``text``, positioned."""
+    if not error.problems:
+        return error
+    paths = [where.paths[problem] for problem in error.problems if problem in where.paths]
+    located = _Where(where.file, json_positions(text, paths))
+    return LedgerError.of(
+        [
+            located.problem(where.paths[problem], problem.message)
+            if problem in where.paths
+            else problem
+            for problem in error.problems
+        ]
+    )
+
+
+def _text(path: Path, shown: str) -> str:
+    """The file's text: a regular file (checked before it is opened, and again once
+    open), at most MAX_LEDGER_BYTES, UTF-8."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise _file_error(shown, "not a regular file")
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _file_error(shown, "not a regular file")
+            if info.st_size > MAX_LEDGER_BYTES:
+                raise _too_big(shown, info.st_size)
+            raw = stream.read(MAX_LEDGER_BYTES + 1)  # the size can change meanwhile
+    except OSError as exc:
+        raise _file_error(shown, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_LEDGER_BYTES:
+        raise _too_big(shown, len(raw))
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        message = f"not UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        raise LedgerError.of([Problem(shown, line, 1, "", message)]) from None
+
+
+def _file_error(shown: str, message: str) -> LedgerError:
+    return LedgerError.of([Problem(shown, None, None, "", message)])
+
+
+def _too_big(shown: str, size: int) -> LedgerError:
+    mib = 1024 * 1024
+    return _file_error(
+        shown,
+        f"the file is {size / mib:.1f} MiB; files over {MAX_LEDGER_BYTES / mib:.1f} MiB are "
+        "not read",
+    )
+
+
+def _json(text: str, shown: str) -> Any:
+    """The data of ``text`` read as JSON, within the YAML reader's bounds; None where
+    only the positioned reader can tell what it holds."""
+    if _UNREADABLE.search(text):  # YAML refuses these characters raw
+        return None
+    try:
+        data = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON, a duplicate key, a 5,000-digit number
+        return None
+    values, depth = _size(data)
+    if depth > MAX_DEPTH:
+        return None  # the positioned reader says where
+    if values > MAX_NODES:
+        raise _file_error(
+            shown,
+            f"the ledger holds {values:,} values; more than {MAX_NODES:,} (about 1,400 hands) "
+            "are not read: start a new ledger for the next hands",
+        )
+    return data
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a duplicate key")  # YAML refuses it, and says where
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+class _Where(Where):
+    """Problems of the ledger, with a long key in their path shortened (a key of a
+    hostile file may be 100 kB long). It keeps the key path of each problem it made
+    (``paths``), to place them once the positions are known."""
+
+    def __init__(self, file: str, positions: Mapping[KeyPath, Position]) -> None:
+        super().__init__(file, positions)
+        self.paths: dict[Problem, KeyPath] = {}
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        problem = super().problem(path, message)
+        if any(isinstance(segment, str) and len(segment) > QUOTED for segment in path):
+            shown = ".".join(shorten(s) if isinstance(s, str) else str(s) for s in path)
+            problem = dataclasses.replace(problem, path=shown)
+        self.paths[problem] = path
+        return problem
+
+
+def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -> Ledger:
+    """The ledger ``data`` holds, once everything in it is checked; LedgerError lists
+    every problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        said = f", not {data['format']!r}" if isinstance(data, dict) and "format" in data else ""
+        given = isinstance(data, dict) and "format" in data
+        said = f", not {_shown(data['format'])}" if given else ""
         message = f"not a ledger: 'format' must be '{FORMAT}'{said} (see docs/ledger.md)"
         raise LedgerError.of([where.problem(("format",) if said else (), message)])
     try:
@@ -62,14 +202,11 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
         raise LedgerError.of(
             [where.problem(data_path(data, e["loc"]), _message(e, data)) for e in exc.errors()]
         ) from None
-    ledger._folder = path.parent
+    ledger._folder = folder
     problems = session_problems(ledger, where)
-    sound = not problems  # who a hand names, and whose deal it was, need the players right
-    if sound:
-        try:
-            ruleset = ledger.rules(registry)
-        except OutsideReference as exc:
-            raise LedgerError.of([where.problem(("ruleset",), str(exc))]) from None
+    ruleset = None
+    if not problems:  # who a hand names, and whose deal it was, need the players right
+        ruleset = _rules(ledger, where, registry)
         found = ruleset_problems(ledger, where, ruleset)
         change = ledger.ruleset_change(ruleset)
         if found and change is not None:  # say first why hands that fitted no longer do
@@ -82,18 +219,90 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
                 ),
             )
         problems += found
-    problems += hand_problems(ledger, where, names=sound)
+    problems += hand_problems(ledger, where, names=ruleset is not None)
+    wrong = {_hand_of(problem) for problem in problems}
+    if ruleset is not None and None not in wrong:  # only hands are wrong, if any
+        problems += sheet_problems(
+            ledger,
+            where,
+            ruleset,
+            registry,
+            settled_from=_settled_from(ledger, registry),
+            skip={index for index in wrong if index is not None},
+        )
     if problems:
         raise LedgerError.of(problems)
     return ledger
 
 
+def _rules(ledger: Ledger, where: Where, registry: Registry | None) -> Ruleset:
+    """The session's ruleset; LedgerError, at the ledger's ``ruleset``, if it names none.
+
+    A club file that is there but wrong is its own error (RulesetError, positioned in
+    it); a reference that leads nowhere is the ledger's problem.
+    """
+    ref = ledger.ruleset
+    if "\0" in ref:  # the system refuses such a path outright (ValueError)
+        raise LedgerError.of([where.problem(("ruleset",), NUL_IN_RULESET)])
+    why = None
+    try:
+        ruleset = ledger.rules(registry)
+    except OutsideReference as exc:
+        why = _quoting(str(exc), ref)
+    except RulesetError as exc:
+        if any(problem.line is not None for problem in exc.problems):
+            raise
+        why = _quoting("; ".join(problem.message for problem in exc.problems), ref)
+    except OSError as exc:  # a name too long for the system, say
+        why = f"{shorten(ref)}: cannot read it: {exc.strerror or exc}"
+    if why is not None:
+        raise LedgerError.of([where.problem(("ruleset",), why)])
+    return ruleset
+
+
+def _quoting(message: str, ref: str) -> str:
+    """A message about the reference ``ref``, quoting it at most QUOTED characters."""
+    short = shorten(ref)
+    message = message.replace(ref, short)
+    return message if short in message else f"{short}: {message}"
+
+
+def _settled_from(ledger: Ledger, registry: Registry | None) -> int | None:
+    """The index of the first hand settled under the rules in force now, by this very
+    ulti-rules version; None when no hand is known to be (none pinned yet, the rules
+    changed since, or another version settled the latest hands)."""
+    if ledger.ruleset_hash is None or ledger.ruleset_hash != ledger.rules_hash(registry):
+        return None
+    if ledger.settled_by != program_version():
+        return None
+    changes = [
+        index
+        for index, hand in enumerate(ledger.hands)
+        if hand.ruleset_hash is not None or hand.settled_by is not None
+    ]
+    return changes[-1] if changes else 0
+
+
+def _hand_of(problem: Problem) -> int | None:
+    """The index of the hand a problem is in; None for one of the whole session."""
+    top, _, rest = problem.path.partition(".")
+    index = rest.partition(".")[0]
+    return int(index) if top == "hands" and index.isdigit() else None
+
+
 def _message(err: Any, data: Any) -> str:
     if err["type"] == "extra_forbidden":
+        key = str(err["loc"][-1])
+        if len(key) > QUOTED:
+            return f"unknown key '{shorten(key)}' (see docs/ledger.md)"
         return f"{unknown_key_message(Ledger, err['loc'], data)} (see docs/ledger.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     return str(err["msg"]).removeprefix("Value error, ")
+
+
+def _shown(value: Any) -> str:
+    return f"'{shorten(value)}'" if isinstance(value, str) else describe(value)
 
 
 @contextmanager
@@ -144,7 +353,7 @@ def _encoded(ledger: Ledger) -> bytes:
     data = ledger.model_dump(mode="json")
     text = _UNREADABLE.sub(_u_escape, json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
     encoded = text.encode("utf-8")
-    if len(encoded) > MAX_LEDGER_BYTES or _values(data) > MAX_NODES:
+    if len(encoded) > MAX_LEDGER_BYTES or _size(data)[0] > MAX_NODES:
         raise LedgerError(
             f"the ledger is full: with this hand it would be over "
             f"{MAX_LEDGER_BYTES // (1024 * 1024)} MiB or {MAX_NODES:,} values, more than "
@@ -162,16 +371,19 @@ def _u_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
 
-def _values(data: Any) -> int:
-    """Nodes as the YAML reader counts them: every mapping, list, key and scalar."""
-    count = 0
-    stack = [data]
+def _size(data: Any) -> tuple[int, int]:
+    """The values in ``data`` as the YAML reader counts them (every mapping, list, key and
+    scalar), and how deeply its mappings and lists nest."""
+    count = deepest = 0
+    stack = [(data, 1)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         count += 1
         if isinstance(node, dict):
             count += len(node)
-            stack.extend(node.values())
+            deepest = max(deepest, depth)
+            stack.extend((value, depth + 1) for value in node.values())
         elif isinstance(node, list):
-            stack.extend(node)
-    return count
+            deepest = max(deepest, depth)
+            stack.extend((item, depth + 1) for item in node)
+    return count, deepest
