@@ -21,6 +21,16 @@ BUNDLED_RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "t
 RunUlti = Callable[..., subprocess.CompletedProcess[str]]
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--generated-examples",
+        type=int,
+        default=None,
+        help="clubs drawn by tests/test_generated_rulesets.py (default 50, the same draws "
+        "every run; more draws new ones each run)",
+    )
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     """The checkout under test."""

@@ -1,8 +1,8 @@
 """A hypothesis strategy that draws club rulesets, as a club organiser would write them.
 
 Each drawn :class:`Club` is a YAML mapping that ``extends:`` a bundled ruleset
-(mostly ``wikipedia``; also ``four-player``, ``two-round-auction`` and
-``older-20-100``) and overrides settings from every section of the schema
+(mostly ``wikipedia``; also ``four-player``, ``two-round-auction``, ``older-20-100``
+and ``tournament``) and overrides settings from every section of the schema
 (``ulti_rules/ruleset/schema.py``), each within its domain: the talon mode with
 packets that fit it, the auction's opener and end-pass rules, the two-round auction,
 ``min_components``, trump modes, card points and the last trick, rank orders,
@@ -14,12 +14,16 @@ The cross-field rules the loader enforces are kept while drawing, so every club
 must load: a club the loader refuses is a bug here, or a valid club refused there.
 Draws shrink towards the plain base ruleset (every choice's first option is "leave
 the base as it is"), so a failure shrinks to the few settings that cause it.
+
+``auction.min_components`` is drawn no higher than the largest bid that needs no marriage:
+the loader refuses a higher one (a forehand without a marriage could not bid).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +34,13 @@ from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.schema import KONTRA_LEVEL_LIMIT
 
-BASES = ("wikipedia", "wikipedia", "wikipedia", "four-player", "two-round-auction", "older-20-100")
+BASES = (
+    *("wikipedia",) * 3,
+    "four-player",
+    "two-round-auction",
+    "older-20-100",
+    "tournament",
+)
 """The bundled rulesets a club extends; wikipedia most often."""
 DERIVED_RULES = ("value", "value_then_listed", "value_then_squares", "value_then_squares_then_red")
 """The built-in ranking rules that derive the ranks (``ranking.py``)."""
@@ -66,8 +76,12 @@ class Club:
         path.write_text(self.text(), encoding="utf-8")
         return path
 
-    def __repr__(self) -> str:  # a failing example prints as the file it is
+    def __repr__(self) -> str:
         return f"Club(base={self.base!r}):\n{self.text()}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """A failing example prints as the club file it is (hypothesis's pretty printer)."""
+        printer.text(repr(self))
 
 
 # --------------------------------------------------------------------------- what a base holds
@@ -167,9 +181,11 @@ def packets(draw: st.DrawFn, talon: str) -> list[list[int]]:
     rounds = draw(st.integers(1, 4))
     columns = []
     for total in totals:
-        cuts = sorted(draw(st.lists(st.integers(0, total), min_size=rounds - 1, max_size=rounds - 1)))
+        cuts = sorted(
+            draw(st.lists(st.integers(0, total), min_size=rounds - 1, max_size=rounds - 1))
+        )
         bounds = [0, *cuts, total]
-        columns.append([b - a for a, b in zip(bounds, bounds[1:], strict=False)])
+        columns.append([b - a for a, b in pairwise(bounds)])
     return [[column[r] for column in columns] for r in range(rounds)]
 
 
@@ -293,8 +309,8 @@ def simple_section(draw: st.DrawFn) -> Data:
 
 
 def kontra_levels(draw: st.DrawFn) -> list[Data]:
-    count = draw(st.integers(0, KONTRA_LEVEL_LIMIT)) if sometimes(draw, 2) else draw(
-        st.integers(1, 7)
+    count = (
+        draw(st.integers(0, KONTRA_LEVEL_LIMIT)) if sometimes(draw, 2) else draw(st.integers(1, 7))
     )
     doubling = not sometimes(draw, 3)
     levels = []
@@ -346,7 +362,9 @@ def two_round_section(draw: st.DrawFn) -> Data:
 
 
 def auction_section(draw: st.DrawFn, view: BaseView, largest: int) -> Data:
-    """The auction; ``largest``: the most components a bid on the club's ladder holds."""
+    """The auction; ``largest``: the most components of a bid on the club's ladder that
+    needs no marriage (a minimum above it is refused: a forehand without a marriage could
+    not bid)."""
     section = set_some(
         draw,
         3,
@@ -430,7 +448,7 @@ def bonus_changes(draw: st.DrawFn, current: Data, view: BaseView, bid_ids: list[
             change["red_value"] = small(draw, 2000)
     elif sometimes(draw, 2):
         change["red_value"] = small(draw, 2000)
-    if condition == "durchmars" and sometimes(draw, 3):
+    if condition == "durchmars" and sometimes(draw, 5):
         change["defenders"] = pick(draw, ("one", "together"))
     merged = {**current, **change}
     if condition != "hundred" and sometimes(draw, 3):
@@ -449,8 +467,9 @@ def new_bonus(draw: st.DrawFn, view: BaseView, bid_ids: list[str], number: int) 
         "names": names(f"Club silent {condition} {number}"),
         "value": small(draw, 1000),
     }
-    bonus.update(bonus_changes(draw, {**bonus, "scored_by": "declarer", "parti": "adds"}, view,
-                               bid_ids))
+    bonus.update(
+        bonus_changes(draw, {**bonus, "scored_by": "declarer", "parti": "adds"}, view, bid_ids)
+    )
     return bonus
 
 
@@ -517,12 +536,18 @@ def club_rulesets(draw: st.DrawFn) -> Club:
     gone = ladder_removals(draw, view, sections["trump"], sections["open_games"])
     bids = [b for b in view.bids if b.id not in gone]
     bid_ids = [b.id for b in bids]
-    largest = max(len(b.components) for b in bids)
+    largest = max(
+        len(b.components)
+        for b in bids
+        if all(view.contracts[c][0] != "hundred" for c in b.components)
+    )
     sections["auction"] = auction_section(draw, view, largest)
 
     ranking = view.ranking
     if sometimes(draw, 5):
-        ranking = pick(draw, (*DERIVED_RULES, "table") if view.ranking == "table" else DERIVED_RULES)
+        ranking = pick(
+            draw, (*DERIVED_RULES, "table") if view.ranking == "table" else DERIVED_RULES
+        )
         sections["ranking"] = ranking
     sections["contracts"] = contracts_section(draw, view, derived=ranking != "table")
     sections["silent_bonuses"] = silent_section(draw, view, bid_ids)

@@ -618,6 +618,12 @@ class Hand:
             and simple.uncontested == "lose_double"
             and not simple.uncontested_played_out
         ):
+            # Lost without play: the trump is what the bid leaves no choice about (named
+            # with it, a fixed suit, the red suit), as the score keeper reads it.
+            if auction.bid_trump >= 0:
+                self._trump = auction.bid_trump
+            elif info.trump != "none" and len(info.suits) == 1:
+                self._trump = info.suits[0]
             self._phase = OVER
             return
         if info.trump == "suit" and auction.bid_trump < 0:

@@ -346,7 +346,9 @@ def check_unannounced_hundred(ruleset: Ruleset, registry: Registry) -> list[Ladd
 
 
 def _check_min_components(ruleset: Ruleset) -> Iterable[LadderIssue]:
-    """A minimum no bid on the ladder reaches would leave nothing to win the auction with."""
+    """A minimum no bid on the ladder reaches would leave nothing to win the auction with;
+    one only bids that need a marriage reach would leave a forehand without a marriage,
+    who must speak, with no bid at all."""
     needed = ruleset.auction.min_components
     largest = max((len(bid.components) for bid in ruleset.ladder), default=0)
     if needed > largest:
@@ -355,6 +357,23 @@ def _check_min_components(ruleset: Ruleset) -> Iterable[LadderIssue]:
             f"every winning bid must have at least {needed} components, but the largest bid "
             f"on the ladder has {largest}: no bid could win the auction",
         )
+        return
+    free = [len(bid.components) for bid in ruleset.ladder if not _needs_marriage(ruleset, bid)]
+    if needed > 1 and not any(size >= needed for size in free):
+        yield LadderIssue(
+            "auction.min_components",
+            f"every bid of at least {needed} components needs a marriage (a 40-100 or "
+            "20-100): a player who must bid without one could not; the bids that need none "
+            f"have at most {max(free, default=0)} components",
+        )
+
+
+def _needs_marriage(ruleset: Ruleset, bid: Bid) -> bool:
+    """Whether a component of ``bid`` (a 100) can only be bid holding a marriage."""
+    return any(
+        getattr(ruleset.contracts.get(cid), "marriage", None) is not None
+        for cid in bid.components
+    )
 
 
 def _check_opening_pass(ruleset: Ruleset) -> Iterable[LadderIssue]:
