@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from .quoting import QUOTED, shorten
 
 
 class UltiError(Exception):
@@ -29,15 +32,59 @@ class Problem:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        path = self.path
+        if len(path) > QUOTED:  # a key 1 MB long is shown as its start, like any value
+            path = ".".join(shorten(part) for part in path.split("."))
+        return f"{where}: {path}: {self.message}" if path else f"{where}: {self.message}"
+
+
+MAX_PROBLEMS = 100
+"""Problems reported for one file. A stranger's file with 45,000 wrong keys (or a file
+that is no ruleset at all) shows the first hundred and a count, not megabytes."""
+
+
+@dataclass(frozen=True)
+class MoreProblems(Problem):
+    """The last line of a capped list: it stands for ``count`` problems left out."""
+
+    count: int = 0
+
+
+def capped(problems: Iterable[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
+    """``problems`` in their order, each once, at most ``limit`` of them, then one line
+    ``file: ... and N more problems``: what every reader reports (rulesets, score sheets,
+    records, ledgers). Capping a capped list again keeps the count."""
+    seen: set[Problem] = set()
+    kept: list[Problem] = []
+    left = 0
+    for problem in problems:
+        if isinstance(problem, MoreProblems):
+            left += problem.count
+        elif problem not in seen:
+            seen.add(problem)
+            kept.append(problem)
+    left += max(0, len(kept) - limit)
+    if not left:
+        return kept
+    shown = kept[:limit]
+    file = shown[0].file if shown else ""
+    s = "" if left == 1 else "s"
+    message = f"... and {left} more problem{s} (only the first {len(shown)} are shown)"
+    return [*shown, MoreProblems(file, None, None, "", message, left)]
+
+
+def problem_count(problems: Iterable[Problem]) -> int:
+    """How many problems a (perhaps capped) list stands for."""
+    return sum(p.count if isinstance(p, MoreProblems) else 1 for p in problems)
 
 
 class RulesetError(UltiError):
-    """A ruleset could not be loaded; ``problems`` lists every one, positioned."""
+    """A ruleset could not be loaded; ``problems`` lists them, positioned (capped:
+    :func:`capped`)."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = capped(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 class IllegalAction(UltiError):

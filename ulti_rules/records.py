@@ -21,6 +21,7 @@ to is not what the table played for. ``check_hash=False`` (``ulti replay
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -41,17 +42,33 @@ from . import safe_files
 from .cards import CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards, seating
-from .errors import IllegalAction, Problem, RulesetError, UltiError
+from .errors import IllegalAction, Problem, RulesetError, UltiError, capped
 from .facts import Contract, Facts
 from .frozen import FrozenDict
 from .plugins import Registry
-from .ruleset.loading import content_hash, load_ruleset, locate
-from .ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
+from .quoting import shorten, shorten_quoted
+from .ruleset.loading import check_name, content_hash, load_ruleset, locate
+from .ruleset.positions import (
+    data_path,
+    leading,
+    position_order,
+    problem_at,
+    unknown_key_message,
+    yaml_problems,
+)
 from .ruleset.references import OutsideReference
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
+from .ruleset.scalars import describe, visible_text
 from .ruleset.schema import Ruleset
+from .scoring.sheet import PLAYER_NAME_LENGTH
 
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
+PlayerName = Annotated[
+    str,
+    BeforeValidator(visible_text(PLAYER_NAME_LENGTH)),
+    Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
+]
+"""A player's name, bounded as on a score sheet: a name is printed in every line."""
 SUFFIXES = (".yaml", ".yml", ".json")
 
 
@@ -162,7 +179,10 @@ class HandRecord(BaseModel):
     format: Literal["ulti-hand/1"] = FORMAT
     ruleset: str = Field(description="The ruleset's name, or a path relative to the record.")
     ruleset_hash: str = Field(description="content_hash() of the resolved ruleset.")
-    players: list[str] = Field(description="The players' names, seat 0 first.")
+    players: list[PlayerName] = Field(
+        description="The players' names, seat 0 first: as on a score sheet, not empty and at "
+        "most 40 characters."
+    )
     dealer: int = Field(ge=0, description="The dealer's seat.")
     seed: int | str | None = Field(
         default=None, description="The seed the deal was shuffled with; null for a given deal."
@@ -216,17 +236,21 @@ def record_of(
     seed = hand.seed
     if seed is not None and deal_cards(hand.ruleset, hand.seats, seed) != hand.deal:
         seed = None  # a deal given explicitly: the seed did not shuffle it
-    return HandRecord(
-        ruleset=ruleset_name,
-        ruleset_hash=ruleset_hash or content_hash(hand.ruleset),
-        players=names,
-        dealer=hand.dealer,
-        seed=seed,
-        deal=hand.deal,
-        actions=list(hand.history),
-        contract=hand.contract,
-        facts=hand.facts,
-    )
+    try:
+        return HandRecord(
+            ruleset=ruleset_name,
+            ruleset_hash=ruleset_hash or content_hash(hand.ruleset),
+            players=names,
+            dealer=hand.dealer,
+            seed=seed,
+            deal=hand.deal,
+            actions=list(hand.history),
+            contract=hand.contract,
+            facts=hand.facts,
+        )
+    except ValidationError as exc:  # a player's name that no record may hold
+        said = [f"{_dotted(err['loc'])}: {_message(err, {})}" for err in exc.errors()]
+        raise RecordError("; ".join(said)) from None
 
 
 def _suffix(path: Path) -> str:
@@ -323,13 +347,26 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
 # --------------------------------------------------------------------------- loading
 
 
-def _message(err: Any, data: Any) -> str:
+def _message(err: Any, data: Any, *, hint: bool = True) -> str:
+    """A pydantic error as a person reads it: values quoted to 40 characters (the card
+    parser and the engine quote what they were given whole); without ``hint`` (a problem
+    that will not be shown) no did-you-mean."""
     if err["type"] == "extra_forbidden":
-        return f"{unknown_key_message(HandRecord, err['loc'], data)} (see docs/records.md)"
+        unknown = unknown_key_message(HandRecord, err["loc"], data, hint=hint)
+        return f"{unknown} (see docs/records.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     message = str(err["msg"])
-    return message.removeprefix("Value error, ")
+    return shorten_quoted(message.removeprefix("Value error, "))
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(segment) for segment in loc)
+
+
+def _problems(problems: list[Problem]) -> str:
+    """The lines of a RecordError: each problem once, the first hundred (``capped``)."""
+    return "\n".join(str(problem) for problem in capped(problems))
 
 
 def record_from_data(
@@ -342,18 +379,21 @@ def record_from_data(
     if not isinstance(data, dict):
         raise RecordError(f"{display}: a record is a mapping of keys (see docs/records.md)")
     if data.get("format") != FORMAT:
-        raise RecordError(
-            f"{display}: not a hand record: 'format' must be '{FORMAT}'"
-            + (f", not {data.get('format')!r}" if "format" in data else "")
-        )
+        message = f"not a hand record: 'format' must be '{FORMAT}'"
+        if "format" not in data:  # another document (a score sheet): said of the file
+            raise RecordError(f"{display}: {message}")
+        message += f", not {describe(data['format'])}"
+        raise RecordError(str(problem_at(display, positions, ("format",), message)))
     try:
         record = HandRecord.model_validate(data)
     except ValidationError as exc:
-        lines = [
-            str(problem_at(display, positions, data_path(data, err["loc"]), _message(err, data)))
-            for err in exc.errors()
+        errors = [(err, data_path(data, err["loc"])) for err in exc.errors()]
+        shown = leading((path for _, path in errors), position_order(positions))
+        problems = [
+            problem_at(display, positions, path, _message(err, data, hint=path in shown))
+            for err, path in errors
         ]
-        raise RecordError("\n".join(lines)) from None
+        raise RecordError(_problems(problems)) from None
     record._source = source
     record._positions = positions
     return record
@@ -364,7 +404,7 @@ def read_document(path: Path) -> tuple[Any, Mapping[KeyPath, Position]]:
     try:
         document = read_file(path)
     except YamlError as exc:
-        raise RecordError("\n".join(str(p) for p in yaml_problems(exc, str(path)))) from None
+        raise RecordError(_problems(yaml_problems(exc, str(path)))) from None
     return document.data, document.positions
 
 
@@ -407,8 +447,13 @@ def ruleset_of(
         base = Path(record._source).parent if record._source is not None else Path.cwd()
     try:
         location = locate(ref, base, registry, referrer="this record")
+        if isinstance(location, str):
+            check_name(location, registry)
     except OutsideReference as exc:
         raise RecordError(f"{record.where(('ruleset',))}{exc}") from None
+    except RulesetError as exc:  # a name no ruleset has: said at the key
+        message = "; ".join(problem.message for problem in exc.problems)
+        raise RecordError(f"{record.where(('ruleset',))}{message}") from None
     if isinstance(location, Path) and not location.exists():
         raise RulesetError(
             [
@@ -466,13 +511,24 @@ def _check_outcome(record: HandRecord, hand: Hand) -> None:
         key = f"{name}.{path}" if path else name
         keys = tuple(int(k) if k.isdigit() else k for k in key.split("."))
         raise RecordError(
-            f"{record.where(keys)}the record's {key} is {json.dumps(ours, ensure_ascii=False)}, "
-            f"but the replayed hand gives {json.dumps(theirs, ensure_ascii=False)}"
+            shorten_quoted(
+                f"{record.where(keys)}the record's {shorten(key)} is "
+                f"{json.dumps(ours, ensure_ascii=False)}, "
+                f"but the replayed hand gives {json.dumps(theirs, ensure_ascii=False)}"
+            )
         )
 
 
+_HASH = re.compile(r"sha256:[0-9a-f]{64}")
+
+
+def _hash_text(given: str) -> str:
+    """A content hash for a message: whole if it is one, else quoted to 40 characters."""
+    return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
+
+
 def _label(index: int, seat: int, action: Action) -> str:
-    return f"action {index} ({action} by seat {seat})"
+    return f"action {index} ({shorten(str(action))} by seat {seat})"
 
 
 def replay(
@@ -495,9 +551,10 @@ def replay(
     found = content_hash(ruleset)
     if check_hash and found != record.ruleset_hash:
         raise RecordError(
-            f"{record.where(('ruleset_hash',))}the record was played under '{record.ruleset}' "
-            f"with content hash {record.ruleset_hash}, and the ruleset '{ruleset.name}' has "
-            f"{found}: its rules changed since (replay anyway with --ignore-hash)"
+            f"{record.where(('ruleset_hash',))}the record was played under "
+            f"'{shorten(record.ruleset)}' with content hash {_hash_text(record.ruleset_hash)}, "
+            f"and the ruleset '{ruleset.name}' has {found}: its rules changed since (replay "
+            "anyway with --ignore-hash)"
         )
     count = ruleset.players.count
     if len(record.players) != count:
@@ -510,7 +567,9 @@ def replay(
             ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer, registry=registry
         )
     except BadDeal as exc:
-        raise RecordError(f"{record.where(('deal',))}the deal: {exc}") from None
+        raise RecordError(
+            f"{record.where(('deal',))}the deal: {shorten_quoted(str(exc))}"
+        ) from None
     seats = seating(ruleset, record.dealer)
     if record.seed is not None and deal_cards(ruleset, seats, record.seed) != hand.deal:
         raise RecordError(
@@ -528,7 +587,8 @@ def replay(
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"{where}{_label(index, seat, action)}: {exc}") from None
+            message = shorten_quoted(str(exc))
+            raise RecordError(f"{where}{_label(index, seat, action)}: {message}") from None
     if not hand.is_over:
         raise RecordError(
             f"{record.where(('actions',))}the record ends after {len(record.actions)} actions, "

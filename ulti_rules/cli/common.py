@@ -10,13 +10,13 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 import click
 from rich.console import Console
 
-from ..errors import Problem, RulesetError, UltiError
+from ..errors import Problem, RulesetError, UltiError, problem_count
 from ..ruleset.schema import Ruleset
 from .terminal import clean_console, echo, json_text
 
@@ -57,6 +57,16 @@ def print_problems(problems: Iterable[Problem]) -> None:
         echo(str(problem), err=True)
 
 
+def report_problems(problems: Sequence[Problem], what: str = "") -> None:
+    """A reader's problems on stderr: one as a single error line; several one a line,
+    then ``ulti: error: N problems{what}``, N counting those a capped list left out."""
+    if len(problems) == 1:
+        error(str(problems[0]))
+        return
+    print_problems(problems)
+    error(f"{problem_count(problems)} problems{what}")
+
+
 class UserError(click.ClickException):
     """A mistake the person can fix (a missing file, an unknown name): exit status 1."""
 
@@ -95,11 +105,8 @@ class UltiGroup(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except RulesetError as exc:
-            if len(exc.problems) == 1:
-                error(str(exc.problems[0]))
-            elif exc.problems:
-                print_problems(exc.problems)
-                error(f"{len(exc.problems)} problems in the ruleset")
+            if exc.problems:
+                report_problems(exc.problems, " in the ruleset")
             else:
                 error(str(exc) or "the ruleset could not be loaded")
         except UltiError as exc:

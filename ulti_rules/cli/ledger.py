@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import UltiError
+from ..quoting import shorten
 from ..records import HandRecord, is_record_file, load_record, replay, ruleset_of
-from ..ruleset.safe_yaml import shorten
 from ..safe_files import real_file
 from ..scoring.ledger import (
     ACCEPT_OPTION,
@@ -41,10 +41,9 @@ from .common import (
     EXIT_USER_ERROR,
     bid_text,
     echo_json,
-    error,
     fail,
     note,
-    print_problems,
+    report_problems,
     stdout_console,
 )
 from .score import report_sheet_error, settlement_json, settlement_tables, signed
@@ -68,8 +67,7 @@ def _reporting() -> Iterator[None]:
     except LedgerError as exc:
         if len(exc.problems) < 2:
             raise
-        print_problems(exc.problems)
-        error(f"{len(exc.problems)} problems in the ledger")
+        report_problems(exc.problems, " in the ledger")
         raise click.exceptions.Exit(EXIT_USER_ERROR) from None
 
 

@@ -22,7 +22,7 @@ from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
 from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
-from .common import EXIT_USER_ERROR, echo_json, error, print_problems, stdout_console
+from .common import EXIT_USER_ERROR, echo_json, report_problems, stdout_console
 
 
 def signed(amount: int) -> str:
@@ -152,11 +152,7 @@ def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
 def report_sheet_error(exc: SheetError) -> None:
     """One problem as one ``ulti: error:`` line, as for a ruleset; several, one line
     each and then their count."""
-    if len(exc.problems) == 1:
-        error(str(exc.problems[0]))
-        return
-    print_problems(exc.problems)
-    error(f"{len(exc.problems)} problems")
+    report_problems(exc.problems)
 
 
 @click.command("score")

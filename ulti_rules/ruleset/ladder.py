@@ -371,8 +371,7 @@ def _check_min_components(ruleset: Ruleset) -> Iterable[LadderIssue]:
 def _needs_marriage(ruleset: Ruleset, bid: Bid) -> bool:
     """Whether a component of ``bid`` (a 100) can only be bid holding a marriage."""
     return any(
-        getattr(ruleset.contracts.get(cid), "marriage", None) is not None
-        for cid in bid.components
+        getattr(ruleset.contracts.get(cid), "marriage", None) is not None for cid in bid.components
     )
 
 

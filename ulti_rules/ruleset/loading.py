@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,12 +27,13 @@ from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
+from ..quoting import shorten
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .merging import Merged, bid_keys_required
-from .positions import ABSENT, child, model_at, setting_places, yaml_problems
-from .references import SUFFIXES, OutsideReference, confine, is_path
-from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file
+from .positions import ABSENT, child, leading, model_at, setting_places, yaml_problems
+from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
+from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file, read_heading
 from .scalars import describe
 from .schema import Ruleset, ruleset_model
 
@@ -40,6 +42,7 @@ __all__ = [
     "RulesetSource",
     "bundled_dir",
     "check_file",
+    "check_name",
     "content_hash",
     "find_fragments",
     "find_rulesets",
@@ -231,25 +234,54 @@ def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Ca
     found = known.get(name_or_path)
     if not found:
         raise RulesetError(
-            [Problem(name_or_path, None, None, "", _unknown_name(name_or_path, known))]
+            [Problem(shorten(name_or_path), None, None, "", _unknown_name(name_or_path, known))]
         )
     return name_or_path, found
+
+
+def check_name(name: str, registry: Registry | None = None) -> None:
+    """RulesetError if no ruleset has the name ``name`` (unpositioned: the reader of the
+    file that wrote the name puts the message at its key)."""
+    _lookup(name, _registry(registry))
 
 
 def _path(name_or_path: str | Path, registry: Registry) -> Path:
     return _lookup(name_or_path, registry)[1][0].path
 
 
+LISTED = 20
+"""Names listed after "no ruleset named ...": with two thousand rulesets on the search
+path, the message stays a line or two and `ulti rulesets` lists them all."""
+
+
+def _listing(names: list[str], command: str) -> str:
+    """``a, b, c`` for a few names; the first LISTED and a count for many."""
+    if len(names) <= LISTED:
+        return ", ".join(names)
+    return f"{', '.join(names[:LISTED])} and {len(names) - LISTED} more (`{command}` lists them)"
+
+
 def _unknown_name(name: str, known: Mapping[str, list[_Candidate]]) -> str:
     names = sorted(n for n, found in known.items() if not _is_fragment_file(found[0].path))
-    listing = ", ".join(names) if names else "none (is the package installed completely?)"
-    return f"no ruleset named '{name}'{did_you_mean(name, names)}; known rulesets: {listing}"
+    listing = (
+        _listing(names, "ulti rulesets") if names else "none (is the package installed completely?)"
+    )
+    return (
+        f"no ruleset named '{shorten(name)}'{did_you_mean(name, names)}; known rulesets: {listing}"
+    )
 
 
 def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSource:
     top = found[0]
     shadows = found[1].path if len(found) > 1 else None
-    try:
+    head = read_heading(top.path, HEADING)
+    if head is not None and FRAGMENT_KEY in head:  # a fragment's first key: described
+        description = head[FRAGMENT_KEY]
+        title = description if isinstance(description, str) else ""
+        return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin, True)
+    if head is not None and isinstance(head.get("title"), str):
+        return RulesetSource(name, head["title"], top.origin, top.path, shadows, top.plugin)
+    try:  # no title of its own (inherited), or a file a quick read cannot tell
         file: _File | None = _read(top.path)
     except RulesetError:
         file = None
@@ -281,6 +313,9 @@ def _title(file: _File, registry: Registry, seen: set[str]) -> str:
             target = _extends_target(ref, registry)
             if _identity(target) in seen:
                 continue
+            head = read_heading(target, HEADING)
+            if head is not None and FRAGMENT_KEY not in head and isinstance(head.get("title"), str):
+                return str(head["title"])
             parent = _read(target)
         except RulesetError:
             continue
@@ -297,6 +332,9 @@ FRAGMENT_KEY = "fragment"
 """A fragment's first key: its one-line description, and the mark that it is one."""
 NOT_IN_FRAGMENT = ("name", "title", "sources", *META_KEYS)
 """Keys a fragment may not set: they belong to the ruleset it is merged into."""
+HEADING = (FRAGMENT_KEY, "title")
+"""The top-level keys a listing needs: a file is read only up to the first of them
+(``safe_yaml.read_heading``)."""
 
 
 @dataclass(frozen=True)
@@ -594,9 +632,9 @@ def _fragment_target(ref: _Ref, registry: Registry) -> Path:
     if found:
         return found[0].path
     fragments = [name for name, files in known.items() if _is_fragment_file(files[0].path)]
-    listing = ", ".join(sorted(fragments)) or "none"
+    listing = _listing(sorted(fragments), "ulti rulesets") or "none"
     raise ref.problem(
-        f"no fragment named '{ref.value}'{did_you_mean(ref.value, fragments)}; known "
+        f"no fragment named '{shorten(ref.value)}'{did_you_mean(ref.value, fragments)}; known "
         f"fragments: {listing}{_failed_plugins(registry)}"
     )
 
@@ -608,9 +646,18 @@ def _path_target(ref: _Ref, registry: Registry, verb: str) -> Path:
         )
     except OutsideReference as exc:
         raise ref.problem(str(exc)) from None
-    if not target.is_file():
-        message = f"no such file: {_display(target)}"
-        if Path(ref.value).parent == Path() and target.stem in _candidates(registry):
+    try:
+        mode: int | None = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # a name too long for its file system, no permission, a loop
+        raise ref.problem(f"cannot read {shown_path(ref.value)}: {exc.strerror or exc}") from None
+    if mode is None or not stat.S_ISREG(mode):
+        what_is = "no such file" if mode is None else "not a regular file"
+        message = f"{what_is}: {shown_path(_display(target))}"
+        if mode is not None:
+            message += " (a folder, a FIFO or a device is never read as a ruleset)"
+        elif Path(ref.value).parent == Path() and target.stem in _candidates(registry):
             what = "extend the ruleset" if verb == "extends" else "name the fragment"
             message += f" (to {what} by name, write '{verb}: {target.stem}')"
         raise ref.problem(message)
@@ -618,6 +665,9 @@ def _path_target(ref: _Ref, registry: Registry, verb: str) -> Path:
 
 
 def _is_fragment_file(path: Path) -> bool:
+    head = read_heading(path, HEADING)
+    if head is not None:
+        return FRAGMENT_KEY in head
     try:
         return _read(path).is_fragment
     except RulesetError:
@@ -694,21 +744,33 @@ class _Where:
     def __init__(self, resolved: _Resolved) -> None:
         self.resolved = resolved
         self.merged = resolved.merged.data
+        """The data problems are placed in; set before the first problem is asked for."""
+        self._placed: dict[KeyPath, tuple[tuple[int, int, int], str]] = {}
 
     def problem(self, path: KeyPath, message: str) -> _Sortable:
+        key, display = self.place(path)
+        return key, Problem(display, key[1], key[2], _dotted(path), message)
+
+    def place(self, path: KeyPath) -> tuple[tuple[int, int, int], str]:
+        """The sort key (file order, line, column) of a problem at ``path``, and its file;
+        remembered, as a file with thousands of problems asks for each twice."""
+        placed = self._placed.get(path)
+        if placed is None:
+            placed = self._placed[path] = self._place(path)
+        return placed
+
+    def _place(self, path: KeyPath) -> tuple[tuple[int, int, int], str]:
         at = _exists(self.merged, path)
         places = self.resolved.merged.places
         while at not in places:
             if not at:  # the document itself: where the file loaded starts
                 top = self.resolved.layers[self.resolved.top]
                 line, column = _mark_of(top, ())
-                return (0, line, column), Problem(top.display, line, column, _dotted(path), message)
+                return (0, line, column), top.display
             at = at[:-1]
         layer, position = places[at]
-        file = self.resolved.layers[layer]
-        mark = position.key
-        problem = Problem(file.display, mark.line, mark.column, _dotted(path), message)
-        return (self.resolved.order(layer), mark.line, mark.column), problem
+        mark, file = position.key, self.resolved.layers[layer]
+        return (self.resolved.order(layer), mark.line, mark.column), file.display
 
     def writer(self, path: KeyPath) -> int | None:
         """Which file wrote exactly the key ``path``: 0 for the last one merged (the most
@@ -828,26 +890,30 @@ def _schema_problems(
     grouped: dict[KeyPath, list[str]] = {}
     union_paths: set[KeyPath] = set()
     order: list[KeyPath] = []
-    for error in exc.errors(include_url=False):
-        path, in_union = _data_path(merged, error["loc"])
+    errors = [(error, *_data_path(merged, error["loc"])) for error in exc.errors(include_url=False)]
+    # hints (did-you-mean, where a key belongs) only for the problems that can be shown
+    hinted = leading((path for _, path, _ in errors), lambda path: where.place(path)[0])
+    for error, path, in_union in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
         given = error.get("input")
+        shown = path in hinted
         if kind == "missing":
-            path, message = path[:-1], f"missing required key '{path[-1]}'"
+            path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
         elif kind == "extra_forbidden":
             key = str(path[-1])
-            parent = model_at(model, path[:-1], merged)
+            message = f"unknown key '{shorten(key)}'"
+            parent = model_at(model, path[:-1], merged) if shown else None
             allowed = sorted(parent.model_fields) if parent is not None else []
-            hint = did_you_mean(key, allowed) or _belongs_at(model, path)
-            if not hint and allowed:
-                hint = "; allowed here: " + ", ".join(allowed)
-            message = f"unknown key '{key}'{hint}"
+            found = (did_you_mean(key, allowed) or _belongs_at(model, path)) if shown else ""
+            if not found and allowed:
+                found = "; allowed here: " + ", ".join(allowed)
+            message += found
         elif kind == "union_tag_invalid":
             tag = str(ctx.get("tag", given))
             if _exists(merged, (*path, "kind")) == (*path, "kind"):
                 path = (*path, "kind")
             message = (
-                f"unknown contract kind '{tag}'{did_you_mean(tag, kinds)}; "
+                f"unknown contract kind '{shorten(tag)}'{did_you_mean(tag, kinds)}; "
                 f"installed kinds: {', '.join(kinds)}{registry.missing_kind_hint(tag)}"
             )
         elif kind == "union_tag_not_found":
@@ -857,11 +923,11 @@ def _schema_problems(
             )
         elif kind in ("value_error", "assertion_error"):
             message = re.sub(r"^(Value|Assertion) error, ", "", message)
-        elif kind == "literal_error" and isinstance(given, str):
+        elif kind == "literal_error" and isinstance(given, str) and shown:
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
             message = f"should be a mapping of keys, not {describe(given)}"
-            if path and isinstance(path[-1], str):
+            if path and isinstance(path[-1], str) and shown:
                 message += _belongs_at(model, path)
         elif kind == "list_type":
             message = f"should be a list, not {describe(given)}"

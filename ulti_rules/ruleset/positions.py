@@ -7,13 +7,16 @@ with a did-you-mean hint for a misspelt key.
 
 from __future__ import annotations
 
+import heapq
 import types
-from collections.abc import Mapping
-from typing import Annotated, Any, Union, get_args, get_origin
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from ..errors import Problem
+from ..errors import MAX_PROBLEMS, Problem
+from ..quoting import shorten
 from .hints import did_you_mean
 from .safe_yaml import KeyPath, Position, YamlError
 
@@ -138,7 +141,14 @@ def setting_places(root: type[BaseModel], key: str) -> list[str]:
     writes them (``contracts.<id>.failure_penalty``, ``ladder[].rank``): the hint for
     a setting written at the wrong level of a file.
     """
-    found: list[str] = []
+    return list(_setting_index(root).get(key, ()))
+
+
+@cache
+def _setting_index(root: type[BaseModel]) -> dict[str, tuple[str, ...]]:
+    """Every setting name in ``root``'s tree and its places: the schema is walked once
+    per model, not once per unknown key (a file with 45,000 of them took minutes)."""
+    found: dict[str, list[str]] = {}
     seen: set[tuple[type[BaseModel], str]] = set()
 
     def walk(tp: Any, prefix: str) -> None:
@@ -156,17 +166,52 @@ def setting_places(root: type[BaseModel], key: str) -> list[str]:
             seen.add((tp, prefix))
             for name, field in tp.model_fields.items():
                 path = f"{prefix}.{name}" if prefix else name
-                if name == key and path not in found:
-                    found.append(path)
+                places = found.setdefault(name, [])
+                if path not in places:
+                    places.append(path)
                 walk(field.annotation, path)
 
     walk(root, "")
-    return found
+    return {name: tuple(places) for name, places in found.items()}
 
 
-def unknown_key_message(root: type[BaseModel], loc: tuple[int | str, ...], data: Any) -> str:
-    """``unknown key 'triks' (did you mean 'tricks'?)`` for an ``extra_forbidden`` error."""
+_Path = TypeVar("_Path")
+
+
+def leading(
+    paths: Iterable[_Path], order: Callable[[_Path], Any], limit: int = MAX_PROBLEMS
+) -> set[_Path]:
+    """Of the ``paths`` that have problems, those whose problems can be among the first
+    ``limit`` reported when problems are sorted by ``order(path)`` (ties kept).
+
+    Only they need the costly part of a message (a did-you-mean over every allowed key):
+    the rest are counted, not shown (``errors.capped``), so a file with 45,000 unknown
+    keys costs about what one with a hundred does.
+    """
+    unique = set(paths)
+    if len(unique) <= limit:
+        return unique
+    keys = {path: order(path) for path in unique}
+    bound = heapq.nsmallest(limit, keys.values())[-1]
+    return {path for path, key in keys.items() if key <= bound}
+
+
+def position_order(positions: Mapping[KeyPath, Position]) -> Callable[[KeyPath], tuple[int, int]]:
+    """Sorts paths as problems positioned by :func:`problem_at` are sorted: by line, column."""
+
+    def order(path: KeyPath) -> tuple[int, int]:
+        position = nearest_position(positions, path) if path else None
+        return (position.key.line, position.key.column) if position is not None else (0, 0)
+
+    return order
+
+
+def unknown_key_message(
+    root: type[BaseModel], loc: tuple[int | str, ...], data: Any, *, hint: bool = True
+) -> str:
+    """``unknown key 'triks' (did you mean 'tricks'?)`` for an ``extra_forbidden`` error;
+    without ``hint`` (a problem that will not be shown: :func:`leading`) no did-you-mean."""
     key = str(loc[-1])
-    model = model_at(root, data_path(data, loc[:-1]), data)
-    hint = did_you_mean(key, model.model_fields) if model is not None else ""
-    return f"unknown key '{key}'{hint}"
+    model = model_at(root, data_path(data, loc[:-1]), data) if hint else None
+    found = did_you_mean(key, model.model_fields) if model is not None else ""
+    return f"unknown key '{shorten(key)}'{found}"

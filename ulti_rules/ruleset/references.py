@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from ..errors import UltiError
+from ..quoting import shorten
 
 ALLOW_OUTSIDE_ENV = "ULTI_RULES_ALLOW_OUTSIDE_PATHS"
 """Set to 1 to let files name rulesets anywhere (only for files you trust)."""
@@ -30,8 +31,50 @@ SUFFIXES = (".yaml", ".yml")
 _allowed: ContextVar[bool] = ContextVar("ulti_rules_allow_outside_paths", default=False)
 
 
+PATH_MAX = 4096
+"""The longest path (in bytes) Linux opens; a longer one is refused before it is tried."""
+NAME_MAX = 255
+"""The longest file or folder name (in bytes) of common file systems."""
+
+
 class OutsideReference(UltiError):
-    """A path written in a file leads outside the folders it may name."""
+    """A path written in a file that is not followed: it leads outside the folders it
+    may name, or no file can have it (:func:`unusable`). The message says which; the
+    reader of the file puts it at the key."""
+
+
+SHOWN_PATH = 160
+"""A path up to this long is shown whole in a message (a path is of little use cut); a
+longer one is a hostile value, quoted to 40 characters like any other."""
+
+
+def shown_path(path: str) -> str:
+    """``path`` for a message: whole up to SHOWN_PATH characters, else its start."""
+    return path if len(path) <= SHOWN_PATH else shorten(path)
+
+
+def unusable(ref: str) -> str | None:
+    """Why no file can have the path ``ref`` (a NUL byte, a name too long), or None.
+
+    Asked before the file system is: it would answer with an internal error ("embedded
+    null byte") or a message that quotes the whole path without saying where it was
+    written.
+    """
+    if "\0" in ref:
+        return "a path cannot hold a NUL character (\\0)"
+    try:
+        encoded = os.fsencode(ref)
+    except UnicodeError:
+        return "a path cannot hold half of a UTF-16 pair (\\ud800 to \\udfff)"
+    if len(encoded) > PATH_MAX:
+        return f"the path is {len(encoded)} bytes long; no path is longer than {PATH_MAX}"
+    longest = max((len(part) for part in encoded.split(os.fsencode(os.sep))), default=0)
+    if longest > NAME_MAX:
+        return (
+            f"a file or folder name in the path is {longest} bytes long; "
+            f"none is longer than {NAME_MAX}"
+        )
+    return None
 
 
 def is_path(text: str) -> bool:
@@ -63,9 +106,12 @@ def confine(ref: str, base: Path, roots: Iterable[Path], *, referrer: str) -> Pa
     """The file a path ``ref`` written in ``referrer`` (in folder ``base``) names.
 
     Relative paths are read from ``base``. The real path (symlinks resolved) must lie
-    in ``base`` or one of ``roots``; otherwise OutsideReference says why, without
-    reading the target.
+    in ``base`` or one of ``roots``, and be one a file can have; otherwise
+    OutsideReference says why, without reading the target.
     """
+    why = unusable(ref)
+    if why is not None:
+        raise OutsideReference(f"'{shorten(ref)}' is not read: {why}")
     target = Path(ref).expanduser()
     if not target.is_absolute():
         target = base / target
@@ -77,7 +123,7 @@ def confine(ref: str, base: Path, roots: Iterable[Path], *, referrer: str) -> Pa
         return target
     how = "an absolute path" if Path(ref).is_absolute() else "a path"
     raise OutsideReference(
-        f"'{ref}' is {how} outside the folder of {referrer}, so it is not read: a file "
+        f"'{shown_path(ref)}' is {how} outside the folder of {referrer}, so it is not read: a file "
         "names a ruleset by name, or by a path into its own folder or a rulesets folder. "
         "Copy the ruleset there, or, if you trust the file, run "
         f"`ulti --allow-outside-paths ...` (or set {ALLOW_OUTSIDE_ENV}=1)"

@@ -13,13 +13,16 @@ otherwise; both give the same events and marks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..quoting import shorten
 
 MAX_BYTES = 1024 * 1024
 """A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
@@ -37,6 +40,8 @@ KeyPath = tuple[str | int, ...]
 """Where a node sits: mapping keys and list indexes from the top (``("ladder", 3)``)."""
 
 _CORE = "tag:yaml.org,2002:"
+_STR = _CORE + "str"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _SCALAR_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null"))
 _MERGE_TAG = _CORE + "merge"
 _KIND_OF = {bool: "true/false", int: "a number", float: "a number", type(None): "null"}
@@ -86,6 +91,11 @@ class YamlDocument:
 
 def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Read one YAML document from ``path``, refusing big files before reading them."""
+    return load_text(read_text(path, max_bytes=max_bytes), max_bytes=max_bytes)
+
+
+def read_text(path: Path, *, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of ``path``: a regular file of at most ``max_bytes``, else YamlError."""
     try:
         size = path.stat().st_size
         if not path.is_file():
@@ -105,14 +115,14 @@ def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
         raise YamlError(
             [YamlIssue(Mark(line, 1), f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
         ) from None
-    return load_text(text, max_bytes=max_bytes)
+    return text
 
 
 def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Read one YAML document from ``text`` within the bounds of this module."""
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise YamlError([_too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
-    loader = _LOADER(text)
+    loader = _new_loader(text)
     loader.max_chars = EXPANSION * max_bytes
     try:
         node = loader.compose_bounded(text)
@@ -123,13 +133,78 @@ def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
         loader.dispose()
 
 
-QUOTED = 40
-"""Characters of a value quoted in a message: enough to recognise it, never a whole file."""
+def _new_loader(text: str) -> _BoundedComposer:
+    """A loader for ``text``; the pure-Python reader checks every character at once."""
+    try:
+        return _LOADER(text)
+    except yaml.reader.ReaderError as exc:
+        raise YamlError([_reader_issue(exc, text)]) from None
 
 
-def shorten(text: str, limit: int = QUOTED) -> str:
-    """``text`` cut to ``limit`` characters, with '…' where it was cut."""
-    return text if len(text) <= limit else text[:limit] + "…"
+def read_heading(
+    path: Path, keys: Collection[str], *, max_bytes: int = MAX_BYTES
+) -> dict[str, Any] | None:
+    """The top-level entries of a mapping file up to the first of ``keys``, read only as
+    far as that key: ``ulti rulesets`` wants the title of two thousand files, not their
+    ladders. A value that is not plain text shows as ``NOT_TEXT``.
+
+    None when a quick read cannot tell (no mapping, a merge key, an alias, a duplicate
+    key or a syntax error on the way): read the whole file then. Without any of
+    ``keys`` the whole top-level mapping is read and the dict has all its keys.
+    """
+    try:
+        text = read_text(path, max_bytes=max_bytes)
+        loader = _new_loader(text)
+    except YamlError:
+        return None
+    try:
+        return _heading(loader, frozenset(keys))
+    except (yaml.YAMLError, YamlError):
+        return None
+    finally:
+        loader.dispose()
+
+
+NOT_TEXT = object()
+"""What :func:`read_heading` gives for a value that is not plain text."""
+
+
+def _heading(loader: _BoundedComposer, keys: frozenset[str]) -> dict[str, Any] | None:
+    def event() -> Any:
+        return loader.get_event()  # type: ignore[no-untyped-call]
+
+    event()  # stream start
+    if loader.check_event(yaml.StreamEndEvent):
+        return None
+    event()  # document start
+    if not isinstance(event(), yaml.MappingStartEvent):
+        return None
+    found: dict[str, Any] = {}
+    while True:
+        key = event()
+        if isinstance(key, yaml.MappingEndEvent):
+            return found
+        if not isinstance(key, yaml.ScalarEvent):
+            return None
+        if loader._tag(key, ScalarNode) != _STR or key.value in found:
+            return None  # a merge key (<<), a key that is no text, a duplicate
+        value = event()
+        if isinstance(value, yaml.ScalarEvent):
+            text = loader._tag(value, ScalarNode) == _STR
+            found[key.value] = value.value if text else NOT_TEXT
+        elif isinstance(value, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            depth = 1
+            while depth:
+                inner = event()
+                if isinstance(inner, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                    depth += 1
+                elif isinstance(inner, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                    depth -= 1
+            found[key.value] = NOT_TEXT
+        else:
+            return None  # an alias: its value is written elsewhere
+        if key.value in keys:
+            return found
 
 
 def _too_big(size: int, max_bytes: int) -> YamlIssue:
@@ -214,6 +289,8 @@ class _BoundedComposer(_ComposerBase):
             return root
         except yaml.MarkedYAMLError as exc:
             raise YamlError([_syntax_issue(exc, text)]) from None
+        except yaml.reader.ReaderError as exc:
+            raise YamlError([_reader_issue(exc, text)]) from None
         except yaml.YAMLError as exc:
             raise YamlError([YamlIssue(None, str(exc))]) from None
 
@@ -346,6 +423,23 @@ class _BoundedComposer(_ComposerBase):
         return tag
 
 
+def _reader_issue(exc: yaml.reader.ReaderError, text: str) -> YamlIssue:
+    """A character YAML does not allow in a file (a raw control character), at its line
+    and column, in one line."""
+    position = exc.position
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    char = exc.character
+    code = ord(char) if isinstance(char, str) else char
+    return YamlIssue(
+        Mark(line, column),
+        f"U+{code:04X} is a control character, and control characters cannot be written in "
+        f'a YAML file: remove it, or write it as an escape inside double quotes ("\\x{code:02x}")'
+        if code < 0x100
+        else f"U+{code:04X} cannot be written in a YAML file: remove it",
+    )
+
+
 def _syntax_issue(exc: yaml.MarkedYAMLError, text: str = "") -> YamlIssue:
     mark = exc.problem_mark or exc.context_mark
     message = exc.problem or exc.context or "invalid YAML"
@@ -376,6 +470,12 @@ def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> str:
             "a ': ' where none can be; quote a value that holds one "
             '(title: "Club: our rules"), put a nested key on a line of its own, and check '
             "the indentation and that the line above ends its key with ':'"
+        )
+    if "escape" in problem:
+        return (
+            "an escape in double quotes must stand for a character: \\ud800 to \\udfff "
+            "are halves of a UTF-16 pair, not characters, and \\U goes up to \\U0010ffff; "
+            "write the character itself"
         )
     if opened is None:
         return "check the indentation" if "block" in context else ""
@@ -469,6 +569,16 @@ class _Builder:
         return self._scalar(node, path)
 
     def _scalar(self, node: Node, path: KeyPath) -> Any:
+        if _SURROGATE.search(node.value):  # libyaml refuses "\ud800"; PyYAML's reader not
+            self._issue(
+                node,
+                f"{shorten(node.value)!r} holds half of a UTF-16 pair (\\ud800 to \\udfff), "
+                "which is not a character; write the character itself",
+                path,
+            )
+            return None
+        if node.tag == _STR:
+            return node.value  # what the constructor returns, without its cost per value
         try:
             return self._loader.construct_object(node)
         except (yaml.YAMLError, ValueError, KeyError, TypeError):

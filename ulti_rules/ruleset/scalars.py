@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from .safe_yaml import QUOTED, shorten
+from ..quoting import QUOTED, shorten
 
 _DIGITS = re.compile(r"-?[0-9]{1,18}")
 

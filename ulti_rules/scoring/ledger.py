@@ -39,12 +39,13 @@ from pydantic import (
     model_validator,
 )
 
-from ..errors import Problem, UltiError
+from ..errors import Problem, UltiError, capped
 from ..facts import Contract, Facts
 from ..plugins import Registry
+from ..quoting import shorten
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
 from ..ruleset.references import OutsideReference, confine, is_path
-from ..ruleset.safe_yaml import MAX_NODES, shorten
+from ..ruleset.safe_yaml import MAX_NODES
 from ..ruleset.scalars import Name, visible_text
 from ..ruleset.schema import Ruleset
 from .all_pass import all_pass_payments, redealt
@@ -84,7 +85,7 @@ class LedgerError(UltiError):
     @classmethod
     def of(cls, problems: Sequence[Problem]) -> LedgerError:
         """One error for every problem of a file, in file order."""
-        ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        ordered = capped(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
         return cls("\n".join(str(p) for p in ordered), ordered)
 
 

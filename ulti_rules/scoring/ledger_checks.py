@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from ..plugins import Registry
-from ..ruleset.safe_yaml import KeyPath, shorten
+from ..quoting import shorten
+from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
 from .all_pass import all_pass_payments, redealt

@@ -31,18 +31,10 @@ from pydantic import ValidationError
 from ..errors import Problem, RulesetError
 from ..json_positions import json_positions
 from ..plugins import Registry
+from ..quoting import QUOTED, shorten
 from ..ruleset.positions import data_path, unknown_key_message, yaml_problems
 from ..ruleset.references import OutsideReference
-from ..ruleset.safe_yaml import (
-    MAX_DEPTH,
-    MAX_NODES,
-    QUOTED,
-    KeyPath,
-    Position,
-    YamlError,
-    load_text,
-    shorten,
-)
+from ..ruleset.safe_yaml import MAX_DEPTH, MAX_NODES, KeyPath, Position, YamlError, load_text
 from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
 from ..safe_files import check_replaceable, create, locked, real_file, replace

@@ -26,24 +26,33 @@ from pydantic import (
     Tag,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
 )
 from pydantic_core import PydanticCustomError
 
 from ..contracts.fact_specs import COUNT_LIMIT, FactSpec
-from ..errors import Problem, UltiError
+from ..errors import Problem, UltiError, capped
 from ..plugins import Registry, get_registry
+from ..quoting import QUOTED, shorten
 from ..ruleset.hints import did_you_mean
-from ..ruleset.positions import data_path, problem_at, unknown_key_message, yaml_problems
+from ..ruleset.positions import (
+    data_path,
+    leading,
+    problem_at,
+    unknown_key_message,
+    yaml_problems,
+)
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT
 
 
 class SheetError(UltiError):
-    """The document is unreadable, malformed, or describes an impossible hand."""
+    """The document is unreadable, malformed, or describes an impossible hand; the
+    problems in the order of the document, each once, capped (``errors.capped``)."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        problems = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        problems = capped(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -67,13 +76,32 @@ def _player(value: Any) -> str:
     return _player_text(value)
 
 
-def _level(value: Any) -> str:
+WRITTEN = "written"
+"""Validation context key: the sheet is a document as a person wrote it, where a kontra
+level number in quotes (``'1'``) is refused like any number in quotes. A sheet a ledger
+keeps (``Sheet.model_dump``) holds its levels as text, and is read without it."""
+
+
+def _level(value: Any, info: ValidationInfo) -> str:
     """A kontra level as text: a number from 0 to KONTRA_LEVEL_LIMIT, or a level's name.
 
     Whether a name is one of the ruleset's levels, and whether a number is within its
     ``max_level``, the reader checks against the ruleset; here only what no ruleset
-    allows is refused, before a huge number can reach any arithmetic.
+    allows is refused, before a huge number can reach any arithmetic. In a written
+    document a number in quotes (``'1'``) is refused, like every number written as text.
     """
+    if (
+        isinstance(value, str)
+        and value.strip().isascii()
+        and value.strip().isdigit()
+        and (info.context or {}).get(WRITTEN)
+    ):
+        raise PydanticCustomError(
+            "kontra_level",
+            "should be a kontra level: a number (written without quotes: {digits}) or the "
+            "level's name (Kontra, Rekontra, ...), not {given}",
+            {"digits": shorten(value.strip()), "given": describe(value)},
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value <= KONTRA_LEVEL_LIMIT:
             return str(value)
@@ -177,23 +205,33 @@ class Sheet(_Part):
     trump_seven_early: Name | None = Field(
         default=None, description="Who played the trump 7 before the last trick."
     )
-    marriages: dict[Name, list[str]] = Field(
-        default={}, description="Suits of the marriages each player announced."
+    marriages: dict[Name, Annotated[list[str], Field(max_length=4)]] = Field(
+        default={},
+        description="Suits of the marriages each player announced: at most four (one per suit).",
     )
 
     @classmethod
     def validate_with_positions(
-        cls, data: Any, where: Where, facts: Mapping[str, FactSpec[Any]] | None = None
+        cls,
+        data: Any,
+        where: Where,
+        facts: Mapping[str, FactSpec[Any]] | None = None,
+        *,
+        written: bool = False,
     ) -> Sheet:
         """Shape-check ``data``; every problem at once, positioned, as SheetError.
 
         ``facts`` are the declared facts a sheet may give, by sheet key (default:
         those of every installed kind, :func:`sheet_facts`); any other unknown key is
-        refused with a did-you-mean over both.
+        refused with a did-you-mean over both. ``written``: ``data`` is a document as a
+        person wrote it (:func:`read_sheet`), where a kontra level number in quotes is
+        refused; a sheet a ledger keeps has its levels as text.
         """
         facts = sheet_facts() if facts is None else facts
         problems: list[Problem] = []
         given: dict[Any, Any] = {}
+        unknown = [key for key in data if key not in cls.model_fields and key not in facts]
+        hinted = leading(((key,) for key in unknown), where.order)
         for key, value in data.items():
             spec = facts.get(key) if isinstance(key, str) else None
             if key in cls.model_fields:
@@ -205,22 +243,30 @@ class Sheet(_Part):
                     for err in exc.errors():
                         shape = err["type"] in _SHAPE_ERRORS or isinstance(value, list | dict)
                         if not err["loc"] and shape:
-                            message = f"write it like {key}: {spec.form.example} (not {value!r})"
+                            message = (
+                                f"write it like {key}: {spec.form.example} (not {_given(value)})"
+                            )
                         else:
                             message = _message({**err, "loc": (key, *err["loc"])}, data)
                         path = data_path(data, (key, *err["loc"]))
                         problems.append(where.problem(path, message))
             else:
-                hint = did_you_mean(str(key), [*cls.model_fields, *facts])
+                hint = (
+                    did_you_mean(str(key), [*cls.model_fields, *facts]) if (key,) in hinted else ""
+                )
                 problems.append(
-                    where.problem((key,), f"unknown key '{key}'{hint} (see docs/score-keeper.md)")
+                    where.problem(
+                        (key,),
+                        f"unknown key '{shorten(str(key))}'{hint} (see docs/score-keeper.md)",
+                    )
                 )
         try:
-            sheet = cls.model_validate(given)
+            sheet = cls.model_validate(given, context={WRITTEN: written})
         except ValidationError as exc:
+            errors = [(err, data_path(data, err["loc"])) for err in exc.errors()]
+            shown = leading((path for _, path in errors), where.order)
             problems += [
-                where.problem(data_path(data, err["loc"]), _message(err, data))
-                for err in exc.errors()
+                where.problem(path, _message(err, data, hint=path in shown)) for err, path in errors
             ]
         if problems:
             raise SheetError(problems)
@@ -259,6 +305,11 @@ class Where:
     def problem(self, path: KeyPath, message: str) -> Problem:
         return problem_at(self.file, self.positions, path, message)
 
+    def order(self, path: KeyPath) -> tuple[int, int]:
+        """Where a problem at ``path`` sorts among the others (SheetError's order)."""
+        problem = self.problem(path, "")
+        return problem.line or 0, problem.column or 0
+
 
 _SHAPES = {
     "players": "[Anna, Ben, Carla]",
@@ -273,14 +324,25 @@ _SHAPES = {
 _SHAPE_ERRORS = frozenset({"dict_type", "model_type", "model_attributes_type", "list_type"})
 
 
-def _message(err: Any, data: Any) -> str:
+def _given(value: Any) -> str:
+    """A value written in the wrong shape, as written (``50``, ``'P1'``) if it is short."""
+    shown = repr(value)
+    return shown if len(shown) <= QUOTED else describe(value)
+
+
+def _message(err: Any, data: Any, *, hint: bool = True) -> str:
+    """A pydantic error as a table reads it; without ``hint`` (a problem that will not be
+    shown, ``positions.leading``) no did-you-mean."""
     if err["type"] == "extra_forbidden":
-        return f"{unknown_key_message(Sheet, err['loc'], data)} (see docs/score-keeper.md)"
+        unknown = unknown_key_message(Sheet, err["loc"], data, hint=hint)
+        return f"{unknown} (see docs/score-keeper.md)"
     if err["type"] == "missing":
         return f"missing: {err['loc'][-1]} is required"
     key = err["loc"][0] if err["loc"] else None
     if err["type"] in _SHAPE_ERRORS and data_path(data, err["loc"]) == (key,) and key in _SHAPES:
-        return f"write it like {key}: {_SHAPES[key]} (not {err['input']!r})"
+        return f"write it like {key}: {_SHAPES[key]} (not {_given(err['input'])})"
+    if err["type"] == "too_long" and err["loc"][:1] == ("marriages",):
+        return "a player announces at most four marriages, one in each suit"
     return str(err["msg"])
 
 
@@ -297,4 +359,5 @@ def read_sheet(path: Path, registry: Registry | None = None) -> tuple[Sheet, Whe
         raise SheetError(
             [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
         )
-    return Sheet.validate_with_positions(document.data, where, sheet_facts(registry)), where
+    sheet = Sheet.validate_with_positions(document.data, where, sheet_facts(registry), written=True)
+    return sheet, where

@@ -16,12 +16,13 @@ from typing import Any
 from ..cards import DE_SUIT_NAMES, EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
 from ..contracts.base import MissingFact
 from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
-from ..errors import Problem
+from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..plugins import Registry, get_registry, plugin_fault, printable
+from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
-from ..ruleset.loading import load_ruleset, locate
+from ..ruleset.loading import check_name, load_ruleset, locate
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
@@ -169,7 +170,7 @@ class _Reader:
                 return bid
         self.fail(
             ("bid",),
-            f"'{wanted}' is not a bid of '{self.ruleset.name}'"
+            f"'{shorten(wanted)}' is not a bid of '{self.ruleset.name}'"
             f"{did_you_mean(wanted, [b.id for b in ladder])}; "
             "`ulti ladder` lists them",
         )
@@ -184,7 +185,7 @@ class _Reader:
             if suit is None:
                 self.fail(
                     ("trump",),
-                    f"'{given}' is not a suit (acorns, leaves, hearts, bells; "
+                    f"'{shorten(given)}' is not a suit (acorns, leaves, hearts, bells; "
                     "or makk, zöld, piros, tök)",
                 )
                 return None
@@ -258,7 +259,7 @@ class _Reader:
                 return i
         self.fail(
             path,
-            f"'{text}' is not a kontra level: write a number (0 = none, 1 = "
+            f"'{shorten(text)}' is not a kontra level: write a number (0 = none, 1 = "
             f"{names[0] if names else 'kontra'}, ... up to {cap}) or one of {', '.join(names)}"
             f"{did_you_mean(stripped, names)}",
         )
@@ -270,7 +271,9 @@ class _Reader:
             path: KeyPath = ("kontra", cid)
             if cid not in bid.components:
                 self.fail(
-                    path, f"'{cid}' is not a component of '{bid.id}' ({', '.join(bid.components)})"
+                    path,
+                    f"'{shorten(cid)}' is not a component of '{bid.id}' "
+                    f"({', '.join(bid.components)})",
                 )
                 continue
             spec = self.ruleset.contracts[cid]
@@ -485,7 +488,7 @@ class _Reader:
             for i, word in enumerate(suits):
                 suit = SUIT_WORDS.get(word.strip().casefold())
                 if suit is None:
-                    self.fail((*path, i), f"'{word}' is not a suit")
+                    self.fail((*path, i), f"'{shorten(word)}' is not a suit")
                     continue
                 m = self.ruleset.marriages
                 value = m.trump_value if suit == trump else m.plain_value
@@ -535,8 +538,12 @@ def sheet_ruleset(
         )
     try:
         ref = locate(sheet.ruleset, base, registry, referrer="this sheet")
+        if isinstance(ref, str):
+            check_name(ref, registry)  # a name no ruleset has: said at the key
     except OutsideReference as exc:
         raise SheetError([where.problem(("ruleset",), str(exc))]) from None
+    except RulesetError as exc:
+        raise SheetError([where.problem(("ruleset",), p.message) for p in exc.problems]) from None
     return load_ruleset(ref, registry)
 
 
@@ -637,9 +644,7 @@ def sheet_from(
         if levels == {0}:
             continue
         kontra[cid] = (
-            str(levels.pop())
-            if len(levels) == 1
-            else {names[s]: str(v) for s, v in per_seat.items() if v}
+            levels.pop() if len(levels) == 1 else {names[s]: v for s, v in per_seat.items() if v}
         )
     if kontra:
         doc["kontra"] = kontra

@@ -1,0 +1,41 @@
+"""Values quoted in messages: enough of them to recognise, never a whole file.
+
+A message about someone else's file quotes what it found there; a 1 MB value, or a
+whole file read as one value, must not come back whole. This sits at the bottom of the
+package (errors, readers and the CLI all quote), next to nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+
+QUOTED = 40
+"""Characters of a value quoted in a message: enough to recognise it, never a whole file."""
+
+
+def shorten(text: str, limit: int = QUOTED) -> str:
+    """``text`` cut to ``limit`` characters, with '…' where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+LINE = 1000
+"""The longest line of a message made from values a file gave (see :func:`shorten_quoted`)."""
+_OPENS = r"(?<![^\s(\[{:,=])"  # a quote that opens a value: not an apostrophe (seat 1's)
+_CLOSES = r"(?![^\s)\]},.;:])"
+_LONG_QUOTE = re.compile(
+    "|".join(rf"{_OPENS}{q}(?:[^{q}\\\n]|\\.){{{QUOTED + 1},}}{q}{_CLOSES}" for q in "'\"")
+)
+
+
+def shorten_quoted(message: str) -> str:
+    """``message`` with each quoted value in it (``'...'`` or ``"..."``) cut to QUOTED
+    characters, and each line still longer than LINE cut there.
+
+    For messages made by code that quotes what it was given whole (the card parser, the
+    engine's checks of an action) when that came from someone else's file.
+    """
+    message = _LONG_QUOTE.sub(lambda m: m[0][0] + shorten(m[0][1:-1]) + m[0][0], message)
+    return "\n".join(shorten(line, LINE) for line in message.split("\n"))
+
+
+__all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted"]
