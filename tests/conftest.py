@@ -1,4 +1,4 @@
-"""Shared fixtures: a sealed environment, and the real `ulti` entry point.
+"""Shared fixtures: a sealed environment, and `ulti` run in-process (or as a real process).
 
 Every test runs with ``ULTI_RULES_PATH`` and ``XDG_CONFIG_HOME`` pointing at empty
 temporary folders, so a developer's own club files never change a result.
@@ -84,11 +84,43 @@ def ulti_executable() -> str:
 
 @pytest.fixture
 def ulti(tmp_path: Path) -> RunUlti:
-    """Run the installed `ulti` as a person would: a subprocess, no tty, in ``tmp_path``.
+    """Run `ulti` as a person would, but in-process (click's CliRunner): no tty, in
+    ``tmp_path``, stdout and stderr apart, a ``CompletedProcess`` back. Starting the
+    console script costs about half a second each, so the real subprocess is kept for the
+    few tests about the script itself (``ulti_process``).
 
-    ``ULTI_DEBUG=1`` makes an unexpected exception show its traceback, and every
-    call asserts that none did, so a bug can never pass as a clean user error.
+    ``ULTI_DEBUG=1`` makes an unexpected exception escape, and every call asserts that
+    none did, so a bug can never pass as a clean user error.
     """
+    from click.testing import CliRunner
+    from ulti_rules.cli import main
+
+    def run(
+        *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        full_env = {"ULTI_DEBUG": "1", "PYTHONUTF8": "1", "NO_COLOR": "1", **(env or {})}
+        before = os.getcwd()
+        os.chdir(cwd or tmp_path)
+        try:
+            result = CliRunner().invoke(main, list(args), env=full_env, input="", prog_name="ulti")
+        finally:
+            os.chdir(before)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        done = subprocess.CompletedProcess(
+            ["ulti", *args], result.exit_code, result.stdout, result.stderr
+        )
+        assert "Traceback" not in done.stderr, done.stderr
+        assert "internal error" not in done.stderr, done.stderr
+        return done
+
+    return run
+
+
+@pytest.fixture
+def ulti_process(tmp_path: Path) -> RunUlti:
+    """Run the installed `ulti` console script as a real subprocess, no tty, in
+    ``tmp_path``: for the tests about the script, its exit codes and packaging."""
     exe = ulti_executable()
 
     def run(
