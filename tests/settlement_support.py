@@ -28,6 +28,21 @@ aces: [Anna, Ben]
 """
 """A made Ulti as a table types it: the score-keeper tests change one line at a time."""
 
+LEDGER_PLAYERS = ["Anna", "Ben", "Carla"]
+BEN_MAKES_ULTI = """\
+declarer: Ben
+bid: ulti
+trump: acorns
+kontra: {ulti: kontra}
+points: {declarer: 60, defenders: 30}
+tricks: {Ben: 6, Anna: 2, Carla: 2}
+last_trick: {winner: Ben, trump_seven: Ben}
+aces: [Ben, Anna]
+"""
+PAYMENTS = {"Anna": -9, "Ben": 18, "Carla": -9}
+"""BEN_MAKES_ULTI (a ledger hand: players and dealer come from the session) pays this
+under wikipedia, whoever deals."""
+
 
 def _names(en: str) -> dict[str, str]:
     return {"hu": en, "en": en}

@@ -27,20 +27,9 @@ from ulti_rules.scoring.sheet import read_sheet
 from ulti_rules.scoring.table_facts import settle_sheet
 
 from cli_in_process import Ran, run_in
+from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, PAYMENTS
 
-PLAYERS = ["Anna", "Ben", "Carla"]
-BEN_MAKES_ULTI = """\
-declarer: Ben
-bid: ulti
-trump: acorns
-kontra: {ulti: kontra}
-points: {declarer: 60, defenders: 30}
-tricks: {Ben: 6, Anna: 2, Carla: 2}
-last_trick: {winner: Ben, trump_seven: Ben}
-aces: [Ben, Anna]
-"""
-PAYMENTS = {"Anna": -9, "Ben": 18, "Carla": -9}
-"""What BEN_MAKES_ULTI pays under wikipedia, whoever deals."""
+PLAYERS = LEDGER_PLAYERS
 
 
 @pytest.fixture

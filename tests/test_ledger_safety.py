@@ -40,20 +40,9 @@ from ulti_rules.scoring.sheet import read_sheet
 
 from cli_in_process import Ran, run_in
 from conftest import ulti_executable
+from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, PAYMENTS
 
-PLAYERS = ["Anna", "Ben", "Carla"]
-BEN_MAKES_ULTI = """\
-declarer: Ben
-bid: ulti
-trump: acorns
-kontra: {ulti: kontra}
-points: {declarer: 60, defenders: 30}
-tricks: {Ben: 6, Anna: 2, Carla: 2}
-last_trick: {winner: Ben, trump_seven: Ben}
-aces: [Ben, Anna]
-"""
-PAYMENTS = {"Anna": -9, "Ben": 18, "Carla": -9}
-"""What every hand of these tests pays, whoever deals."""
+PLAYERS = LEDGER_PLAYERS
 FORK = multiprocessing.get_context("fork")
 
 
