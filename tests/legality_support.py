@@ -11,11 +11,25 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ulti_rules.engine import Hand
 from ulti_rules.errors import IllegalAction
 from ulti_rules.ruleset.schema import Ruleset
 
 from engine_support import choose, clone, random_action, snapshot
+
+RANDOM_HANDS = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+"""Twelve random hands per variant, the same ones every run."""
+HAND_DRAWS = given(
+    seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2), choices=st.integers(0, 2**32)
+)
+"""A deal's seed, its dealer, and the seed of the random choices."""
 
 
 def play_checking_every_step(ruleset: Ruleset, seed: int, dealer: int, rng: random.Random) -> Hand:

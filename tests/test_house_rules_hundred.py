@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from ulti_rules import settle
 from ulti_rules.cards import parse_cards
 from ulti_rules.engine import Announce, Bid, DeclareTrump, Discard, Hand, Kontra, Pass, Play
@@ -24,7 +22,7 @@ from ulti_rules.scoring.table_facts import sheet_from
 
 from cli_in_process import run_in
 from engine_fixtures import deal_of, fixture_data, fixture_ruleset
-from legality_support import play_checking_every_step
+from legality_support import HAND_DRAWS, RANDOM_HANDS, play_checking_every_step
 
 SETTING = "marriages.in_hundred_game.unannounced"
 DECLARER, A, B = 1, 2, 0
@@ -244,13 +242,8 @@ _RULESETS: dict[str, Ruleset] = {}
 
 
 @pytest.mark.parametrize("unannounced", ["lost", "parti"])
-@settings(
-    max_examples=12,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
-@given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2), choices=st.integers(0, 2**32))
+@RANDOM_HANDS
+@HAND_DRAWS
 def test_listed_actions_are_accepted_and_refusals_change_nothing(
     unannounced: str, seed: int, dealer: int, choices: int
 ) -> None:

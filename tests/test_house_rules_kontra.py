@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from ulti_rules import settle
 from ulti_rules.cards import parse_card
 from ulti_rules.engine import Hand, Kontra, Pass, Play
@@ -28,7 +26,7 @@ from ulti_rules.scoring.table_facts import sheet_from
 from cli_in_process import run_in
 from engine_fixtures import bid_and_play, deal_of, fixture_data, fixture_ruleset
 from engine_support import snapshot
-from legality_support import play_checking_every_step
+from legality_support import HAND_DRAWS, RANDOM_HANDS, play_checking_every_step
 
 DECLARER, A, B = 1, 2, 0
 AFTER = {"kontra.window_opens": "after_own_card"}
@@ -173,13 +171,8 @@ WINDOWS = {
 
 
 @pytest.mark.parametrize("name", tuple(WINDOWS))
-@settings(
-    max_examples=12,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
-@given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2), choices=st.integers(0, 2**32))
+@RANDOM_HANDS
+@HAND_DRAWS
 def test_listed_kontras_are_accepted_and_refusals_change_nothing(
     name: str, seed: int, dealer: int, choices: int
 ) -> None:
