@@ -27,6 +27,7 @@ from ulti_rules.scoring.sheet import read_sheet
 from ulti_rules.scoring.table_facts import settle_sheet
 
 from cli_in_process import Ran, run_in
+from ledger_support import two_hand_session
 from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, PAYMENTS
 
 PLAYERS = LEDGER_PLAYERS
@@ -40,15 +41,7 @@ def ulti(tmp_path: Path) -> Callable[..., Ran]:
 @pytest.fixture
 def session(tmp_path: Path) -> Path:
     """s.json: a wikipedia session of Anna, Ben and Carla with two hands; hand.yaml."""
-    hand = tmp_path / "hand.yaml"
-    hand.write_text(BEN_MAKES_ULTI, "utf-8")
-    ledger = new_ledger("wikipedia", PLAYERS, None, None)
-    sheet, where = read_sheet(hand)
-    for _ in range(2):
-        add_hand(ledger, sheet, where, tmp_path, source="hand.yaml")
-    path = tmp_path / "s.json"
-    save_ledger(ledger, path)
-    return path
+    return two_hand_session(tmp_path)[0]
 
 
 def edited(path: Path, change: Callable[[dict[str, Any]], object]) -> bytes:

@@ -40,6 +40,7 @@ from ulti_rules.scoring.sheet import read_sheet
 
 from cli_in_process import Ran, run_in
 from conftest import ulti_executable
+from ledger_support import two_hand_session
 from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, PAYMENTS
 
 PLAYERS = LEDGER_PLAYERS
@@ -54,15 +55,7 @@ def ulti(tmp_path: Path) -> Callable[..., Ran]:
 @pytest.fixture
 def session(tmp_path: Path) -> tuple[Path, Path]:
     """A wikipedia session of Anna, Ben and Carla with two hands, and a hand to add."""
-    hand = tmp_path / "hand.yaml"
-    hand.write_text(BEN_MAKES_ULTI, "utf-8")
-    ledger = new_ledger("wikipedia", PLAYERS, None, None)
-    sheet, where = read_sheet(hand)
-    for _ in range(2):
-        add_hand(ledger, sheet, where, tmp_path, source="hand.yaml")
-    path = tmp_path / "s.json"
-    save_ledger(ledger, path)
-    return path, hand
+    return two_hand_session(tmp_path)
 
 
 def temp_files(folder: Path) -> list[str]:
