@@ -43,11 +43,12 @@ def play_checking_every_step(ruleset: Ruleset, seed: int, dealer: int, rng: rand
         every = hand.phase != "play" or not hand.tricks  # every action up to trick 2
         for action in legal if every else rng.sample(legal, min(len(legal), 4)):
             clone(hand).apply(action)  # an IllegalAction here: the two disagree
+        before = None  # taken once: each refusal is checked to leave the hand as it was
         for _ in range(3 if every else 1):
             probe = random_action(rng, hand)
             if probe in legal:
                 continue
-            before = snapshot(hand)
+            before = before or snapshot(hand)
             with pytest.raises(IllegalAction):
                 hand.apply(probe)
             assert snapshot(hand) == before, f"refusing {probe} changed the hand"

@@ -33,7 +33,8 @@ from settlement_support import ULTI_SHEET
 
 PARSERS = ["python"] + (["libyaml"] if hasattr(safe_yaml, "_CLoader") else [])
 SECONDS = 3.0
-"""What the issue allows any of these inputs."""
+"""What the issue allows any of these inputs, in this process's CPU time: other work on
+the machine (the tests run in parallel) does not count, a blow-up in the work does."""
 CLUB = "name: club\ntitle: Club\nextends: wikipedia\n"
 LONG = 100_000
 """A value long enough that quoting it whole would be noticed (the tester used 1 MB)."""
@@ -85,9 +86,9 @@ def test_capped_keeps_the_first_problems_once_and_counts_the_rest() -> None:
 def test_a_club_file_with_thousands_of_unknown_keys_is_capped_and_quick(tmp_path: Path) -> None:
     """The tester's 45,000 keys took 35 s and printed 10.9 MB; 20,000 keep the test short."""
     path = write(tmp_path, CLUB + unknown_keys(20_000))
-    start = time.perf_counter()
+    start = time.process_time()
     problems = check_file(path)
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS
     assert len(problems) == MAX_PROBLEMS + 1
     assert [p.path for p in problems[:3]] == ["k0", "k1", "k2"]
     assert problems[0].line == 4 and problems[0].message.startswith("unknown key 'k0'; allowed")
@@ -130,10 +131,10 @@ def test_ulti_check_and_ladder_print_the_first_hundred_and_the_count(tmp_path: P
 
 def test_a_sheet_with_thousands_of_unknown_keys_is_capped_and_quick(tmp_path: Path) -> None:
     path = write(tmp_path, ULTI_SHEET + unknown_keys(20_000), "hand.yaml")
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(SheetError) as caught:
         read_sheet(path)
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS
     problems = caught.value.problems
     assert len(problems) == MAX_PROBLEMS + 1 and problem_count(problems) == 20_000
     assert problems[0].message == "unknown key 'k0' (see docs/score-keeper.md)"
@@ -150,10 +151,10 @@ def test_a_problem_said_many_times_is_said_once(tmp_path: Path) -> None:
     assert len(said) == 1
     many = ", ".join(["bells"] * 90_000)
     text = ULTI_SHEET.replace("aces: [Anna, Ben]", f"marriages: {{Anna: [{many}]}}")
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(SheetError) as caught:
         read_sheet(write(tmp_path, text, "hand.yaml"))
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS
     (problem,) = caught.value.problems
     assert (problem.path, problem.message) == (
         "marriages.Anna",
@@ -239,9 +240,9 @@ def test_extends_naming_a_special_file_says_not_a_regular_file(tmp_path: Path, k
     else:
         ref = "/dev/zero"
     path = write(tmp_path, f"name: x\ntitle: t\nextends: {ref}\n")
-    start = time.perf_counter()
+    start = time.process_time()
     result = ulti("--allow-outside-paths", "check", str(path))
-    assert time.perf_counter() - start < SECONDS  # never opened: a FIFO would hang
+    assert time.process_time() - start < SECONDS  # never opened: a FIFO would hang
     shown = ref if kind == "device" else tmp_path / ref
     assert result.stdout.splitlines() == [
         f"{path}:3:10: extends: not a regular file: {shown} "
@@ -315,9 +316,9 @@ def test_a_record_refuses_a_player_name_longer_than_a_sheet_allows(
 ) -> None:
     """A 900,000-character name replayed with exit 0 and printed 22 MB."""
     text = record_text.replace("players: [Anna,", f"players: [{'N' * 900_000},", 1)
-    start = time.perf_counter()
+    start = time.process_time()
     result = ulti("replay", str(write(tmp_path, text, "hand.yaml")))
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS
     assert result.exit_code == 1
     assert result.stderr == (
         f"ulti: error: {tmp_path / 'hand.yaml'}:4:11: players.0: is 900000 characters "

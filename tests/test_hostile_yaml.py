@@ -20,6 +20,8 @@ from ulti_rules.ruleset.safe_yaml import MAX_DEPTH, YamlError, load_text
 
 PARSERS = ["python"] + (["libyaml"] if hasattr(safe_yaml, "_CLoader") else [])
 GENEROUS_SECONDS = 5.0
+"""In this process's CPU time, so that a busy machine (the tests run in parallel) does not
+count, and a blow-up in the work does."""
 
 
 @pytest.fixture(params=PARSERS, autouse=True)
@@ -31,9 +33,9 @@ def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
 
 def refused(path: Path) -> Problem:
     """The single problem reported for ``path``, within the time bound."""
-    start = time.perf_counter()
+    start = time.process_time()
     problems = check_file(path, Registry())
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert elapsed < GENEROUS_SECONDS, elapsed
     assert len(problems) == 1, problems
     return problems[0]

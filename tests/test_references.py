@@ -220,13 +220,14 @@ def test_a_long_text_alias_bomb_is_refused_quickly(tmp_path: Path) -> None:
     lines += ["  - *t"] * 1000
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    start = time.perf_counter()
+    # CPU time: other work on the machine (parallel tests) does not count
+    start = time.process_time()
     for args in (["check", str(path)], ["show", "--resolved", str(path)]):
         result = ulti(*args)
         assert result.exit_code == 1
         assert "of text with aliases expanded" in result.output
         assert "bomb.yaml:6:5:" in result.output  # the second alias crosses the 2 MiB bound
-    assert time.perf_counter() - start < 3
+    assert time.process_time() - start < 3
 
 
 def test_each_search_folder_is_listed_once_per_run(
