@@ -24,7 +24,17 @@ from ulti_rules.engine.kontra import KontraChains
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
 CACHES = {"_legal", "_facts"}
-SHARED = {"_ruleset", "_registry", "_cat", "_seats", "_tables", "_deal", "_beat", "_after"}
+SHARED = {
+    "_game",
+    "_ruleset",
+    "_registry",
+    "_cat",
+    "_seats",
+    "_tables",
+    "_deal",
+    "_beat",
+    "_after",
+}
 
 
 def choose(rng: random.Random, actions: list[Action]) -> Action:

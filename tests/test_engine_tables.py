@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from ulti_rules.cards import Rank, Suit, make_card
-from ulti_rules.engine.deal import _deal_in_order, deal_cards, seating
+from ulti_rules.engine.deal import Deal, deal_cards
+from ulti_rules.game import Game
+from ulti_rules.game.deal_plan import deal_in_order
 from ulti_rules.engine.masks import cards_of, mask_of
 from ulti_rules.engine.trump import marriages_in
 from ulti_rules.ruleset.loading import load_ruleset
@@ -41,9 +43,10 @@ def test_marriages_in_finds_every_king_and_over_pair(mask: int) -> None:
 def test_the_planned_deal_is_the_deal_in_order(name: str) -> None:
     """deal_cards takes each seat's cards by planned positions: the same as dealing the packets."""
     ruleset = load_ruleset(name)
+    game = Game.of(ruleset)
     for dealer in range(ruleset.players.count):
-        seats = seating(ruleset, dealer)
+        seats = game.seating(dealer)
         for seed in (0, 1, "seven", 2**40):
             deck = list(range(32))
             random.Random(seed).shuffle(deck)
-            assert deal_cards(ruleset, seats, seed) == _deal_in_order(ruleset, seats, deck)
+            assert deal_cards(game, seats, seed) == Deal(*deal_in_order(ruleset, seats, deck))

@@ -41,7 +41,7 @@ from pydantic import (
 from . import safe_files
 from .cards import CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
-from .engine.deal import deal_cards, seating
+from .engine.deal import deal_cards
 from .errors import IllegalAction, Problem, RulesetError, UltiError, capped
 from .facts import Contract, Facts
 from .frozen import FrozenDict
@@ -234,7 +234,7 @@ def record_of(
     if len(names) != count:
         raise RecordError(f"'{hand.ruleset.name}' is for {count} players, not {len(names)}")
     seed = hand.seed
-    if seed is not None and deal_cards(hand.ruleset, hand.seats, seed) != hand.deal:
+    if seed is not None and deal_cards(hand.game, hand.seats, seed) != hand.deal:
         seed = None  # a deal given explicitly: the seed did not shuffle it
     try:
         return HandRecord(
@@ -570,8 +570,7 @@ def replay(
         raise RecordError(
             f"{record.where(('deal',))}the deal: {shorten_quoted(str(exc))}"
         ) from None
-    seats = seating(ruleset, record.dealer)
-    if record.seed is not None and deal_cards(ruleset, seats, record.seed) != hand.deal:
+    if record.seed is not None and deal_cards(hand.game, hand.seats, record.seed) != hand.deal:
         raise RecordError(
             f"{record.where(('deal',))}the deal is not the one seed {record.seed!r} deals"
         )

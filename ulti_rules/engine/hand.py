@@ -24,12 +24,16 @@ what the hand returns is immutable or a copy, and ``clone()`` (also
 
 from __future__ import annotations
 
+import random
+from collections import OrderedDict
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
 from ..errors import IllegalAction, PluginError
 from ..facts import Contract, Facts
+from ..game import Game
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -49,30 +53,32 @@ from .actions import (
     not_an_action,
 )
 from .auction import Auction
-from .bids import BidInfo, catalog
-from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards, seating
+from .bids import BidInfo
+from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
 from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
+from .phase import STEPS, Phase, Step
 from .marriages import announceable, due, hundred_limit_words
 from .masks import cards_of
-from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
+from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, requirement_words
 
-AUCTION = "auction"
-TRUMP = "trump"
-PLAY = "play"
-KONTRA = "kontra"
-OVER = "over"
+AUCTION = Phase.AUCTION
+TRUMP = Phase.TRUMP
+PLAY = Phase.PLAY
+KONTRA = Phase.KONTRA
+OVER = Phase.OVER
 
 TRICKS = 10
 
 
 class Hand:
-    """One deal of Ulti under one ruleset.
+    """One deal of Ulti under one game (a ruleset compiled with its plugin registry).
 
-    ``Hand(ruleset, seed=7, dealer=0)`` shuffles with ``random.Random(7)``;
-    ``Hand(ruleset, deal=Deal(...), dealer=0)`` (or ``deal=(hands, rest)``, cards
-    as ints or notation) plays an explicit deal. The same seed or deal and the
-    same actions give the same history and facts.
+    ``Hand(game, seed=7, dealer=0)`` (or ``game.new_hand(seed=7)``) shuffles with
+    ``random.Random(7)``; ``Hand(game, deal=Deal(...), dealer=0)`` (or
+    ``deal=(hands, rest)``, cards as ints or notation) plays an explicit deal. A
+    ruleset may stand for its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
+    The same seed or deal and the same actions give the same history and facts.
     """
 
     __slots__ = (
@@ -89,6 +95,7 @@ class Hand:
         "_expose_at",
         "_exposed",
         "_facts",
+        "_game",
         "_gave_up",
         "_hands",
         "_has_kontra_round",
@@ -121,13 +128,14 @@ class Hand:
         "_trump_mask",
         "_turn",
         "_ulti_seat",
+        "_undo",
         "_wait_kontra",
         "_won",
     )
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        game: Game | Ruleset,
         *,
         seed: int | str | None = None,
         deal: Deal | tuple[Sequence[Sequence[Card | str]], Sequence[Card | str]] | None = None,
@@ -136,17 +144,18 @@ class Hand:
     ) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise BadDeal(f"a seed is an int or a string, not {seed!r}")
-        self._ruleset = ruleset
-        self._registry = registry = registry if registry is not None else get_registry()
-        self._cat = catalog(ruleset, registry)
-        self._seats: Seating = seating(ruleset, dealer)
+        self._game = game = Game.of(game, registry)
+        self._ruleset = ruleset = game.ruleset
+        self._registry = game.registry
+        self._cat = game.catalog
+        self._seats: Seating = game.seating(dealer)
         self._seed = seed
         if deal is None:
-            self._deal = deal_cards(ruleset, self._seats, seed)
+            self._deal = deal_cards(game, self._seats, seed)
         else:
             hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
             self._deal = check_deal(
-                ruleset, self._seats, [read_cards(h) for h in hands], read_cards(rest)
+                game, self._seats, [read_cards(h) for h in hands], read_cards(rest)
             )
         if ruleset.auction.opener_pass_is_simple and self._cat.plain_simple is None:
             raise BadDeal("auction.opener_pass_is_simple needs a plain Parti bid in the ladder")
@@ -195,6 +204,9 @@ class Hand:
         self._exposed = False
         self._expose_at = -1
         self._has_kontra_round = False
+        self._undo: list[tuple[int, int, tuple[Any, ...]] | None] = []
+        """One entry per action, for ``undo``: a card's (card, seat, the state it changed),
+        or None for any other action (undone by replaying the actions before it)."""
 
     # ------------------------------------------------------------------ copies and pickles
 
@@ -219,6 +231,7 @@ class Hand:
         new._kround_passed = self._kround_passed.copy()
         new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
         new._marriages = self._marriages.copy()
+        new._undo = self._undo.copy()  # entries are immutable: shared safely
         return new
 
     def __copy__(self) -> Hand:
@@ -241,6 +254,11 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ public state
+
+    @property
+    def game(self) -> Game:
+        """The game this hand is a hand of: the ruleset, its registry and derived tables."""
+        return self._game
 
     @property
     def ruleset(self) -> Ruleset:
@@ -268,14 +286,14 @@ class Hand:
         return self._seed
 
     @property
-    def phase(self) -> str:
-        """'auction', 'trump', 'play', 'kontra' or 'over'."""
+    def phase(self) -> Phase:
+        """Where the hand is (a ``Phase``; equal to its string: 'auction', 'play', ...)."""
         return self._phase
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         """What the seat to act is asked for: the auction step, or the phase itself."""
-        return self._auction.step if self._phase == AUCTION else self._phase
+        return STEPS[self._auction.step if self._phase == AUCTION else self._phase]
 
     @property
     def current_player(self) -> int | None:
@@ -377,6 +395,41 @@ class Hand:
         """The final talon (known once the auction is over)."""
         return self._talon
 
+    @property
+    def bid_info(self) -> BidInfo | None:
+        """The winning bid's catalogue entry (``game.catalog``); None before the auction ends
+        and for a passed-out hand."""
+        return self._info
+
+    @property
+    def uncontested(self) -> bool:
+        """A plain Simple that nobody, the declarer included, overbid."""
+        return self._auction.uncontested
+
+    @property
+    def multiplier(self) -> int:
+        """The two-round auction's round-1 multiplier, where it still applies (else 1)."""
+        return self._auction.multiplier()
+
+    @property
+    def pickups(self) -> dict[int, tuple[Card, ...]]:
+        """The talon each pick-up took: history index of the pick-up -> its two cards."""
+        return dict(self._pickups)
+
+    @property
+    def talon_on_table(self) -> tuple[tuple[Card, ...], int] | None:
+        """During the auction: the talon lying face down and the seat that laid it (or
+        was dealt it); None when nobody has laid one yet or the auction is over."""
+        auction = self._auction
+        if self._phase != AUCTION or auction.talon is None:
+            return None
+        return tuple(auction.talon), auction.talon_by
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds now."""
+        self._seats.check(seat)
+        return self._hands[seat].bit_count()
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
@@ -458,6 +511,7 @@ class Hand:
         reason = self.why_refused(action)
         if reason is not None:
             raise IllegalAction(reason)
+        self._undo.append(None)
         if phase == AUCTION:  # the most frequent case first: about ten actions a hand
             self._apply_auction(self._auction.turn, action)
             return
@@ -496,6 +550,7 @@ class Hand:
         if type(card) is not int or card < 0 or not (legal >> card) & 1:
             raise IllegalAction(self._why_play_refused(card))
         seat = self._turn
+        self._undo.append((card, seat, _played_over(self)))
         self._history.append((seat, PLAYS[card]))
         self._hands[seat] ^= 1 << card
         self._legal = -1
@@ -589,7 +644,68 @@ class Hand:
             return None if self._can_give_up() else self._why_no_give_up()
         return f"'{action}' is not an action of the play: play a card"
 
-    # ------------------------------------------------------------------ auction
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> Action:
+        """Take back the last action and return it: the hand is as it was before it.
+
+        A card is taken back in a few steps (search players undo cards again and
+        again); any other action by replaying the actions before it on the same deal.
+        IllegalAction if no action has been taken.
+        """
+        if not self._undo:
+            raise IllegalAction("nothing to undo: no action has been taken yet")
+        entry = self._undo.pop()
+        if entry is None:
+            return self._replay_all_but_last()
+        card, seat, saved = entry
+        if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
+            _, cards, winner = self._tricks.pop()
+            for played in cards:
+                self._won[winner] ^= 1 << played
+            self._trick = list(cards[:-1])
+        else:
+            self._trick.pop()
+        self._hands[seat] |= 1 << card
+        self._history.pop()
+        for name, value in zip(_PLAY_CHANGES, saved, strict=True):
+            setattr(self, name, value)
+        self._kround_passed = set(saved[_KROUND])  # never share a set another hand may change
+        return PLAYS[card]
+
+    def _replay_all_but_last(self) -> Action:
+        actions = self.actions
+        fresh = Hand(self._game, deal=self._deal, dealer=self._seats.dealer)
+        fresh._seed = self._seed
+        fresh._deal = self._deal  # the same deal, not an equal copy
+        for action in actions[:-1]:
+            fresh.apply(action)
+        for name in Hand.__slots__:
+            setattr(self, name, getattr(fresh, name))
+        return actions[-1]
+
+    # ------------------------------------------------------------------ fused fast path
+
+    def play_random(self, rng: random.Random) -> int:
+        """Fast path: play random legal cards until a decision that is not a card, or the end.
+
+        Each card is ``rng.choice(self.legal_card_list())``, exactly as a loop over
+        ``legal_card_list()`` / ``play_card()`` would choose it, and is undoable like any
+        card; it stops at the kontra round, a marriage that must be announced first, or
+        when the hand is over. Returns the number of cards played.
+        """
+        choice = rng.choice
+        played = 0
+        while self._phase is PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_cards()
+            if not legal:
+                break
+            self.play_card(choice(cards_of(legal)))
+            played += 1
+        return played
+
 
     def _apply_auction(self, seat: int, action: Action) -> None:
         auction = self._auction
@@ -641,7 +757,7 @@ class Hand:
         info = self._info
         assert info is not None
         self._trump = trump
-        tables = self._tables = tables_for(self._ruleset, trump)
+        tables = self._tables = self._game.tables(trump)
         self._beat = tables.beat
         self._trump_mask = tables.trump_mask
         self._standard_duties = tables.must_follow and tables.must_trump and tables.must_beat
@@ -886,13 +1002,36 @@ _COPIED_SLOTS = frozenset(
         "_kround_passed",
         "_announced",
         "_marriages",
+        "_undo",
     }
 )
 """The slots that play changes in place: ``Hand.clone`` copies these, shares the rest."""
 
 _SHARED_SLOTS: tuple[str, ...] = tuple(s for s in Hand.__slots__ if s not in _COPIED_SLOTS)
 
-_INTERNED: dict[tuple[type, str], Ruleset] = {}
+_PLAY_CHANGES = (
+    "_legal",
+    "_best",
+    "_best_seat",
+    "_led",
+    "_turn",
+    "_phase",
+    "_kturn",
+    "_kafter",
+    "_trick_no",
+    "_leader",
+    "_wait_kontra",
+    "_exposed",
+    "_kround_passed",
+    "_facts",
+)
+"""The single values a card (with the trick it may close) changes: what ``undo`` restores."""
+_TRICK_NO = _PLAY_CHANGES.index("_trick_no")
+_KROUND = _PLAY_CHANGES.index("_kround_passed")
+_played_over = attrgetter(*_PLAY_CHANGES)
+
+_INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()
+_INTERNED_SIZE = 16
 
 
 def _unpickle(
@@ -900,10 +1039,14 @@ def _unpickle(
 ) -> Hand:
     """Rebuild a pickled hand by replaying its actions (``Hand.__reduce__``).
 
-    Equal rulesets are interned, so that hands loaded one by one share one
-    ruleset and the tables the engine keeps per ruleset are built once.
+    Equal rulesets are interned (the last 16), so that hands loaded one by one share
+    one ruleset and its game's tables are built once.
     """
-    ruleset = _INTERNED.setdefault((type(ruleset), ruleset.model_dump_json()), ruleset)
+    key = (type(ruleset), ruleset.model_dump_json())
+    ruleset = _INTERNED.setdefault(key, ruleset)
+    _INTERNED.move_to_end(key)
+    if len(_INTERNED) > _INTERNED_SIZE:
+        _INTERNED.popitem(last=False)
     registry = get_registry()
     missing = sorted({spec.kind for spec in ruleset.contracts.values()} - set(registry.kinds))
     if missing:

@@ -28,8 +28,10 @@ from pydantic import ValidationError
 from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
 from ..quoting import shorten
+from ..game import Game
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
+from .load_cache import LoadCache
 from .merging import Merged, bid_keys_required
 from .positions import ABSENT, child, leading, model_at, setting_places, yaml_problems
 from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
@@ -1035,10 +1037,40 @@ def load_resolved(name_or_path: str | Path, registry: Registry | None = None) ->
     return numbers_in_force(resolved.merged.data, _Where(resolved).writer, registry)
 
 
+LOADED = LoadCache()
+"""Rulesets already validated, while their files are unchanged (``load_cache.py``)."""
+
+
 def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> Ruleset:
-    """The validated ruleset; RulesetError lists every merge, schema or ladder problem."""
+    """The validated ruleset; RulesetError lists every merge, schema or ladder problem.
+
+    Loading the same file again (with the same plugin registry, no file of its chain
+    changed) returns the same immutable ruleset without reading it again.
+    """
     registry = _registry(registry)
-    resolved = _resolve_chain(_path(name_or_path, registry), registry)
+    path = _path(name_or_path, registry)
+    cached = LOADED.get(path, registry)
+    if cached is not None:
+        return cached
+    ruleset, files = _validate(path, registry)
+    LOADED.put(path, registry, files, ruleset)
+    return ruleset
+
+
+def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = None) -> Game:
+    """The :class:`~ulti_rules.game.Game` of a ruleset (a name, a path or a loaded one):
+    every table engine and scoring derive, built once and kept with the ruleset."""
+    registry = _registry(registry)
+    ruleset = (
+        name_or_path if isinstance(name_or_path, Ruleset) else load_ruleset(name_or_path, registry)
+    )
+    return Game.of(ruleset, registry)
+
+
+def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
+    """Read, merge and validate the file at ``path``; also the files it was built from."""
+    resolved = _resolve_chain(path, registry)
+    files = [layer.path for layer in resolved.layers]
     where = _Where(resolved)
     merge_problems = resolved.issue_problems()
     # typed totals and ranks that a more derived file overruled are derived instead
@@ -1058,7 +1090,7 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
         raise RulesetError(
             _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
         )
-    return derive_ladder(ruleset, registry)
+    return derive_ladder(ruleset, registry), files
 
 
 def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:

@@ -1,0 +1,120 @@
+"""``Hand.undo()``: apply then undo restores an equal hand at every step, under every ruleset.
+
+Equal means every piece of state (``engine_support.snapshot``: all slots but caches),
+and what a caller sees: each seat's observation, the legal actions, the history,
+phase, step and seat to act. Then the action is applied again and the hand goes on,
+so every step of every hand is checked, auction, kontra round and the last trick
+included; at the end every action is undone down to the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from ulti_rules import IllegalAction
+from ulti_rules.engine import Hand
+from ulti_rules.game import Game
+from ulti_rules.ruleset.loading import load_ruleset
+
+from conftest import BUNDLED_RULESETS
+from engine_support import choose, snapshot
+
+HANDS = 12
+
+
+def unshared(state: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot without the identities of shared objects: for two hands dealt apart."""
+    return {k: v for k, v in state.items() if k != "shared"}
+
+
+def seen(hand: Hand) -> dict[str, Any]:
+    """What callers read: observations of every seat, legal actions, history, turn."""
+    return {
+        "observations": [hand.observation(s) for s in range(hand.seats.players)],
+        "legal": hand.legal_actions(),
+        "history": hand.history,
+        "phase": hand.phase,
+        "step": hand.step,
+        "player": hand.current_player,
+        "facts": hand.facts,
+        "contract": hand.contract,
+    }
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_apply_then_undo_restores_the_hand_at_every_step(name: str) -> None:
+    game = Game.of(load_ruleset(name))
+    rng = random.Random(name)
+    for number in range(HANDS):
+        hand = game.new_hand(seed=f"{name}-{number}", dealer=number % game.ruleset.players.count)
+        while not hand.is_over:
+            before, view = snapshot(hand), seen(hand)
+            action = choose(rng, hand.legal_actions())
+            hand.apply(action)
+            assert hand.undo() == action
+            assert snapshot(hand) == before
+            assert seen(hand) == view
+            hand.apply(action)
+        actions = hand.actions
+        for action in reversed(actions):
+            assert hand.undo() == action
+        assert hand.history == () and hand.phase == "auction"
+        dealt = game.new_hand(seed=f"{name}-{number}", dealer=hand.dealer)
+        assert unshared(snapshot(hand)) == unshared(snapshot(dealt))
+
+
+def test_the_fused_fast_path_chooses_as_the_card_loop_and_undoes_card_by_card() -> None:
+    """``play_random`` plays the cards ``rng.choice(legal_card_list())`` would, and each
+    of them is undone like a card played one by one."""
+    game = Game.of(load_ruleset("wikipedia"))
+    for seed in range(20):
+        fused = game.new_hand(seed=seed)
+        rng = random.Random(seed)
+        while fused.phase not in ("play", "over"):
+            fused.apply(choose(rng, fused.legal_actions()))
+        if fused.is_over:
+            continue
+        looped = fused.clone()
+        fused_rng, loop_rng = random.Random(seed), random.Random(seed)
+        states = [snapshot(looped)]
+        while not looped.is_over:
+            cards = looped.legal_card_list()
+            if cards:
+                looped.play_card(loop_rng.choice(cards))
+            else:
+                looped.apply(choose(rng, looped.legal_actions()))
+            states.append(snapshot(looped))
+        replies = iter(looped.actions[len(fused.actions) :])
+        while not fused.is_over:
+            if fused.play_random(fused_rng) == 0:
+                fused.apply(next(a for a in replies if a.type != "play"))
+        assert fused.history == looped.history
+        for state in reversed(states[:-1]):
+            fused.undo()
+            assert snapshot(fused) == state
+
+
+def test_undo_with_nothing_to_undo_is_refused() -> None:
+    hand = Game.of(load_ruleset("wikipedia")).new_hand(seed=1)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        hand.undo()
+
+
+def test_a_clone_undoes_on_its_own() -> None:
+    """Clones share undo entries, never the state they restore."""
+    game = Game.of(load_ruleset("wikipedia"))
+    hand = game.new_hand(seed=9)
+    rng = random.Random(9)
+    while not hand.is_over:
+        hand.apply(choose(rng, hand.legal_actions()))
+    twin = hand.clone()
+    for _ in range(12):
+        twin.undo()
+    assert hand.is_over and len(hand.tricks) == 10
+    before = snapshot(twin)
+    for _ in range(12):
+        hand.undo()
+    assert snapshot(twin) == before
+    assert snapshot(hand) == snapshot(twin)
