@@ -1,4 +1,4 @@
-"""The bid catalogue, as the engine's modules import it: it lives with the game (``game/catalog.py``)."""
+"""The bid catalogue as the engine imports it: it lives with the game (game/catalog.py)."""
 
 from ..game.catalog import BidInfo, Catalog, TrumpMode
 

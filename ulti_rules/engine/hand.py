@@ -56,9 +56,9 @@ from .auction import Auction
 from .bids import BidInfo
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
 from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
-from .phase import STEPS, Phase, Step
 from .marriages import announceable, due, hundred_limit_words
 from .masks import cards_of
+from .phase import STEPS, Phase, Step
 from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, requirement_words
 
@@ -705,7 +705,6 @@ class Hand:
             self.play_card(choice(cards_of(legal)))
             played += 1
         return played
-
 
     def _apply_auction(self, seat: int, action: Action) -> None:
         auction = self._auction

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import SUIT_IDS
+from ..contracts.base import ContractKind
 from ..plugins import Registry
 from ..ruleset.ladder import bid_trump
-from ..contracts.base import ContractKind
 from ..ruleset.schema import Bid, ContractSpec, Ruleset
 
 TrumpMode = Literal["suit", "red", "none"]

@@ -26,9 +26,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
+from ..game import Game
 from ..plugins import Registry, get_registry
 from ..quoting import shorten
-from ..game import Game
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache

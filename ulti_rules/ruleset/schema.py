@@ -17,7 +17,6 @@ that make sense at a card table (``scalars.py``); names are non-blank.
 from __future__ import annotations
 
 import copy
-
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, SupportsIndex
 
