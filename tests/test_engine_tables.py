@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ulti_rules.cards import Rank, Suit, make_card
 from ulti_rules.engine.deal import Deal, deal_cards
-from ulti_rules.game import Game
-from ulti_rules.game.deal_plan import deal_in_order
 from ulti_rules.engine.masks import cards_of, mask_of
 from ulti_rules.engine.trump import marriages_in
+from ulti_rules.game import Game
+from ulti_rules.game.deal_plan import deal_in_order
 from ulti_rules.ruleset.loading import load_ruleset
 
 from conftest import BUNDLED_RULESETS

@@ -9,8 +9,8 @@ import pickle
 
 import pytest
 import yaml
-from ulti_rules.game import Game
 from ulti_rules.frozen import FrozenDict
+from ulti_rules.game import Game
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset import schema
 from ulti_rules.ruleset.loading import content_hash, load_ruleset

@@ -41,6 +41,7 @@ from pydantic import (
 
 from ..errors import Problem, UltiError, capped
 from ..facts import Contract, Facts
+from ..game.seating import direction_step
 from ..plugins import Registry
 from ..quoting import shorten
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
@@ -53,7 +54,6 @@ from .settlement import Settlement
 from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError, Where
 from .table_facts import (
     TableHand,
-    direction_step,
     hand_from_sheet,
     ruleset_location,
     sheet_from,

@@ -20,13 +20,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cards import SuitId
-from ..contracts.base import ContractKind
+from ..cards import SUIT_IDS, SuitId
 from ..errors import UltiError
 from ..facts import Contract, Facts
-from ..plugins import Registry, get_registry
-from ..ruleset.ladder import PARTI_KIND, bid_trump
-from ..ruleset.schema import Bid, ContractSpec, Ruleset
+from ..game import Game
+from ..game.catalog import BidInfo
+from ..plugins import Registry
+from ..ruleset.schema import Bid, Ruleset
 from .judging import Component, SilentVerdict, components, failure_penalty, made, silent_verdicts
 from .possible import impossibilities
 from .silent import own_feat, split, stake
@@ -142,18 +142,11 @@ def _line(shares: list[Share], **fields: Any) -> SettlementLine:
     )
 
 
-def kontra_is_personal(ruleset: Ruleset, kind: ContractKind, spec: ContractSpec) -> bool:
-    """Whether a kontra on this component binds only the defender who called it (WP, DE,
-    HU: in no-trump components) rather than both defenders."""
-    if kind.needs_trump(spec):
-        return ruleset.kontra.per_defender_in_trump
-    return ruleset.kontra.per_defender_in_no_trump
-
-
 class _Table:
     """Who sits where in this hand, and the kontra levels each payer settles at."""
 
-    def __init__(self, ruleset: Ruleset, contract: Contract, facts: Facts | None) -> None:
+    def __init__(self, game: Game, info: BidInfo, contract: Contract, facts: Facts | None) -> None:
+        ruleset = game.ruleset
         count = ruleset.players.count
         out = contract.sitting_out
         if count == 4 and out is None:
@@ -171,13 +164,14 @@ class _Table:
         if contract.declarer not in seats:
             raise SettlementError(f"the declarer's seat {contract.declarer} is not an active seat")
         self.ruleset = ruleset
+        self.info = info
         self.contract = contract
         self.defenders = [s for s in seats if s != contract.declarer]
         self.dealer_pays = out is not None and ruleset.players.sitting_out_dealer_pays
         self.payers = self.defenders + ([out] if self.dealer_pays and out is not None else [])
 
     def per_defender(self, component: Component) -> bool:
-        return kontra_is_personal(self.ruleset, component.kind, component.spec)
+        return component.id in self.info.per_defender
 
     def levels(self, component: Component | None) -> dict[int, int]:
         """Each payer's kontra level on ``component`` (None: no kontra applies)."""
@@ -191,10 +185,10 @@ class _Table:
         return levels
 
 
-def _check_contract(
-    ruleset: Ruleset, bid: Bid, table: _Table, comps: list[Component], registry: Registry
-) -> None:
+def _check_contract(ruleset: Ruleset, table: _Table, comps: list[Component]) -> None:
     contract = table.contract
+    info = table.info
+    bid = info.bid
     by_id = {c.id: c for c in comps}
     max_level = ruleset.kontra.level_cap  # max_level, or the framework's limit
     for cid, per_seat in contract.kontra.items():
@@ -219,7 +213,7 @@ def _check_contract(
                     f"a kontra on '{cid}' binds both defenders in this ruleset, but their "
                     f"levels differ ({', '.join(str(per_seat.get(d, 0)) for d in table.defenders)})"
                 )
-    trump = bid_trump(ruleset, bid, registry)
+    trump = info.trump
     if trump == "none" and contract.trump is not None:
         raise SettlementError(
             f"bid '{bid.id}' is played without trumps, but trump is {contract.trump}"
@@ -230,8 +224,9 @@ def _check_contract(
         raise SettlementError(
             f"bid '{bid.id}' is a red bid: trump is {ruleset.trump.red_suit}, not {contract.trump}"
         )
-    if trump == "suit" and contract.trump is not None:
-        _check_suit_trump(ruleset, bid, contract.trump)
+    named = contract.trump
+    if trump == "suit" and named is not None and SUIT_IDS[named] not in info.suits:
+        _refuse_suit_trump(ruleset, bid, contract.trump)
     two_round = ruleset.auction.two_round
     allowed = {1} | ({two_round.multiplier} if two_round is not None else set())
     if contract.multiplier not in allowed:
@@ -239,7 +234,7 @@ def _check_contract(
             f"multiplier {contract.multiplier}: this ruleset allows "
             f"{' or '.join(map(str, sorted(allowed)))} (round 1 of a two-round auction)"
         )
-    plain_simple = not bid.red and [c.kind.name for c in comps] == [PARTI_KIND]
+    plain_simple = info.plain_parti
     if contract.gave_up:
         if not ruleset.simple.give_up_allowed:
             raise SettlementError("this ruleset does not allow giving up")
@@ -255,15 +250,13 @@ def _check_contract(
         )
 
 
-def _check_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
-    """A suit bid's trump must be one its declarer could name: the fixed suit where one is
-    always trump, and never the red suit where only a red bid (worth double) may make it
-    trump. Otherwise the hand would be paid at the wrong value."""
+def _refuse_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
+    """Why a suit bid's trump is not one its declarer could name (the catalogue's
+    ``suits``): the fixed suit where one is always trump, and never the red suit where
+    only a red bid (worth double) may make it trump; it would be paid at the wrong value."""
     rules = ruleset.trump
     if rules.fixed is not None:
-        if suit != rules.fixed:
-            raise SettlementError(f"trump is always {rules.fixed} in this ruleset, not {suit}")
-        return
+        raise SettlementError(f"trump is always {rules.fixed} in this ruleset, not {suit}")
     if suit == rules.red_suit and rules.red_suit_needs_red_bid:
         raise SettlementError(
             f"{suit} is trump only in a red bid in this ruleset, and '{bid.id}' is not red "
@@ -439,23 +432,28 @@ def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine
 
 
 def settle(
-    ruleset: Ruleset,
+    game: Game | Ruleset,
     contract: Contract,
     facts: Facts | None,
     registry: Registry | None = None,
 ) -> Settlement:
     """Settle one hand. ``facts`` may be None only for a hand decided before play
-    (given up, or an uncontested Simple the ruleset loses double)."""
-    registry = registry if registry is not None else get_registry()
+    (given up, or an uncontested Simple the ruleset loses double).
+
+    ``game`` is the hand's game (``hand.game``, ``load_game``); a ruleset stands for
+    ``Game.of(ruleset, registry)``."""
+    game = Game.of(game, registry)
+    ruleset, registry = game.ruleset, game.registry
     try:
-        bid = ruleset.bid(contract.bid)
+        info = game.bid(contract.bid)
     except KeyError:
         raise SettlementError(
             f"'{contract.bid}' is not a bid of the ruleset '{ruleset.name}'"
         ) from None
-    table = _Table(ruleset, contract, facts)
+    bid = info.bid
+    table = _Table(game, info, contract, facts)
     comps = components(ruleset, bid, registry)
-    _check_contract(ruleset, bid, table, comps, registry)
+    _check_contract(ruleset, table, comps)
     if _forfeit(ruleset, contract):
         lines = _forfeit_lines(table, comps)
     else:
@@ -464,12 +462,10 @@ def settle(
         _check_facts(ruleset, contract, facts)
         verdicts = silent_verdicts(ruleset, bid, facts, registry)
         settled = in_place(ruleset, comps, facts, registry)  # a void 100: the Parti instead
-        has_parti = any(c.kind.name == PARTI_KIND for c, _ in settled)
+        has_parti = any(c.kind.is_parti for c, _ in settled)
         replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
         lines = [
-            _component_line(
-                table, bid, c, facts, replacing if c.kind.name == PARTI_KIND else None, void
-            )
+            _component_line(table, bid, c, facts, replacing if c.kind.is_parti else None, void)
             for c, void in settled
         ]
         lines += [_silent_line(table, bid, v, comps, replacing) for v in apart]
