@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import json
 import os
@@ -81,6 +82,7 @@ class RulesetSource:
 # --------------------------------------------------------------------------- where to look
 
 
+@functools.cache
 def bundled_dir() -> Path:
     """The bundled rulesets: inside the installed wheel, else ``rulesets/`` of the checkout."""
     packaged = resources.files("ulti_rules") / "_bundled"
@@ -117,19 +119,25 @@ to show a second change within the same tick."""
 
 
 def _scan(directory: Path) -> list[Path]:
+    return _listing_of(directory)[1]
+
+
+def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path]]:
+    """The folder's ruleset files, and the folder's stamp when the listing may be kept
+    (None: the folder is missing, unreadable or changed too recently to trust its time)."""
     try:
         info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
-        return []
+        return None, []
     stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
     key = str(directory)
     cached = _SCANS.get(key)
     if cached is not None and cached[0] == stamp:
-        return cached[1]
+        return stamp, cached[1]
     try:
         entries = list(os.scandir(directory))
     except OSError:
-        return []
+        return None, []
     files = [
         Path(e.path)
         for e in entries
@@ -138,7 +146,8 @@ def _scan(directory: Path) -> list[Path]:
     files.sort(key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
     if time.time_ns() - info.st_mtime_ns > _RACY_NS:
         _SCANS[key] = (stamp, files)
-    return files
+        return stamp, files
+    return None, files
 
 
 def _is_regular(entry: os.DirEntry[str]) -> bool:
@@ -170,24 +179,45 @@ def _identity(path: Path) -> str:
     return os.path.realpath(path)
 
 
+_FOUND: dict[tuple[Any, ...], dict[str, list[_Candidate]]] = {}
+"""The last name tables built (``_candidates``), by the folders' stamps and the plugins'
+files: a name is looked up without resolving every file's real path again."""
+_FOUND_SIZE = 4
+
+
 def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
     """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
+    users = user_dirs()
+    listings = [_listing_of(d) for d in [*users, bundled_dir()]]
+    plugged = [*registry.rulesets, *registry.fragments]
+    key = (
+        tuple(str(d) for d in users),
+        tuple(stamp for stamp, _ in listings),
+        tuple((str(path), plugin) for path, plugin in plugged),
+    )
+    keep = all(stamp is not None or not files for stamp, files in listings)
+    if keep and key in _FOUND:
+        return _FOUND[key]
     found: dict[str, list[_Candidate]] = {}
     seen: set[str] = set()
 
     def add(path: Path, origin: Origin, plugin: str | None = None) -> None:
-        key = _identity(path)
-        if key not in seen:
-            seen.add(key)
+        ident = _identity(path)
+        if ident not in seen:
+            seen.add(ident)
             found.setdefault(path.stem, []).append(_Candidate(path, origin, plugin))
 
-    for directory in user_dirs():
-        for path in _scan(directory):
+    for _, files in listings[:-1]:
+        for path in files:
             add(path, "user")
-    for path, plugin in [*registry.rulesets, *registry.fragments]:
+    for path, plugin in plugged:
         add(Path(path), "plugin", plugin)
-    for path in _scan(bundled_dir()):
+    for path in listings[-1][1]:
         add(path, "bundled")
+    if keep:
+        if len(_FOUND) >= _FOUND_SIZE:
+            _FOUND.clear()
+        _FOUND[key] = found
     return found
 
 
