@@ -204,9 +204,11 @@ class Hand:
         self._exposed = False
         self._expose_at = -1
         self._has_kontra_round = False
-        self._undo: list[tuple[int, int, tuple[Any, ...]] | None] = []
+        self._undo: list[tuple[Any, ...] | None] = []
         """One entry per action, for ``undo``: a card's (card, seat, the state it changed),
-        or None for any other action (undone by replaying the actions before it)."""
+        or (card, seat, best, best_seat, led) for a card within a trick played by
+        ``play_random``, or None for any other action (undone by replaying the actions
+        before it)."""
 
     # ------------------------------------------------------------------ copies and pickles
 
@@ -218,20 +220,65 @@ class Hand:
         and shared; the lists, sets and dicts that play changes are copied.
         """
         new = Hand.__new__(Hand)
-        for name in _SHARED_SLOTS:
-            setattr(new, name, getattr(self, name))
+        # Spelled out, not a loop over the slots: a clone is made at every node of a search.
+        # tests/test_engine_api_safety.py checks that every slot is copied or shared.
+        new._after = self._after
+        new._beat = self._beat
+        new._best = self._best
+        new._best_seat = self._best_seat
+        new._cat = self._cat
+        new._deal = self._deal
+        new._declarer = self._declarer
+        new._defenders = self._defenders
+        new._expose_at = self._expose_at
+        new._exposed = self._exposed
+        new._facts = self._facts
+        new._game = self._game
+        new._gave_up = self._gave_up
+        new._has_kontra_round = self._has_kontra_round
+        new._info = self._info
+        new._kafter = self._kafter
+        new._kturn = self._kturn
+        new._leader = self._leader
+        new._led = self._led
+        new._legal = self._legal
+        new._n_active = self._n_active
+        new._needs_due = self._needs_due
+        new._phase = self._phase
+        new._registry = self._registry
+        new._ruleset = self._ruleset
+        new._seats = self._seats
+        new._seed = self._seed
+        new._standard_duties = self._standard_duties
+        new._t7 = self._t7
+        new._tables = self._tables
+        new._talon = self._talon
+        new._trick_no = self._trick_no
+        new._trump = self._trump
+        new._trump_mask = self._trump_mask
+        new._turn = self._turn
+        new._ulti_seat = self._ulti_seat
+        new._wait_kontra = self._wait_kontra
         new._hands = self._hands.copy()
         new._history = self._history.copy()
-        new._pickups = self._pickups.copy()
-        new._auction = self._auction.clone()
         new._trick = self._trick.copy()
         new._won = self._won.copy()
         new._tricks = self._tricks.copy()
-        new._kontra = self._kontra.clone() if self._kontra is not None else None
         new._kround_passed = self._kround_passed.copy()
         new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
         new._marriages = self._marriages.copy()
         new._undo = self._undo.copy()  # entries are immutable: shared safely
+        phase = self._phase
+        if phase is AUCTION:
+            new._auction = self._auction.clone()
+            new._pickups = self._pickups.copy()
+        else:  # nothing changes the auction once it is over
+            new._auction = self._auction
+            new._pickups = self._pickups
+        kontra = self._kontra
+        if kontra is not None and (self._trick_no == 0 or phase is KONTRA):
+            kontra = kontra.clone()  # kontras are still called: each hand its own chains
+        new._kontra = kontra
         return new
 
     def __copy__(self) -> Hand:
@@ -551,7 +598,7 @@ class Hand:
             raise IllegalAction(self._why_play_refused(card))
         seat = self._turn
         self._undo.append((card, seat, _played_over(self)))
-        self._history.append((seat, PLAYS[card]))
+        self._history.append(_SEAT_PLAYS[seat][card])
         self._hands[seat] ^= 1 << card
         self._legal = -1
         trick = self._trick
@@ -658,7 +705,31 @@ class Hand:
         entry = self._undo.pop()
         if entry is None:
             return self._replay_all_but_last()
+        if entry is _IN_TRICK or entry is _TRICK_END:  # a card ``play_random`` played
+            seat, action = self._history.pop()
+            assert isinstance(action, Play)
+            card = action.card
+            if entry is _TRICK_END:  # it closed a trick: open the trick again
+                leader, cards, winner = self._tricks.pop()
+                for played in cards:
+                    self._won[winner] ^= 1 << played
+                self._trick = list(cards)
+                done = self._trick_no = self._trick_no - 1
+                self._leader = leader
+                # what closing it may have changed besides (``_close_trick``)
+                self._phase, self._facts = PLAY, None
+                self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
+                if done == 0 and self._has_kontra_round:
+                    self._kturn, self._kround_passed = -1, set()
+            self._trick.pop()
+            self._hands[seat] |= 1 << card
+            self._turn = seat
+            self._legal = -1
+            self._rejudge_trick()
+            self._own_kontra()
+            return action
         card, seat, saved = entry
+        card_played: Play = PLAYS[card]
         if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
             _, cards, winner = self._tricks.pop()
             for played in cards:
@@ -671,7 +742,30 @@ class Hand:
         for name, value in zip(_PLAY_CHANGES, saved, strict=True):
             setattr(self, name, value)
         self._kround_passed = set(saved[_KROUND])  # never share a set another hand may change
-        return PLAYS[card]
+        self._own_kontra()
+        return card_played
+
+    def _rejudge_trick(self) -> None:
+        """The suit led and the card (and seat) winning the trick so far, from its cards:
+        what a card taken back by ``undo`` had changed."""
+        trick = self._trick
+        if not trick:
+            self._led, self._best = 0, -1
+            self._best_seat = self._tricks[-1][2] if self._tricks else -1
+            return
+        beat, after = self._beat, self._after
+        seat = self._best_seat = self._leader
+        best = trick[0]
+        for card in trick[1:]:
+            seat = after[seat]
+            if (beat[best] >> card) & 1:
+                best, self._best_seat = card, seat
+        self._led, self._best = SUIT_MASKS[trick[0] >> 3], best
+
+    def _own_kontra(self) -> None:
+        """Back where kontras may be called again: chains a clone may share become our own."""
+        if self._kontra is not None and (self._trick_no == 0 or self._phase is KONTRA):
+            self._kontra = self._kontra.clone()
 
     def _replay_all_but_last(self) -> Action:
         actions = self.actions
@@ -693,7 +787,138 @@ class Hand:
         ``legal_card_list()`` / ``play_card()`` would choose it, and is undoable like any
         card; it stops at the kontra round, a marriage that must be announced first, or
         when the hand is over. Returns the number of cards played.
+
+        Under the usual duties (follow, trump, beat), with no marriage due and no
+        defender's kontra word after his card, the trick loop runs here on local
+        variables, the rule of ``legal_cards`` inlined; a trick that ends the hand,
+        opens the kontra round or lays an open contract's cards down is closed by the
+        general code, and any other ruleset plays card by card.
         """
+        if self._phase is not PLAY:
+            return 0
+        if self._needs_due or self._wait_kontra or not self._standard_duties:
+            return self._play_random_checked(rng)
+        choice = rng.choice
+        hands, trick, history, undo = self._hands, self._trick, self._history, self._undo
+        beat, trump_mask, after, n = self._beat, self._trump_mask, self._after, self._n_active
+        won, tricks, seat_plays = self._won, self._tricks, _SEAT_PLAYS
+        ulti_seat, t7 = self._ulti_seat, self._t7
+        seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
+        leader, done = self._leader, self._trick_no
+        special = {TRICKS - 1, self._expose_at - 1}  # tricks whose end the general code closes
+        if self._has_kontra_round:
+            special.add(0)
+        played = 0
+        while True:
+            if not trick:  # a whole trick, its three cards unrolled
+                first = seat
+                hand = hands[first]
+                legal = hand
+                if first == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c0 = choice(cards_of(legal))
+                hands[first] = hand ^ (1 << c0)
+                led, best, best_seat = SUIT_MASKS[c0 >> 3], c0, first
+                second = after[first]
+                hand = hands[second]
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+                if second == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c1 = choice(cards_of(legal))
+                hands[second] = hand ^ (1 << c1)
+                if (beat[best] >> c1) & 1:
+                    best, best_seat = c1, second
+                third = after[second]
+                hand = hands[third]
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+                if third == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c2 = choice(cards_of(legal))
+                hands[third] = hand ^ (1 << c2)
+                if (beat[best] >> c2) & 1:
+                    best_seat = third
+                history.extend(
+                    (seat_plays[first][c0], seat_plays[second][c1], seat_plays[third][c2])
+                )
+                undo.extend(_WHOLE_TRICK)
+                played += 3
+                if done in special:  # the general code closes it (last trick, kontra round...)
+                    trick.extend((c0, c1, c2))
+                    self._best_seat, self._leader, self._trick_no = best_seat, first, done
+                    self._legal = -1
+                    self._close_trick()
+                    if self._phase is not PLAY:
+                        return played
+                    seat, leader, done = self._turn, self._leader, self._trick_no
+                    led, best = 0, -1
+                    continue
+                won[best_seat] |= (1 << c0) | (1 << c1) | (1 << c2)
+                tricks.append((first, (c0, c1, c2), best_seat))
+                led, best = 0, -1
+                done += 1
+                seat = leader = best_seat
+                continue
+            hand = hands[seat]
+            if not trick:
+                legal = hand
+            else:
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+            if seat == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                legal &= ~t7
+            card = choice(cards_of(legal))
+            played += 1
+            if len(trick) + 1 < n:  # the trick goes on: a light undo entry
+                undo.append(_IN_TRICK)
+                history.append(seat_plays[seat][card])
+                hands[seat] = hand ^ (1 << card)
+                if not trick:
+                    led, best, best_seat = SUIT_MASKS[card >> 3], card, seat
+                elif (beat[best] >> card) & 1:
+                    best, best_seat = card, seat
+                trick.append(card)
+                seat = after[seat]
+                continue
+            if done not in special:  # the trick's last card, and play goes on
+                undo.append(_TRICK_END)
+                history.append(seat_plays[seat][card])
+                hands[seat] = hand ^ (1 << card)
+                if (beat[best] >> card) & 1:
+                    best_seat = seat
+                a, b = trick
+                won[best_seat] |= (1 << a) | (1 << b) | (1 << card)
+                tricks.append((leader, (a, b, card), best_seat))
+                trick.clear()
+                led, best = 0, -1
+                done += 1
+                seat = leader = best_seat
+                continue
+            self._turn, self._best, self._best_seat, self._led = seat, best, best_seat, led
+            self._leader, self._trick_no, self._legal = leader, done, legal
+            self.play_card(card)  # the general code closes this trick
+            if self._phase is not PLAY:
+                return played
+            trick = self._trick
+            seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
+            leader, done = self._leader, self._trick_no
+            if self._needs_due or self._wait_kontra:  # not expected: the checked loop
+                return played + self._play_random_checked(rng)
+
+    def _play_random_checked(self, rng: random.Random) -> int:
         choice = rng.choice
         played = 0
         while self._phase is PLAY:
@@ -705,6 +930,8 @@ class Hand:
             self.play_card(choice(cards_of(legal)))
             played += 1
         return played
+
+    # ------------------------------------------------------------------ auction
 
     def _apply_auction(self, seat: int, action: Action) -> None:
         auction = self._auction
@@ -1028,6 +1255,18 @@ _PLAY_CHANGES = (
 _TRICK_NO = _PLAY_CHANGES.index("_trick_no")
 _KROUND = _PLAY_CHANGES.index("_kround_passed")
 _played_over = attrgetter(*_PLAY_CHANGES)
+
+_IN_TRICK: tuple[Any, ...] = ("a card within a trick",)
+_TRICK_END: tuple[Any, ...] = ("a card that closed a trick",)
+_WHOLE_TRICK = (_IN_TRICK, _IN_TRICK, _TRICK_END)
+"""Undo entries of the cards ``play_random`` plays: the card and seat are the history's
+last entry, and what else the card changed follows from the trick's cards."""
+
+_SEAT_PLAYS: tuple[tuple[tuple[int, Play], ...], ...] = tuple(
+    tuple((seat, PLAYS[card]) for card in range(32)) for seat in range(4)
+)
+"""``_SEAT_PLAYS[seat][card]``: the history entry of that card played by that seat (shared:
+a history holds thirty of them a hand)."""
 
 _INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()
 _INTERNED_SIZE = 16
