@@ -93,11 +93,17 @@ def test_a_changed_file_is_loaded_again(tmp_path: Path) -> None:
     assert second is not first and second.title == "Club two"
 
 
-def test_a_file_written_just_now_is_not_cached(tmp_path: Path) -> None:
-    """Its timestamp could hide a second change within the same tick."""
+def test_a_file_written_just_now_is_cached_by_its_content(tmp_path: Path) -> None:
+    """Its timestamp could hide a second change within the same tick (same size too), so
+    its digest decides."""
     club = tmp_path / "club.yaml"
-    club.write_text("extends: wikipedia\nname: club\n", encoding="utf-8")
-    assert load_ruleset(club) is not load_ruleset(club)
+    club.write_text("extends: wikipedia\nname: club\ntitle: One\n", encoding="utf-8")
+    first = load_ruleset(club)
+    assert load_ruleset(club) is first
+    stamp = club.stat()
+    club.write_text("extends: wikipedia\nname: club\ntitle: Two\n", encoding="utf-8")
+    os.utime(club, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # the same tick
+    assert load_ruleset(club).title == "Two"
 
 
 def test_another_registry_loads_afresh() -> None:

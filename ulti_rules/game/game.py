@@ -130,11 +130,16 @@ class Game:
 
         return Hand(self, seed=seed, deal=deal, dealer=dealer)
 
-    def settle(self, contract: Contract, facts: Facts | None) -> Settlement:
-        """The payments of a hand (``facts`` None: a hand decided without play)."""
+    def settle(
+        self, contract: Contract, facts: Facts | None, *, trusted: bool = False
+    ) -> Settlement:
+        """The payments of a hand (``facts`` None: a hand decided without play).
+
+        ``trusted=True`` for the facts of a hand this engine played (``hand.facts``):
+        they are not checked again for what could not have happened."""
         from ..scoring.settlement import settle  # scoring is built on Game: imported when called
 
-        return settle(self, contract, facts)
+        return settle(self, contract, facts, trusted=trusted)
 
 
 def _unpickle_game(ruleset: Ruleset) -> Game:

@@ -4,14 +4,17 @@ Loading validates every file of an ``extends:`` chain (20 to 90 ms); a program t
 plays many hands, or a server, loads the same ruleset again and again. An entry is
 keyed by the top file's path and holds the plugin registry it was validated with
 and each file's identity, size and modification time; any change, or another
-registry, loads afresh. A file written within the last two seconds is not cached
-(its timestamp is too coarse to show a second change in the same tick). At most
+registry, loads afresh. For a file written within the last two seconds the
+timestamp is too coarse to show a second change in the same tick, so its content's
+digest is kept too and compared on every use (reading a file is cheap beside
+validating it: a club file just written is loaded once per command). At most
 ``SIZE`` entries are kept, the least recently used dropped first, so the cache
 never grows with the number of files a long-running program has seen.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections import OrderedDict
@@ -27,6 +30,7 @@ SIZE = 64
 RACY_NS = 2_000_000_000
 
 Stamp = tuple[int, int, int, int]
+Mark = tuple[Stamp, bytes | None]
 
 
 def _stamp(path: Path) -> Stamp | None:
@@ -37,13 +41,27 @@ def _stamp(path: Path) -> Stamp | None:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
+def _digest(path: Path) -> bytes | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError:
+        return None
+
+
+def _unchanged(path: Path, mark: Mark) -> bool:
+    stamp, digest = mark
+    if _stamp(path) != stamp:
+        return False
+    return digest is None or _digest(path) == digest
+
+
 class LoadCache:
     """Rulesets by top file, valid while the registry and every file of the chain are unchanged."""
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         self._entries: OrderedDict[
-            str, tuple[Registry, tuple[tuple[Path, Stamp], ...], Ruleset]
+            str, tuple[Registry, tuple[tuple[Path, Mark], ...], Ruleset]
         ] = OrderedDict()
 
     def __len__(self) -> int:
@@ -54,22 +72,25 @@ class LoadCache:
         entry = self._entries.get(key)
         if entry is None:
             return None
-        owner, stamps, ruleset = entry
-        if owner is not registry or any(_stamp(p) != s for p, s in stamps):
+        owner, marks, ruleset = entry
+        if owner is not registry or not all(_unchanged(p, m) for p, m in marks):
             del self._entries[key]
             return None
         self._entries.move_to_end(key)
         return ruleset
 
     def put(self, path: Path, registry: Registry, files: Iterable[Path], ruleset: Ruleset) -> None:
-        stamps = []
+        marks: list[tuple[Path, Mark]] = []
         now = time.time_ns()
         for file in files:
             stamp = _stamp(file)
-            if stamp is None or now - stamp[3] < RACY_NS:
+            if stamp is None:
                 return
-            stamps.append((file, stamp))
-        self._entries[str(path)] = (registry, tuple(stamps), ruleset)
+            digest = _digest(file) if now - stamp[3] < RACY_NS else None
+            if digest is None and now - stamp[3] < RACY_NS:
+                return
+            marks.append((file, (stamp, digest)))
+        self._entries[str(path)] = (registry, tuple(marks), ruleset)
         self._entries.move_to_end(str(path))
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
