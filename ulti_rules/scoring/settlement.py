@@ -226,7 +226,7 @@ def _check_contract(ruleset: Ruleset, table: _Table, comps: list[Component]) -> 
         )
     named = contract.trump
     if trump == "suit" and named is not None and SUIT_IDS[named] not in info.suits:
-        _refuse_suit_trump(ruleset, bid, contract.trump)
+        _refuse_suit_trump(ruleset, bid, named)
     two_round = ruleset.auction.two_round
     allowed = {1} | ({two_round.multiplier} if two_round is not None else set())
     if contract.multiplier not in allowed:
