@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..contracts.base import ContractKind
+from ..contracts.fact_specs import FactSpec
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import GAME_KEY, ContractSpec, Ruleset
 from .catalog import BidInfo, Catalog, build_catalog, kontra_is_personal
@@ -41,7 +42,16 @@ class Game:
     number of hands (and threads reading them) share it.
     """
 
-    __slots__ = ("_plans", "_tables", "catalog", "deal_pattern", "registry", "ruleset", "seatings")
+    __slots__ = (
+        "_plans",
+        "_tables",
+        "catalog",
+        "deal_pattern",
+        "fact_specs",
+        "registry",
+        "ruleset",
+        "seatings",
+    )
 
     ruleset: Ruleset
     registry: Registry
@@ -50,6 +60,9 @@ class Game:
     """The table for each dealer seat."""
     deal_pattern: tuple[tuple[int, ...], int]
     """Cards per active seat (forehand first) and cards left beside the hands."""
+    fact_specs: tuple[FactSpec[Any], ...]
+    """The facts the ruleset's kinds declare beyond the core ones: what the engine
+    computes for every hand of this game (``Registry.facts_for``)."""
 
     def __init__(self, ruleset: Ruleset, registry: Registry | None = None) -> None:
         self.ruleset = ruleset
@@ -57,6 +70,7 @@ class Game:
         self.catalog = build_catalog(ruleset, self.registry)
         self.seatings = tuple(build_seating(ruleset, d) for d in range(ruleset.players.count))
         self.deal_pattern = deal_pattern(ruleset)
+        self.fact_specs = self.registry.facts_for(ruleset)
         self._tables: dict[int, RankTables] = {}
         self._plans: dict[int, tuple[tuple[Take, ...], Take]] = {}
 
