@@ -12,12 +12,14 @@ object itself, never in a global table), and ``load_game(name)`` a cached one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..contracts.base import ContractKind
 from ..contracts.fact_specs import FactSpec
 from ..plugins import Registry, get_registry
+from ..ruleset.ladder import silent_values
 from ..ruleset.schema import GAME_KEY, ContractSpec, Ruleset
 from .catalog import BidInfo, Catalog, build_catalog, kontra_is_personal
 from .deal_plan import Take, deal_pattern, deal_plan
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 
 CardsGiven = Sequence[Sequence[int | str]]
+T = TypeVar("T")
 
 
 class Game:
@@ -43,7 +46,9 @@ class Game:
     """
 
     __slots__ = (
+        "_memo",
         "_plans",
+        "_silent",
         "_tables",
         "catalog",
         "deal_pattern",
@@ -73,6 +78,8 @@ class Game:
         self.fact_specs = self.registry.facts_for(ruleset)
         self._tables: dict[int, RankTables] = {}
         self._plans: dict[int, tuple[tuple[Take, ...], Take]] = {}
+        self._silent: dict[str, Mapping[str, int]] = {}
+        self._memo: dict[Hashable, Any] = {}
 
     @classmethod
     def of(cls, ruleset: Ruleset | Game, registry: Registry | None = None) -> Game:
@@ -129,6 +136,24 @@ class Game:
         if plan is None:
             plan = self._plans[dealer] = deal_plan(self.ruleset, self.seating(dealer))
         return plan
+
+    def silent_values(self, bid_id: str) -> Mapping[str, int]:
+        """Silent bonus id -> its value in this bid, where the bid allows it (read-only)."""
+        values = self._silent.get(bid_id)
+        if values is None:
+            found = silent_values(self.ruleset, self.bid(bid_id).bid, self.registry)
+            values = self._silent[bid_id] = MappingProxyType(found)
+        return values
+
+    def derived(self, key: Hashable, build: Callable[[], T]) -> T:
+        """A table a higher layer derives from this game (scoring's bid components), built
+        by ``build`` on first use and kept as long as the game: never in a global cache.
+        ``key`` names it; what is built must never be changed by its readers."""
+        try:
+            found: T = self._memo[key]
+        except KeyError:
+            found = self._memo[key] = build()
+        return found
 
     # ------------------------------------------------------------------ doors to play and scoring
 

@@ -16,6 +16,7 @@ personal one (no-trump components) does not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -185,7 +186,7 @@ class _Table:
         return levels
 
 
-def _check_contract(ruleset: Ruleset, table: _Table, comps: list[Component]) -> None:
+def _check_contract(ruleset: Ruleset, table: _Table, comps: Sequence[Component]) -> None:
     contract = table.contract
     info = table.info
     bid = info.bid
@@ -326,7 +327,7 @@ def _silent_line(
     table: _Table,
     bid: Bid,
     verdict: SilentVerdict,
-    comps: list[Component],
+    comps: Sequence[Component],
     beside: SilentVerdict | None,
 ) -> SettlementLine:
     """One silent bonus; ``beside``: the bonus the Parti took the value of, where this
@@ -388,7 +389,7 @@ def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
     )
 
 
-def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine]:
+def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[SettlementLine]:
     """A hand decided before play: given up, or an uncontested Simple lost double."""
     if table.contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
@@ -456,7 +457,7 @@ def settle(
         ) from None
     bid = info.bid
     table = _Table(game, info, contract, facts)
-    comps = components(ruleset, bid, registry)
+    comps = game.derived(("components", bid.id), lambda: tuple(components(ruleset, bid, registry)))
     _check_contract(ruleset, table, comps)
     if _forfeit(ruleset, contract):
         lines = _forfeit_lines(table, comps)
@@ -465,7 +466,7 @@ def settle(
             raise SettlementError("the hand was played: settling it needs its facts")
         if not trusted:
             _check_facts(ruleset, contract, facts)
-        verdicts = silent_verdicts(ruleset, bid, facts, registry)
+        verdicts = silent_verdicts(ruleset, bid, facts, registry, game.silent_values(bid.id))
         settled = in_place(ruleset, comps, facts, registry)  # a void 100: the Parti instead
         has_parti = any(c.kind.is_parti for c, _ in settled)
         replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
