@@ -1,6 +1,6 @@
 """How many hands per second the engine plays, on one core (docs/performance.md).
 
-Two loops, both with seeded deals and random legal cards:
+Loops, all with seeded deals and seeded random choices:
 
 * ``play``: the play phase of a Simple Hearts (the trump fixed by the bid), deal
   included: shuffle and deal, forehand discards his first two cards and bids
@@ -9,10 +9,20 @@ Two loops, both with seeded deals and random legal cards:
   docs/engine.md).
 * ``whole``: whole hands, auction included, with ``ulti_rules.bots.SimpleBidder``
   in every seat, driven by ``ulti_rules.bots.play_out``; the dealer rotates.
+* ``random``: random legal play through the public API: a uniformly random action
+  of ``legal_actions()`` to ``apply()`` at every step, auction and kontras included.
+* ``simulate``: the ``whole`` loop, then what ``ulti simulate`` does with each hand
+  (its contract, its settlement).
 
-Neither loop reads ``hand.facts`` or settles (that costs about 40 µs more a hand).
+``--compare`` times, in one run, each figure of issue 8 beside what it is measured
+against, and says whether each target holds: the engine's play-phase playouts
+against a plain-Python reference loop (``reference_loop.py``); random legal play
+under ``two-round-auction`` against ``wikipedia``, and ``wikipedia`` against its
+rate before the auction and kontras were made faster (``BASELINE_RANDOM_WIKIPEDIA``);
+``simulate`` against ``whole``. The clock is CPU time (``time.process_time``).
 
     python benchmarks/bench_engine.py --hands 2000 --seed 1 --mode both
+    python benchmarks/bench_engine.py --compare
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.engine import Bid, Hand
@@ -32,7 +43,18 @@ from ulti_rules.engine.actions import DISCARDS, PASS
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.schema import Ruleset
 
+from reference_loop import Rules, Start, rules_for, start_of
+from reference_loop import play as reference_play
+
 PLAY_BID = "parti_red"
+
+BASELINE_RANDOM_WIKIPEDIA = 1934.0
+"""Random legal play under ``wikipedia`` before the auction and the kontras were made
+faster: hands/s of CPU time, the best of four invocations of ``--mode random`` (five runs
+of 2,000 hands each) at commit 33aef22 on the machine of docs/performance.md."""
+BASELINE_COMMIT = "33aef22"
+
+Loop = Callable[[Ruleset, list[int], random.Random], None]
 
 
 def pin_to_one_core() -> str:
@@ -57,17 +79,21 @@ def check_play_mode(ruleset: Ruleset) -> str | None:
     return None
 
 
+def bid_simple_hearts(hand: Hand) -> Hand:
+    """Forehand discards his first two cards and bids Simple Hearts; the others pass."""
+    first, second = hand.cards(hand.seats.forehand)[:2]
+    hand.apply(DISCARDS[(first, second)])
+    hand.apply(Bid(PLAY_BID))
+    for _ in range(3):
+        hand.apply(PASS)
+    return hand
+
+
 def play_phase(ruleset: Ruleset, seeds: list[int], rng: random.Random) -> None:
     """The play phase of Simple Hearts, deal included: the loop of docs/engine.md."""
     choice = rng.choice
-    bid = Bid(PLAY_BID)
     for seed in seeds:
-        hand = Hand(ruleset, seed=seed)
-        first, second = hand.cards(hand.seats.forehand)[:2]
-        hand.apply(DISCARDS[(first, second)])
-        hand.apply(bid)
-        for _ in range(3):
-            hand.apply(PASS)
+        hand = bid_simple_hearts(Hand(ruleset, seed=seed))
         while not hand.is_over:
             cards = hand.legal_card_list()
             if cards:
@@ -84,41 +110,276 @@ def whole_hands(ruleset: Ruleset, seeds: list[int], rng: random.Random) -> None:
         play_out(Hand(ruleset, seed=seed, dealer=number % players), bot, rng)
 
 
-MODES: dict[str, tuple[str, Callable[[Ruleset, list[int], random.Random], None]]] = {
+def random_legal_play(ruleset: Ruleset, seeds: list[int], rng: random.Random) -> None:
+    """A uniformly random legal action at every step, through the public API."""
+    choice = rng.choice
+    players = ruleset.players.count
+    for number, seed in enumerate(seeds):
+        hand = Hand(ruleset, seed=seed, dealer=number % players)
+        legal, apply = hand.legal_actions, hand.apply
+        while not hand.is_over:
+            apply(choice(legal()))
+
+
+def simulated_hands(ruleset: Ruleset, seeds: list[int], rng: random.Random) -> None:
+    """``whole``, then each hand's contract and settlement through ``ulti simulate``'s calls."""
+    from ulti_rules.cli.simulate import _hand_payments  # the function `ulti simulate` times
+
+    bot = SimpleBidder()
+    players = ruleset.players.count
+    names = [f"P{i + 1}" for i in range(players)]
+    for number, seed in enumerate(seeds):
+        hand = play_out(Hand(ruleset, seed=seed, dealer=number % players), bot, rng)
+        _ = hand.contract
+        _hand_payments(hand, names)
+
+
+MODES: dict[str, tuple[str, Loop]] = {
     "play": ("play phase (Simple Hearts, deal included)", play_phase),
     "whole": ("whole hands (simple bidder)", whole_hands),
+    "random": ("random legal play (legal_actions/apply)", random_legal_play),
+    "simulate": ("simulate: whole hands, settled", simulated_hands),
 }
 
 
-def measure(
-    loop: Callable[[Ruleset, list[int], random.Random], None],
-    ruleset: Ruleset,
-    hands: int,
-    seed: int,
-    runs: int,
-) -> list[float]:
+def seeds_of(seed: int, hands: int) -> list[int]:
+    """The deal seeds of one run: every run (and every loop) plays the same deals."""
+    return [random.Random(seed).getrandbits(32) + i for i in range(hands)]
+
+
+def timed(run: Callable[..., object], *args: object) -> float:
+    """CPU seconds of one call (the machine is shared: wall time would count the others)."""
+    start = time.process_time()
+    run(*args)
+    return time.process_time() - start
+
+
+def measure(loop: Loop, ruleset: Ruleset, hands: int, seed: int, runs: int) -> list[float]:
     """Hands per second of each run; every run plays the same seeded hands."""
-    seeds = [random.Random(seed).getrandbits(32) + i for i in range(hands)]
+    seeds = seeds_of(seed, hands)
     loop(ruleset, seeds[: max(1, hands // 10)], random.Random(seed))  # warm the caches
-    rates = []
+    return [hands / timed(loop, ruleset, seeds, random.Random(seed)) for _ in range(runs)]
+
+
+# ---------------------------------------------------------------------- playouts
+
+
+def engine_playouts(hands: list[Hand], rng: random.Random, fused: bool | None = None) -> None:
+    """Random legal cards to the end of each hand, from trick 1; the kontra round passed.
+
+    ``fused``: through ``Hand.play_random`` (the default where the engine has it), or a
+    card at a time through ``legal_card_list()`` and ``play_card()``.
+    """
+    if fused is None:
+        fused = hasattr(Hand, "play_random")
+    if fused:
+        for hand in hands:
+            play_random = hand.play_random
+            play_random(rng)
+            while not hand.is_over:
+                hand.apply(PASS)  # the kontra round after trick 1
+                play_random(rng)
+        return
+    choice = rng.choice
+    for hand in hands:
+        legal_cards, play_card = hand.legal_card_list, hand.play_card
+        while not hand.is_over:
+            cards = legal_cards()
+            if cards:
+                play_card(choice(cards))
+            else:
+                hand.apply(PASS)
+
+
+def reference_playouts(starts: list[Start], rules: Rules, rng: random.Random) -> None:
+    """The reference loop over the same starting positions."""
+    for start in starts:
+        reference_play(start, rules, rng)
+
+
+BATCH = 100
+"""Hands prepared at a time for the playouts: a few thousand live hands would make the
+garbage collector, not the engine, the cost measured."""
+
+
+def prepared_hands(ruleset: Ruleset, seeds: list[int]) -> list[Hand]:
+    """Hands bid as Simple Hearts, about to lead trick 1 (built outside the timed part)."""
+    return [bid_simple_hearts(Hand(ruleset, seed=seed)) for seed in seeds]
+
+
+# ---------------------------------------------------------------------- --compare
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One loop's rates, run after run."""
+
+    label: str
+    rates: list[float]
+
+    @property
+    def best(self) -> float:
+        return max(self.rates)
+
+    def line(self) -> str:
+        return (
+            f"  {self.label:<46} best {self.best:>8,.0f} hands/s   median "
+            f"{statistics.median(self.rates):>8,.0f} hands/s   "
+            f"(runs: {', '.join(f'{r:,.0f}' for r in self.rates)})"
+        )
+
+
+@dataclass(frozen=True)
+class Target:
+    """A ratio of two figures (of their best runs) and the least it should be."""
+
+    name: str
+    ratio: float
+    at_least: float
+
+    @property
+    def holds(self) -> bool:
+        return self.ratio >= self.at_least
+
+    def line(self) -> str:
+        verdict = "holds" if self.holds else "MISSES"
+        return f"  {self.name:<46} {self.ratio:>6.2f}   target >= {self.at_least:.2f}   {verdict}"
+
+
+def side_by_side(
+    first: tuple[str, Callable[[], float]], second: tuple[str, Callable[[], float]], runs: int
+) -> tuple[Figure, Figure]:
+    """Runs of two loops taken in turn, so that the machine's moods fall on both alike."""
+    rates: tuple[list[float], list[float]] = ([], [])
     for _ in range(runs):
+        rates[0].append(first[1]())
+        rates[1].append(second[1]())
+    return Figure(first[0], rates[0]), Figure(second[0], rates[1])
+
+
+def compare_playouts(hands: int, seed: int, runs: int) -> tuple[list[Figure], Target]:
+    """The engine's playouts against the reference loop: same deals, same random cards."""
+    ruleset = load_ruleset("wikipedia")
+    seeds = seeds_of(seed, hands)
+    chunks = [seeds[i : i + BATCH] for i in range(0, hands, BATCH)]
+    starts = [[start_of(h) for h in prepared_hands(ruleset, chunk)] for chunk in chunks]
+    rules = rules_for(ruleset, starts[0][0].trump)
+
+    def engine() -> float:
+        rng, busy = random.Random(seed), 0.0
+        for chunk in chunks:
+            batch = prepared_hands(ruleset, chunk)
+            busy += timed(engine_playouts, batch, rng)
+        return hands / busy
+
+    def reference() -> float:
         rng = random.Random(seed)
-        start = time.perf_counter()
-        loop(ruleset, seeds, rng)
-        rates.append(hands / (time.perf_counter() - start))
-    return rates
+        busy = sum(timed(reference_playouts, part, rules, rng) for part in starts)
+        return hands / busy
+
+    engine(), reference()  # warm the caches
+    fused = "play_random" if hasattr(Hand, "play_random") else "legal_card_list/play_card"
+    ref, eng = side_by_side(
+        ("reference loop (plain Python)", reference),
+        (f"engine playouts ({fused})", engine),
+        runs,
+    )
+    return [ref, eng], Target("engine / reference loop", eng.best / ref.best, 0.70)
+
+
+def compare_random(hands: int, seed: int, runs: int) -> tuple[list[Figure], list[Target]]:
+    """Random legal play: two-round-auction against wikipedia, wikipedia against the baseline."""
+    wiki, two = load_ruleset("wikipedia"), load_ruleset("two-round-auction")
+    seeds = seeds_of(seed, hands)
+
+    def rate(ruleset: Ruleset) -> Callable[[], float]:
+        return lambda: hands / timed(random_legal_play, ruleset, seeds, random.Random(seed))
+
+    for ruleset in (wiki, two):
+        random_legal_play(ruleset, seeds[: max(1, hands // 10)], random.Random(seed))
+    w, t = side_by_side(("wikipedia", rate(wiki)), ("two-round-auction", rate(two)), runs)
+    targets = [
+        Target("two-round-auction / wikipedia", t.best / w.best, 0.5),
+        Target(
+            f"wikipedia / baseline ({BASELINE_RANDOM_WIKIPEDIA:,.0f} at {BASELINE_COMMIT})",
+            w.best / BASELINE_RANDOM_WIKIPEDIA,
+            3.0,
+        ),
+    ]
+    return [w, t], targets
+
+
+def compare_simulate(hands: int, seed: int, runs: int) -> tuple[list[Figure], Target]:
+    """What ``ulti simulate`` does per hand (play and settle) against playing alone."""
+    ruleset = load_ruleset("wikipedia")
+    seeds = seeds_of(seed, hands)
+
+    def rate(loop: Loop) -> Callable[[], float]:
+        return lambda: hands / timed(loop, ruleset, seeds, random.Random(seed))
+
+    for loop in (whole_hands, simulated_hands):
+        loop(ruleset, seeds[: max(1, hands // 10)], random.Random(seed))
+    whole, simulated = side_by_side(
+        ("whole hands, not settled", rate(whole_hands)),
+        ("simulate: played and settled", rate(simulated_hands)),
+        runs,
+    )
+    return [whole, simulated], Target("simulate / whole hands", simulated.best / whole.best, 0.8)
+
+
+def compare(hands: int, seed: int, runs: int) -> int:
+    """Print every figure of issue 8 beside its yardstick, and whether each target holds."""
+    targets: list[Target] = []
+    print("play-phase playouts, wikipedia, Simple Hearts, from trick 1 (same deals and cards):")
+    figures, target = compare_playouts(hands, seed, runs)
+    for figure in figures:
+        print(figure.line())
+    print(target.line())
+    targets.append(target)
+    print("random legal play, auction and kontras included (legal_actions/apply):")
+    figures, pair = compare_random(hands, seed, runs)
+    for figure in figures:
+        print(figure.line())
+    for target in pair:
+        print(target.line())
+    targets.extend(pair)
+    print("ulti simulate's play and settle against whole hands, wikipedia, simple bidder:")
+    figures, target = compare_simulate(hands, seed, runs)
+    for figure in figures:
+        print(figure.line())
+    print(target.line())
+    targets.append(target)
+    held = sum(t.holds for t in targets)
+    print(f"targets: {held} of {len(targets)} hold (ratios of the best runs)")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and cards (default 1)")
-    parser.add_argument("--mode", choices=["play", "whole", "both"], default="both")
+    parser.add_argument(
+        "--mode", choices=["play", "whole", "both", "random", "simulate"], default="both"
+    )
     parser.add_argument("--ruleset", default="wikipedia", help="name or path (default wikipedia)")
     parser.add_argument("--runs", type=int, default=5, help="runs per mode (default 5)")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="issue 8's figures side by side with their targets (wikipedia and "
+        "two-round-auction; --mode and --ruleset are ignored)",
+    )
     args = parser.parse_args(argv)
     if args.hands < 1 or args.runs < 1:
         parser.error("--hands and --runs must be at least 1")
+    if args.compare:
+        pinned = pin_to_one_core()
+        print(
+            f"bench_engine --compare: {args.hands} hands a run, {args.runs} "
+            f"run{'s' if args.runs != 1 else ''} of each loop, seed {args.seed}; "
+            f"Python {platform.python_version()}, {pinned}, CPU time"
+        )
+        return compare(args.hands, args.seed, args.runs)
     ruleset = load_ruleset(args.ruleset)
     modes = ["play", "whole"] if args.mode == "both" else [args.mode]
     if "play" in modes:
@@ -132,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"bench_engine: ruleset {ruleset.name}, {args.hands} hands a run, "
         f"{args.runs} run{'s' if args.runs != 1 else ''}, "
-        f"seed {args.seed}; Python {platform.python_version()}, {pinned}"
+        f"seed {args.seed}; Python {platform.python_version()}, {pinned}, CPU time"
     )
     for mode in modes:
         label, loop = MODES[mode]

@@ -1,38 +1,119 @@
-"""The benchmark script runs as docs/performance.md says (a smoke run: no timing is asserted)."""
+"""The benchmark script runs as docs/performance.md says, and its reference loop is honest.
+
+Smoke runs only: no timing is asserted (speed is shown by the script and the docs).
+The script runs in-process with its core pinning switched off, so that the test
+process keeps every core.
+"""
 
 from __future__ import annotations
 
-import subprocess
+import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from ulti_rules.engine import Hand  # noqa: E402
+from ulti_rules.ruleset.loading import load_ruleset  # noqa: E402
+
+import bench_engine  # noqa: E402
+import reference_loop  # noqa: E402
+
+Run = Callable[..., tuple[int, list[str], str]]
+"""``run(*arguments)``: the script's exit status, its printed lines and its stderr."""
+
+PLAYABLE = ("wikipedia", "tournament", "older-20-100", "four-player")
+"""The bundled rulesets whose usual auction and red Simple the play-phase loops need."""
 
 
-def test_the_benchmark_runs_both_modes() -> None:
-    done = subprocess.run(
-        [sys.executable, "benchmarks/bench_engine.py", "--hands", "20", "--runs", "1"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Run:
+    monkeypatch.setattr(bench_engine, "pin_to_one_core", lambda: "not pinned (test)")
+
+    def invoke(*args: str) -> tuple[int, list[str], str]:
+        try:
+            status = bench_engine.main(list(args))
+        except SystemExit as stop:
+            status = stop.code if isinstance(stop.code, int) else 1
+        out, err = capsys.readouterr()
+        return status, out.splitlines(), err
+
+    return invoke
+
+
+def test_the_benchmark_runs_both_modes(run: Run) -> None:
+    status, lines, _ = run("--hands", "20", "--runs", "1")
+    assert status == 0
     assert lines[0].startswith("bench_engine: ruleset wikipedia, 20 hands a run, 1 run, seed 1")
     assert lines[1].startswith("play phase (Simple Hearts, deal included)")
     assert lines[2].startswith("whole hands (simple bidder)")
     assert all(" hands/s " in line for line in lines[1:])
 
 
-def test_the_play_mode_needs_the_usual_auction() -> None:
-    done = subprocess.run(
-        [sys.executable, "benchmarks/bench_engine.py", "--mode", "play", "--hands", "5",
-         "--ruleset", "two-round-auction"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 1
-    assert "the play mode needs the usual auction" in done.stderr
+@pytest.mark.parametrize("mode", ["random", "simulate"])
+def test_the_new_modes_run(run: Run, mode: str) -> None:
+    status, lines, _ = run(
+        "--mode", mode, "--hands", "10", "--runs", "1", "--ruleset", "two-round-auction"
+    )
+    assert status == 0
+    assert lines[1].startswith(bench_engine.MODES[mode][0])
+    assert " hands/s " in lines[1]
+
+
+def test_the_play_mode_needs_the_usual_auction(run: Run) -> None:
+    status, _, err = run("--mode", "play", "--hands", "5", "--ruleset", "two-round-auction")
+    assert status == 1
+    assert "the play mode needs the usual auction" in err
+
+
+def test_compare_prints_every_figure_and_target(
+    run: Run,
+) -> None:
+    status, lines, _ = run("--compare", "--hands", "10", "--runs", "1")
+    assert status == 0
+    text = "\n".join(lines)
+    for label in (
+        "reference loop (plain Python)",
+        "engine playouts (",
+        "  wikipedia ",
+        "  two-round-auction ",
+        "whole hands, not settled",
+        "simulate: played and settled",
+    ):
+        assert label in text, label
+    targets = [line for line in lines if "target >=" in line]
+    assert [line.split()[0] for line in targets] == [
+        "engine",
+        "two-round-auction",
+        "wikipedia",
+        "simulate",
+    ]
+    assert all(line.rstrip().endswith(("holds", "MISSES")) for line in targets)
+    assert f"baseline ({bench_engine.BASELINE_RANDOM_WIKIPEDIA:,.0f} at " in text
+    assert lines[-1].startswith("targets: ") and lines[-1].endswith(
+        "of 4 hold (ratios of the best runs)"
+    )
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("fused", [False, True])
+def test_the_reference_loop_plays_the_engines_tricks(name: str, fused: bool) -> None:
+    """Same deals, same random choices: the reference loop and the engine agree trick for
+    trick (the per-card fast path, and the fused one where the engine has it)."""
+    if fused and not hasattr(Hand, "play_random"):
+        pytest.skip("this engine has no Hand.play_random")
+    ruleset = load_ruleset(name)
+    assert bench_engine.check_play_mode(ruleset) is None
+    seeds = bench_engine.seeds_of(3, 12)
+    hands = bench_engine.prepared_hands(ruleset, seeds)
+    starts = [reference_loop.start_of(hand) for hand in hands]
+    rules = reference_loop.rules_for(ruleset, starts[0].trump)
+    bench_engine.engine_playouts(hands, random.Random(5), fused=fused)
+    rng = random.Random(5)
+    expected = [reference_loop.play(start, rules, rng) for start in starts]
+    assert [hand.tricks for hand in hands] == expected
+    assert all(hand.is_over and len(hand.tricks) == 10 for hand in hands)

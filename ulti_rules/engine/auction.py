@@ -26,10 +26,10 @@ what ``why_refused`` accepts by asking the same questions (``_pass_allowed``,
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from collections.abc import Iterator, Sequence
+from itertools import combinations, filterfalse
 
-from ..cards import card_name, cards_in, format_cards, suit_id, suit_number
+from ..cards import card_name, format_cards, suit_id, suit_number
 from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -47,7 +47,13 @@ from .actions import (
 from .bids import BidInfo, Catalog
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of
-from .trump import feasible_suits, feasible_with, marriages_in, requirement_words
+from .trump import (
+    MARRIAGE_MASKS,
+    feasible_suits,
+    feasible_with,
+    marriages_in,
+    requirement_words,
+)
 
 TALON_SIZE = 2
 
@@ -157,11 +163,15 @@ class Auction:
             return two is not None and two.trump_named == "with_bid"
         return self.step == "confirm" or self._same_trump_binds()
 
-    def _same_trump_binds(self) -> bool:
-        """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set)."""
+    def _same_trump_binds(self, confirm: bool | None = None) -> bool:
+        """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set).
+
+        ``confirm``: whether the question is asked for the confirm step (default: the
+        step now), so that a discard can ask about the step that follows it.
+        """
         if self.round1_winner < 0:  # no round-1 winner (the usual auction)
             return False
-        if self.step == "confirm":
+        if self.step == "confirm" if confirm is None else confirm:
             return True
         two = self.two_round
         return two is not None and two.same_trump_binds_others
@@ -176,76 +186,113 @@ class Auction:
             return suit_number(self.ruleset.trump.fixed)
         return named
 
+    def _value_mode(self) -> bool:
+        """Whether the standing bid is a round-1 bid overcalled by value, not by rank."""
+        two = self.two_round
+        return (
+            self.standing_round1
+            and two is not None
+            and two.overcall_by == "value"
+            and self.round1_bid is not None
+        )
+
     def _overcalls(self, info: BidInfo) -> bool:
         """Whether ``info`` may follow the standing bid (ladder rank, or the round-1 value)."""
-        two = self.two_round
-        if (
-            self.standing_round1
-            and two is not None
-            and two.overcall_by == "value"
-            and self.round1_bid is not None
-        ):
-            return info.bid.value > self.round1_bid.bid.value * two.multiplier
+        if self._value_mode():
+            two, first = self.two_round, self.round1_bid
+            assert two is not None and first is not None
+            return info.bid.value > first.bid.value * two.multiplier
         return can_overcall(info.bid, self.bid.bid if self.bid else None)
 
-    def _candidates(self) -> list[BidInfo]:
-        """Bids the rank, component and trump rules allow now, before looking at marriages."""
-        return list(self._iter_candidates())
+    def _situation(self, confirm: bool) -> tuple[object, ...]:
+        """Everything the candidate bids depend on: the key of the answers memoised about them.
 
-    def _iter_candidates(self) -> Iterator[BidInfo]:
+        ``confirm``: whether they are asked for the confirm step.
+        """
+        if self.two_round is None:  # the usual auction: the standing bid alone
+            return (self.bid.id if self.bid is not None else None, confirm)
+        binds = self._same_trump_binds(confirm)
+        return (
+            self.bid.id if self.bid is not None else None,
+            confirm,
+            self._value_mode(),
+            binds,
+            self.round1_trump if binds else -1,
+        )
+
+    def _candidates(self, confirm: bool | None = None) -> list[BidInfo]:
+        """Bids the rank, component and trump rules allow now, before looking at marriages."""
+        return list(self._iter_candidates(self.step == "confirm" if confirm is None else confirm))
+
+    def _iter_candidates(self, confirm: bool) -> Iterator[BidInfo]:
         cat = self.cat
         min_comp = self.ruleset.auction.min_components
-        binds = self._same_trump_binds()
-        confirm = self.round1_bid if self.step == "confirm" else None
-        if confirm is not None and len(confirm.bid.components) >= min_comp:
-            yield confirm
-        two = self.two_round
-        if (
-            self.standing_round1
-            and two is not None
-            and two.overcall_by == "value"
-            and self.round1_bid is not None
-        ):
-            floor = self.round1_bid.bid.value * two.multiplier
+        binds = self._same_trump_binds(confirm)
+        standing = self.round1_bid if confirm else None
+        if standing is not None and len(standing.bid.components) >= min_comp:
+            yield standing
+        if self._value_mode():
+            two, first = self.two_round, self.round1_bid
+            assert two is not None and first is not None
+            floor = first.bid.value * two.multiplier
             pool: Sequence[BidInfo] = [i for i in cat.ladder if i.bid.value > floor]
         else:
             start = bisect_right(cat.ranks, self.bid.bid.rank) if self.bid is not None else 0
             pool = cat.ladder[start:]
         for info in pool:
-            if info is confirm or len(info.bid.components) < min_comp:
+            if info is standing or len(info.bid.components) < min_comp:
                 continue
             if binds and not self._keeps_trump(info):
                 continue
             yield info
 
-    def _candidates_at_all(self) -> tuple[bool, bool]:
+    def _candidates_at_all(self, confirm: bool | None = None) -> tuple[bool, bool]:
         """(some candidate, some candidate needing no marriage) now; memoised per situation.
 
         A candidate needing no marriage is makeable by any hand.
         """
-        binds = self._same_trump_binds()
-        two = self.two_round
-        key = (
-            "candidates",
-            self.bid.id if self.bid is not None else None,
-            self.step == "confirm",
-            self.standing_round1 and two is not None and two.overcall_by == "value",
-            binds,
-            self.round1_trump if binds else -1,
-        )
+        if confirm is None:
+            confirm = self.step == "confirm"
+        return self._at_all(self._situation(confirm), confirm)
+
+    def _at_all(self, situation: tuple[object, ...], confirm: bool) -> tuple[bool, bool]:
+        key = ("candidates", *situation)
         memo = self.cat.memo
         found = memo.get(key)
         if found is None:
-            candidates = self._candidates()
+            candidates = self._candidates(confirm)
             found = memo[key] = (bool(candidates), any(not i.hundred for i in candidates))
         return found  # type: ignore[return-value]
 
-    def _any_feasible(self, hand: int) -> bool:
+    def _any_feasible(self, hand: int, confirm: bool | None = None) -> bool:
         """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
-        if self._candidates_at_all()[1]:
-            return True
-        held = marriages_in(hand)
-        return any(self._trump_options(i, held, True) for i in self._iter_candidates())
+        if confirm is None:
+            confirm = self.step == "confirm"
+        situation = self._situation(confirm)
+        return self._at_all(situation, confirm)[1] or self._feasible_with(
+            marriages_in(hand), situation, confirm
+        )
+
+    def _feasible_with(
+        self, held: tuple[int, ...], situation: tuple[object, ...], confirm: bool
+    ) -> bool:
+        """Whether a candidate needing marriages is makeable holding the marriages ``held``.
+
+        Only the marriages a hand holds matter: memoised per situation and marriages, so
+        that the 66 discards of a hand cost a look-up each.
+        """
+        key = ("feasible", held, *situation)
+        memo = self.cat.memo
+        found = memo.get(key)
+        if found is None:
+            binds = self._same_trump_binds(confirm)
+            found = memo[key] = (
+                any(
+                    self._trump_options(i, held, True, binds)
+                    for i in self._iter_candidates(confirm)
+                ),
+            )
+        return bool(found[0])
 
     def _keeps_trump(self, info: BidInfo) -> bool:
         """Whether ``info`` can be played in the round-1 trump (the 'same trump' rule)."""
@@ -254,29 +301,25 @@ class Auction:
         return self._resolved(info, -1) == self.round1_trump
 
     def _trump_options(
-        self, info: BidInfo, held: tuple[int, ...], check_marriages: bool
+        self, info: BidInfo, held: tuple[int, ...], check_marriages: bool, binds: bool
     ) -> tuple[int, ...]:
         """The suits a bid of ``info`` could be played in (-1 for no trump).
 
-        ``held``: the suits in which the bidder holds King and Over.
+        ``held``: the suits in which the bidder holds King and Over; ``binds``: whether
+        the round-1 trump binds (``_same_trump_binds``).
         """
         if info.trump == "none":
             return (-1,)
         suits = info.suits
-        if self._same_trump_binds():
+        if binds:
             suits = (self.round1_trump,) if self.round1_trump in suits else ()
         if check_marriages and info.hundred:
             suits = feasible_with(info, held, suits)
         return suits
 
-    def _feasible(self, info: BidInfo, hand: int) -> bool:
-        if not info.hundred:
-            return True  # the candidates already keep the trump rules
-        return bool(self._trump_options(info, marriages_in(hand), True))
-
     def _confirm_forced(self, hand: int) -> bool:
         """No confirm or raise is makeable: the round-1 bid then stands as it is (and fails)."""
-        return self.step == "confirm" and not self._any_feasible(hand)
+        return self.step == "confirm" and not self._any_feasible(hand, True)
 
     def _bid_actions(self, hand: int) -> tuple[Bid, ...]:
         """Every Bid the seat may make now; memoised per situation in the catalogue."""
@@ -284,21 +327,8 @@ class Auction:
         if self._confirm_forced(hand):
             return (self._confirm_action(),)
         held = marriages_in(hand) if check else ()
-        binds = self._same_trump_binds()
         carry = self._suit_bids_carry()
-        two = self.two_round
-        value_mode = self.standing_round1 and two is not None and two.overcall_by == "value"
-        key = (
-            "bids",
-            self.bid.id if self.bid is not None else None,
-            self.step == "confirm",
-            value_mode,
-            held,
-            check,
-            binds,
-            self.round1_trump if binds else -1,
-            carry,
-        )
+        key = ("bids", held, check, carry, *self._situation(self.step == "confirm"))
         memo = self.cat.memo
         found = memo.get(key)
         if found is None:
@@ -308,8 +338,10 @@ class Auction:
 
     def _compute_bid_actions(self, held: tuple[int, ...], check: bool, carry: bool) -> list[Bid]:
         result: list[Bid] = []
-        for info in self._iter_candidates():
-            options = self._trump_options(info, held, check)
+        confirm = self.step == "confirm"
+        binds = self._same_trump_binds(confirm)
+        for info in self._iter_candidates(confirm):
+            options = self._trump_options(info, held, check, binds)
             if not options:
                 continue
             if carry and info.trump == "suit":
@@ -353,35 +385,62 @@ class Auction:
     def _next_step_after_discard(self) -> str:
         return "confirm" if self.confirm_due else "bid"
 
-    def _discard_ok(self, hand: int, pair_mask: int) -> bool:
-        """Whether discarding ``pair_mask`` leaves a bid the seat must then make."""
+    def _discard_ok(self, hand: int, pair: tuple[int, ...]) -> bool:
+        """Whether discarding ``pair`` (two cards, ascending) leaves a bid to make then."""
         if not self._discard_needs_bid():
             return True
-        saved = self.step
-        self.step = self._next_step_after_discard()  # candidates depend on the step
-        try:
-            if self._any_feasible(hand & ~pair_mask):
-                return True
-            # A round-1 bid that no discard can hold up is confirmed anyway.
-            cands = self._candidates()
-            return self.step == "confirm" and not any(
-                self._feasible(i, hand & ~(1 << a) & ~(1 << b))
-                for i in cands
-                for a, b in combinations(list(cards_in(hand)), 2)
-            )
-        finally:
-            self.step = saved
+        confirm = self.confirm_due  # the bids that must remain are those of the next step
+        situation = self._situation(confirm)
+        if self._at_all(situation, confirm)[1] or self._feasible_with(
+            marriages_in(hand & ~((1 << pair[0]) | (1 << pair[1]))), situation, confirm
+        ):
+            return True
+        refused = self._refused_discards(hand)
+        return refused is None or pair not in refused  # the rare case: is the bid forced?
 
-    def _every_discard_ok(self) -> bool:
-        """Quick answer for the common case: a bid without marriages remains whatever goes."""
+    def _legal_discards(self, hand: int) -> list[Action]:
+        """The discards :meth:`_discard_ok` accepts."""
+        pairs: Iterator[tuple[int, int]] = combinations(cards_of(hand), 2)
+        refused = self._refused_discards(hand)
+        if refused:
+            pairs = filterfalse(refused.__contains__, pairs)
+        # map() looks the shared Discards up in C: the usual 66 pairs need no Python loop.
+        return list(map(DISCARDS.__getitem__, pairs))
+
+    def _refused_discards(self, hand: int) -> set[tuple[int, int]] | None:
+        """The pairs (ascending) ``hand`` may not discard now; None: any pair may go.
+
+        The bids that must remain are those of the step after the discard. A discard can
+        only lose marriages, and losing one never makes a bid makeable: so if the whole
+        hand makes none, no discard does; else only the pairs holding a card of one of its
+        marriages can be refused: asked about per card, and per second marriage card.
+        """
         if not self._discard_needs_bid():
-            return True
-        saved = self.step
-        self.step = self._next_step_after_discard()
-        try:
-            return self._candidates_at_all()[1]
-        finally:
-            self.step = saved
+            return None
+        confirm = self.confirm_due
+        situation = self._situation(confirm)
+        if self._at_all(situation, confirm)[1]:  # a bid without marriages remains
+            return None
+        feasible = self._feasible_with
+        held = marriages_in(hand)
+        if not feasible(held, situation, confirm):
+            # No discard holds a bid up: a round-1 bid is then confirmed anyway.
+            return None if confirm else set(combinations(cards_of(hand), 2))
+        refused: set[tuple[int, int]] = set()
+        cards = cards_of(hand)
+        married = cards_of(hand & sum(MARRIAGE_MASKS[s] for s in held))
+        for card in married:
+            rest = hand & ~(1 << card)
+            if not feasible(marriages_in(rest), situation, confirm):
+                refused.update((min(card, c), max(card, c)) for c in cards if c != card)
+                continue
+            # Only a second card of another marriage can lose more than this one.
+            for other in married:
+                if other != card and not feasible(
+                    marriages_in(rest & ~(1 << other)), situation, confirm
+                ):
+                    refused.add((min(card, other), max(card, other)))
+        return refused
 
     # ------------------------------------------------------------------ queries
 
@@ -390,11 +449,7 @@ class Auction:
         hand = hands[seat]
         step = self.step
         if step == "discard":
-            pairs: Iterable[tuple[int, int]] = combinations(cards_of(hand), 2)
-            if not self._every_discard_ok():
-                pairs = [p for p in pairs if self._discard_ok(hand, mask_of(p))]
-            # map() looks the shared Discards up in C: the usual 66 pairs need no Python loop.
-            return list(map(DISCARDS.__getitem__, pairs))
+            return self._legal_discards(hand)
         if step == "round1_trump":
             assert self.bid is not None
             return [DECLARE[s] for s in self.bid.suits]
@@ -445,7 +500,7 @@ class Auction:
             for card in action.cards:
                 if not (hand >> card) & 1:
                     return f"you do not hold the {card_name(card)}"
-            if not self._discard_ok(hand, mask_of(action.cards)):
+            if not self._discard_ok(hand, action.cards):
                 above = f" above {self.bid.name}" if self.bid else ""
                 return (
                     f"after discarding {format_cards(action.cards)} you could make no bid{above}, "
@@ -535,7 +590,7 @@ class Auction:
             if self._confirm_forced(hand):
                 return None
         check = step != "round1"
-        options = self._trump_options(info, (), False)
+        options = self._trump_options(info, (), False, self._same_trump_binds())
         if carries:
             assert action.trump is not None
             if suit_number(action.trump) not in options:
@@ -678,6 +733,7 @@ class Auction:
 
 
 _SLOTS: tuple[str, ...] = Auction.__slots__
+
 
 _BIDS: dict[tuple[str, int], Bid] = {}
 

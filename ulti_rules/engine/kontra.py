@@ -21,10 +21,11 @@ and :data:`ROUND` (the kontra round after trick 1).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import Literal, TypeAlias
 
-from ..ruleset.schema import Ruleset
+from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
 from .actions import Kontra
 from .bids import BidInfo
 
@@ -41,6 +42,35 @@ def side_of_level(level: int) -> str:
     return "defenders" if level % 2 else "declarer"
 
 
+_Key: TypeAlias = tuple[object, ...]
+
+_ACTIONS: dict[_Key, tuple[Kontra, ...]] = {}
+"""The kontras open in a situation: (the chains' settings, the levels as the caller's side
+sees them, the side, the moment) -> the actions.
+
+A hand asks several times in one situation (whether a seat can call, its legal actions,
+the check of the kontra called), and hands of one ruleset meet the same situations again;
+the actions are immutable values, so they are built once and shared. Keyed by values
+(never by ``id``) and emptied when full: it never holds more than ``_ACTIONS_LIMIT``.
+"""
+_ACTIONS_LIMIT = 1 << 14
+
+_ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
+"""A level as the declarer's key sees it: one he may raise (odd), or -1."""
+_EVEN: tuple[int, ...] = tuple(-1 if lv % 2 else lv for lv in range(KONTRA_LEVEL_LIMIT + 1))
+"""A level as a defender's key sees it: one he may raise (even), or -1."""
+
+
+@lru_cache(maxsize=4096)
+def _calls(components: tuple[str, ...], level: int, against: int | None) -> tuple[Kontra, ...]:
+    """A Kontra for every set of ``components`` (sorted), smaller sets first; built once."""
+    return tuple(
+        Kontra(subset, level, against)
+        for size in range(1, len(components) + 1)
+        for subset in combinations(components, size)
+    )
+
+
 class KontraChains:
     """The kontra levels of one hand: ``levels[component][defender seat]``."""
 
@@ -51,8 +81,11 @@ class KontraChains:
         "later_in_round",
         "levels",
         "max_level",
+        "own",
         "per_defender",
         "rules",
+        "settings",
+        "views",
     )
 
     def __init__(self, ruleset: Ruleset, info: BidInfo, defenders: tuple[int, ...]) -> None:
@@ -68,6 +101,42 @@ class KontraChains:
         self.levels: dict[str, dict[int, int]] = {
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
+        self.settings: _Key = (
+            tuple(self.levels),
+            defenders,
+            self.per_defender,
+            self.max_level,
+            self.first_in_round,
+            self.later_in_round,
+            self.defenders_wait,
+        )
+        """Everything but the levels that decides which kontras are open (the memo's key)."""
+        flat = [(c, d) for c in self.levels for d in defenders]
+        self.own: dict[int, tuple[int, ...]] = {
+            seat: tuple(
+                flat.index((c, seat if c in self.per_defender else defenders[0]))
+                for c in self.levels
+            )
+            for seat in defenders
+        }
+        """Per defender seat: where in the flat levels the chains he raises stand."""
+        self.views: dict[int, tuple[int, ...]] = {}
+        """Per defender seat, and -1 for the declarer: the levels as the memo sees them
+        (:meth:`_keep_views`), kept in step by :meth:`apply`."""
+        self._keep_views()
+
+    def _keep_views(self) -> None:
+        """The memo's view of the levels: for each side only what decides its options.
+
+        The declarer raises odd levels (the defenders' calls) of every chain, a defender
+        the even ones of his own chain or the shared one; a level the side cannot raise is
+        -1. Fewer keys than the levels themselves, so more answers are shared.
+        """
+        flat = tuple(lv for chain in self.levels.values() for lv in chain.values())
+        views = {-1: tuple(map(_ODD.__getitem__, flat))}
+        for seat, where in self.own.items():
+            views[seat] = tuple(map(_EVEN.__getitem__, map(flat.__getitem__, where)))
+        self.views = views
 
     def clone(self) -> KontraChains:
         """An independent copy for ``Hand.clone``: the levels are the only mutable state."""
@@ -80,6 +149,9 @@ class KontraChains:
         new.later_in_round = self.later_in_round
         new.defenders_wait = self.defenders_wait
         new.levels = {c: chain.copy() for c, chain in self.levels.items()}
+        new.settings = self.settings
+        new.views = self.views
+        new.own = self.own
         return new
 
     @property
@@ -127,18 +199,28 @@ class KontraChains:
         return found
 
     def can_call(self, seat: int, declarer: bool, moment: Moment) -> bool:
-        return bool(self.options(seat, declarer, moment))
+        return bool(self.actions(seat, declarer, moment))
 
-    def actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
+    def actions(self, seat: int, declarer: bool, moment: Moment) -> tuple[Kontra, ...]:
         """Every kontra ``seat`` may call now: each level and target with each set of its
-        components (the untargeted ones first)."""
-        result = []
+        components (the untargeted ones first). Built once per situation, then shared."""
+        view = self.views.get(-1 if declarer else seat)
+        if view is None:  # not a seat of this hand's chains: nothing to share
+            return tuple(self._build_actions(seat, declarer, moment))
+        key = (self.settings, view, declarer, moment)
+        found = _ACTIONS.get(key)
+        if found is None:
+            found = tuple(self._build_actions(seat, declarer, moment))
+            if len(_ACTIONS) >= _ACTIONS_LIMIT:
+                _ACTIONS.clear()
+            _ACTIONS[key] = found
+        return found
+
+    def _build_actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
+        result: list[Kontra] = []
         options = self.options(seat, declarer, moment)
         for level, against in sorted(options, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
-            ordered = sorted(options[level, against])
-            for size in range(1, len(ordered) + 1):
-                for subset in combinations(ordered, size):
-                    result.append(Kontra(subset, level, against))
+            result.extend(_calls(tuple(sorted(options[level, against])), level, against))
         return result
 
     def _call_name(self, level: int) -> str:
@@ -146,6 +228,8 @@ class KontraChains:
 
     def why_refused(self, action: Kontra, seat: int, declarer: bool, moment: Moment) -> str | None:
         """None if ``seat`` may call ``action`` now, else the rule it breaks."""
+        if action in self.actions(seat, declarer, moment):
+            return None  # listed, so accepted: the usual case, one look-up
         level, against = action.level, action.against
         for comp in action.components:
             if comp not in self.levels:
@@ -236,6 +320,7 @@ class KontraChains:
             else:
                 for d in chain:
                     chain[d] = level
+        self._keep_views()
 
     def as_dict(self) -> dict[str, dict[int, int]]:
         return {c: dict(chain) for c, chain in self.levels.items()}
