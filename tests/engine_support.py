@@ -23,7 +23,7 @@ from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.kontra import KontraChains
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
-CACHES = {"_legal", "_facts"}
+CACHES = {"_legal", "_facts", "_offered"}
 SHARED = {
     "_game",
     "_ruleset",

@@ -71,10 +71,12 @@ def test_apply_then_undo_restores_the_hand_at_every_step(name: str) -> None:
         assert unshared(snapshot(hand)) == unshared(snapshot(dealt))
 
 
-def test_the_fused_fast_path_chooses_as_the_card_loop_and_undoes_card_by_card() -> None:
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_fused_fast_path_chooses_as_the_card_loop_and_undoes_card_by_card(name: str) -> None:
     """``play_random`` plays the cards ``rng.choice(legal_card_list())`` would, and each
-    of them is undone like a card played one by one."""
-    game = Game.of(load_ruleset("wikipedia"))
+    of them is undone like a card played one by one (open contracts, kontra rounds and
+    marriages due included: whatever the ruleset has)."""
+    game = Game.of(load_ruleset(name))
     for seed in range(20):
         fused = game.new_hand(seed=seed)
         rng = random.Random(seed)
@@ -146,3 +148,44 @@ def test_a_clone_copies_every_slot_and_plays_on_alone(name: str) -> None:
                 twin.undo()
             assert snapshot(hand) == before
             hand.apply(choose(rng, hand.legal_actions()))
+
+
+HOUSE_RULES = {
+    "kontra after his own card": {"kontra.window_opens": "after_own_card"},
+    "marriages announced on play": {"marriages.announce": "on_play", "marriages.optional": False},
+    "no duty to beat": {"play.must_beat": False},
+    "open games laid down at once": {"open_games.after_trick": 0},
+}
+
+
+@pytest.mark.parametrize("rules", sorted(HOUSE_RULES))
+def test_undo_and_the_fused_path_under_house_rules(rules: str) -> None:
+    """The card paths that bundled rulesets do not take: a defender's kontra word right
+    after his card, marriages announced after trick 1 (and due), the duties without
+    beating, cards laid down before the first lead. Apply/undo at every step, and the
+    fused path against the card loop."""
+    from engine_fixtures import fixture_ruleset
+
+    game = Game.of(fixture_ruleset(**HOUSE_RULES[rules]))
+    rng = random.Random(rules)
+    for number in range(10):
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while not hand.is_over:
+            before = snapshot(hand)
+            action = choose(rng, hand.legal_actions())
+            hand.apply(action)
+            assert hand.undo() == action
+            assert snapshot(hand) == before
+            hand.apply(action)
+        while hand.phase != "auction" or hand.history:
+            hand.undo()
+            if hand.phase == "play" and hand.legal_cards():
+                twin, loop = hand.clone(), hand.clone()
+                twin.play_random(random.Random(number))
+                loop_rng = random.Random(number)
+                while loop.phase == "play" and loop.legal_cards():
+                    loop.play_card(loop_rng.choice(loop.legal_card_list()))
+                assert unjournaled(snapshot(twin)) == unjournaled(snapshot(loop))
+                while len(twin.history) > len(hand.history):
+                    twin.undo()
+                assert unjournaled(snapshot(twin)) == unjournaled(snapshot(hand))

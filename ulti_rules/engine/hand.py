@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
@@ -57,7 +58,8 @@ from .bids import BidInfo
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
 from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
 from .marriages import announceable, due, hundred_limit_words
-from .masks import cards_of
+from .masks import BYTE_CARDS, cards_of
+from .observation import Observation
 from .phase import STEPS, Phase, Step
 from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, requirement_words
@@ -105,18 +107,21 @@ class Hand:
         "_kontra",
         "_kround_passed",
         "_kturn",
+        "_late_announce",
         "_leader",
         "_led",
         "_legal",
         "_marriages",
         "_n_active",
         "_needs_due",
+        "_offered",
         "_phase",
         "_pickups",
         "_registry",
         "_ruleset",
         "_seats",
         "_seed",
+        "_special_tricks",
         "_standard_duties",
         "_t7",
         "_tables",
@@ -130,7 +135,6 @@ class Hand:
         "_ulti_seat",
         "_undo",
         "_wait_kontra",
-        "_won",
     )
 
     def __init__(
@@ -178,6 +182,15 @@ class Hand:
         self._beat: tuple[int, ...] = ()
         self._trump_mask = 0
         self._standard_duties = True
+        self._late_announce = False
+        self._offered: tuple[Action, ...] = ()
+        """What ``legal_actions()`` listed last outside the card play, while nothing has
+        changed since: ``apply`` takes one of those very objects without checking it again.
+        Emptied by every change (``apply``, ``play_card``, ``play_random``, ``undo``)."""
+        """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
+        self._special_tricks: frozenset[int] = frozenset()
+        """Tricks (0-based) whose end ``play_random`` leaves to ``_close_trick``: the one that
+        lays an open contract down, the first where a kontra round follows."""
         self._turn = -1
         self._leader = -1
         self._trick: list[Card] = []
@@ -185,7 +198,6 @@ class Hand:
         self._led = 0
         self._best = -1
         self._best_seat = -1
-        self._won: list[int] = [0] * n
         self._tricks: list[tuple[int, tuple[Card, ...], int]] = []
         self._legal = -1
         self._ulti_seat = -1
@@ -239,16 +251,19 @@ class Hand:
         new._info = self._info
         new._kafter = self._kafter
         new._kturn = self._kturn
+        new._late_announce = self._late_announce
         new._leader = self._leader
         new._led = self._led
         new._legal = self._legal
         new._n_active = self._n_active
         new._needs_due = self._needs_due
+        new._offered = ()
         new._phase = self._phase
         new._registry = self._registry
         new._ruleset = self._ruleset
         new._seats = self._seats
         new._seed = self._seed
+        new._special_tricks = self._special_tricks
         new._standard_duties = self._standard_duties
         new._t7 = self._t7
         new._tables = self._tables
@@ -262,7 +277,6 @@ class Hand:
         new._hands = self._hands.copy()
         new._history = self._history.copy()
         new._trick = self._trick.copy()
-        new._won = self._won.copy()
         new._tricks = self._tricks.copy()
         new._kround_passed = self._kround_passed.copy()
         new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
@@ -482,7 +496,12 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now; each one ``apply`` accepts."""
         phase = self._phase
-        if phase == PLAY:
+        if phase is PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_cards()
+            if self._trick_no and not self._late_announce:  # after trick 1: cards only
+                return list(map(_PLAY_OF, cards_of(legal)))
             seat = self._turn
             actions: list[Action] = []
             if self._trick_no == 0:
@@ -491,21 +510,23 @@ class Hand:
             actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            actions.extend(PLAYS[c] for c in cards_of(self.legal_cards()))
+            actions.extend(map(_PLAY_OF, cards_of(legal)))
             return actions
-        if phase == AUCTION:
-            return self._auction.legal(self._hands)
-        if phase == TRUMP:
+        if phase is AUCTION:
+            actions = self._auction.legal(self._hands)
+        elif phase is TRUMP:
             actions = [DECLARE[s] for s in self._trump_choices()]
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            return actions
-        if phase == KONTRA:
+        elif phase is KONTRA:
             assert self._kontra is not None
             seat = self._kturn
             moment = AFTER_CARD if self._kafter else ROUND
-            return [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
-        return []
+            actions = [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
+        else:
+            return []
+        self._offered = tuple(actions)  # ours: the caller may change the list it gets
+        return actions
 
     def legal_cards(self) -> int:
         """Fast path: the cards the seat to act may play now, as a bit mask (0 if none)."""
@@ -555,9 +576,22 @@ class Hand:
         if phase == PLAY and type(action) is Play:
             self.play_card(action.card)
             return
-        reason = self.why_refused(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if phase is KONTRA and type(action) is Pass:  # always open in the kontra phase
+            speaker = self._kturn
+            self._offered = ()
+            self._undo.append(None)
+            self._history.append((speaker, action))
+            if self._kafter:
+                self._after_card_word(speaker, action)
+            else:
+                self._kontra_round(speaker, action)
+            return
+        offered, self._offered = self._offered, ()
+        if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
+            reason = self.why_refused(action)
+            if reason is not None:
+                self._offered = offered
+                raise IllegalAction(reason)
         self._undo.append(None)
         if phase == AUCTION:  # the most frequent case first: about ten actions a hand
             self._apply_auction(self._auction.turn, action)
@@ -597,11 +631,15 @@ class Hand:
         if type(card) is not int or card < 0 or not (legal >> card) & 1:
             raise IllegalAction(self._why_play_refused(card))
         seat = self._turn
-        self._undo.append((card, seat, _played_over(self)))
+        self._offered = ()
+        trick = self._trick
+        if self._wait_kontra:  # his card may open his kontra word: keep everything
+            self._undo.append((card, seat, _played_over(self)))
+        else:  # what the card changes follows from the trick (``undo``)
+            self._undo.append(_TRICK_END if len(trick) + 1 == self._n_active else _IN_TRICK)
         self._history.append(_SEAT_PLAYS[seat][card])
         self._hands[seat] ^= 1 << card
         self._legal = -1
-        trick = self._trick
         if trick:
             if (self._beat[self._best] >> card) & 1:
                 self._best = card
@@ -621,7 +659,6 @@ class Hand:
     def _close_trick(self) -> None:
         winner = self._best_seat
         a, b, c = self._trick  # three active seats, always
-        self._won[winner] |= (1 << a) | (1 << b) | (1 << c)
         self._tricks.append((self._leader, (a, b, c), winner))
         self._trick = []
         self._led = 0
@@ -703,6 +740,7 @@ class Hand:
         if not self._undo:
             raise IllegalAction("nothing to undo: no action has been taken yet")
         entry = self._undo.pop()
+        self._offered = ()
         if entry is None:
             return self._replay_all_but_last()
         if entry is _IN_TRICK or entry is _TRICK_END:  # a card ``play_random`` played
@@ -710,9 +748,7 @@ class Hand:
             assert isinstance(action, Play)
             card = action.card
             if entry is _TRICK_END:  # it closed a trick: open the trick again
-                leader, cards, winner = self._tricks.pop()
-                for played in cards:
-                    self._won[winner] ^= 1 << played
+                leader, cards, _ = self._tricks.pop()
                 self._trick = list(cards)
                 done = self._trick_no = self._trick_no - 1
                 self._leader = leader
@@ -731,9 +767,7 @@ class Hand:
         card, seat, saved = entry
         card_played: Play = PLAYS[card]
         if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
-            _, cards, winner = self._tricks.pop()
-            for played in cards:
-                self._won[winner] ^= 1 << played
+            _, cards, _ = self._tricks.pop()
             self._trick = list(cards[:-1])
         else:
             self._trick.pop()
@@ -796,18 +830,18 @@ class Hand:
         """
         if self._phase is not PLAY:
             return 0
+        self._offered = ()
         if self._needs_due or self._wait_kontra or not self._standard_duties:
             return self._play_random_checked(rng)
         choice = rng.choice
         hands, trick, history, undo = self._hands, self._trick, self._history, self._undo
         beat, trump_mask, after, n = self._beat, self._trump_mask, self._after, self._n_active
-        won, tricks, seat_plays = self._won, self._tricks, _SEAT_PLAYS
+        tricks, seat_plays = self._tricks, _SEAT_PLAYS
+        b0, b1, b2, b3 = BYTE_CARDS
         ulti_seat, t7 = self._ulti_seat, self._t7
         seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
         leader, done = self._leader, self._trick_no
-        special = {TRICKS - 1, self._expose_at - 1}  # tricks whose end the general code closes
-        if self._has_kontra_round:
-            special.add(0)
+        special = self._special_tricks
         played = 0
         while True:
             if not trick:  # a whole trick, its three cards unrolled
@@ -816,7 +850,12 @@ class Hand:
                 legal = hand
                 if first == ulti_seat and legal & t7 and legal != t7 and done < 9:
                     legal &= ~t7
-                c0 = choice(cards_of(legal))
+                c0 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
                 hands[first] = hand ^ (1 << c0)
                 led, best, best_seat = SUIT_MASKS[c0 >> 3], c0, first
                 second = after[first]
@@ -829,7 +868,12 @@ class Hand:
                     legal = (trumps & beat[best] or trumps) if trumps else hand
                 if second == ulti_seat and legal & t7 and legal != t7 and done < 9:
                     legal &= ~t7
-                c1 = choice(cards_of(legal))
+                c1 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
                 hands[second] = hand ^ (1 << c1)
                 if (beat[best] >> c1) & 1:
                     best, best_seat = c1, second
@@ -843,7 +887,12 @@ class Hand:
                     legal = (trumps & beat[best] or trumps) if trumps else hand
                 if third == ulti_seat and legal & t7 and legal != t7 and done < 9:
                     legal &= ~t7
-                c2 = choice(cards_of(legal))
+                c2 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
                 hands[third] = hand ^ (1 << c2)
                 if (beat[best] >> c2) & 1:
                     best_seat = third
@@ -859,14 +908,17 @@ class Hand:
                     self._close_trick()
                     if self._phase is not PLAY:
                         return played
+                    trick = self._trick  # empty: the next trick is unrolled too
                     seat, leader, done = self._turn, self._leader, self._trick_no
-                    led, best = 0, -1
                     continue
-                won[best_seat] |= (1 << c0) | (1 << c1) | (1 << c2)
                 tricks.append((first, (c0, c1, c2), best_seat))
-                led, best = 0, -1
                 done += 1
                 seat = leader = best_seat
+                if done == TRICKS:  # the last trick: the hand is over
+                    self._turn = self._leader = seat
+                    self._best_seat, self._led, self._best = seat, 0, -1
+                    self._trick_no, self._legal, self._phase = done, -1, OVER
+                    return played
                 continue
             hand = hands[seat]
             if not trick:
@@ -900,12 +952,16 @@ class Hand:
                 if (beat[best] >> card) & 1:
                     best_seat = seat
                 a, b = trick
-                won[best_seat] |= (1 << a) | (1 << b) | (1 << card)
                 tricks.append((leader, (a, b, card), best_seat))
                 trick.clear()
                 led, best = 0, -1
                 done += 1
                 seat = leader = best_seat
+                if done == TRICKS:  # the last trick: the hand is over
+                    self._turn = self._leader = seat
+                    self._best_seat, self._led, self._best = seat, 0, -1
+                    self._trick_no, self._legal, self._phase = done, -1, OVER
+                    return played
                 continue
             self._turn, self._best, self._best_seat, self._led = seat, best, best_seat, led
             self._leader, self._trick_no, self._legal = leader, done, legal
@@ -999,10 +1055,15 @@ class Hand:
         # then becomes of the 100: in_hundred_game.unannounced).
         bid_marriage_due = info.hundred and marriages.in_hundred_game.unannounced == "required"
         self._needs_due = trump >= 0 and (bid_marriage_due or not marriages.optional)
+        self._late_announce = trump >= 0 and marriages.announce == "on_play"
         self._expose_at = self._ruleset.open_games.after_trick if info.open else -1
         self._exposed = self._expose_at == 0
         assert self._kontra is not None
         self._has_kontra_round = self._kontra.has_round
+        special = {self._expose_at - 1}  # (the last trick ends the hand in the loop itself)
+        if self._has_kontra_round:
+            special.add(0)
+        self._special_tricks = frozenset(special)
         self._wait_kontra = self._kontra.defenders_wait
         self._legal = -1
         self._phase = PLAY
@@ -1208,8 +1269,8 @@ class Hand:
 
         return build_contract(self)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now, as plain data."""
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (``to_dict()``: as plain data)."""
         from .observation import observe
 
         return observe(self, seat)
@@ -1222,7 +1283,6 @@ _COPIED_SLOTS = frozenset(
         "_pickups",
         "_auction",
         "_trick",
-        "_won",
         "_tricks",
         "_kontra",
         "_kround_passed",
@@ -1261,6 +1321,8 @@ _TRICK_END: tuple[Any, ...] = ("a card that closed a trick",)
 _WHOLE_TRICK = (_IN_TRICK, _IN_TRICK, _TRICK_END)
 """Undo entries of the cards ``play_random`` plays: the card and seat are the history's
 last entry, and what else the card changed follows from the trick's cards."""
+
+_PLAY_OF = PLAYS.__getitem__
 
 _SEAT_PLAYS: tuple[tuple[tuple[int, Play], ...], ...] = tuple(
     tuple((seat, PLAYS[card]) for card in range(32)) for seat in range(4)
