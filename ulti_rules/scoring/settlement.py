@@ -130,15 +130,21 @@ class Settlement(_Model):
         return self.model_dump(mode="json")
 
 
-def _line(shares: list[Share], **fields: Any) -> SettlementLine:
+Data = dict[str, Any]
+"""A line, share or transfer as plain data while a hand is settled: validated into the
+models above once, in one call, when the settlement is complete (one pydantic call per
+hand instead of one per share and line: settling is in every simulated hand)."""
+
+
+def _line(shares: list[Data], **fields: Any) -> Data:
     def same(values: list[int]) -> int | None:
         return values[0] if values and len(set(values)) == 1 else None
 
-    return SettlementLine(
+    return dict(
         shares=shares,
-        kontra=same([s.kontra for s in shares]),
-        penalty=same([s.penalty for s in shares]),
-        amount=same([s.amount for s in shares]),
+        kontra=same([s["kontra"] for s in shares]),
+        penalty=same([s["penalty"] for s in shares]),
+        amount=same([s["amount"] for s in shares]),
         **fields,
     )
 
@@ -289,7 +295,7 @@ def _component_line(
     facts: Facts,
     replacing: SilentVerdict | None,
     void: Component | None = None,
-) -> SettlementLine:
+) -> Data:
     """One component; ``void``: the 100 it is settled in place of, whose kontra it takes
     (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``)."""
     red = 2 if bid.red else 1
@@ -307,7 +313,7 @@ def _component_line(
         k = table.ruleset.kontra.multiplier(level)
         pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
         amount = value * k * mult if ok else -(value * k * mult + pen)
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
     return _line(
         shares,
         what=comp.id,
@@ -329,7 +335,7 @@ def _silent_line(
     verdict: SilentVerdict,
     comps: Sequence[Component],
     beside: SilentVerdict | None,
-) -> SettlementLine:
+) -> Data:
     """One silent bonus; ``beside``: the bonus the Parti took the value of, where this
     one would replace the Parti too and is paid beside it (``silent.replacing: all``).
 
@@ -345,14 +351,14 @@ def _silent_line(
     for seat, level in table.levels(host).items():
         k = table.ruleset.kontra.multiplier(level)
         amount = per_kontra * k if maker in (None, seat) else 0
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
     outcome = verdict.outcome
     transfers = []
     if maker is not None:
         for seat in table.payers:
             if seat != maker:
                 payer, payee = (seat, maker) if outcome.made else (maker, seat)
-                transfers.append(Transfer(payer=payer, payee=payee, amount=abs(per_kontra)))
+                transfers.append(dict(payer=payer, payee=payee, amount=abs(per_kontra)))
     notes = []
     if not outcome.made:
         notes.append(f"lost: {verdict.bonus.loss_factor} × value")
@@ -389,12 +395,12 @@ def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
     )
 
 
-def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[SettlementLine]:
+def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[Data]:
     """A hand decided before play: given up, or an uncontested Simple lost double."""
     if table.contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
         shares = [
-            Share(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
+            dict(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
         ]
         return [
             _line(
@@ -415,7 +421,7 @@ def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[Settlement
     for seat, level in table.levels(parti).items():
         k = table.ruleset.kontra.multiplier(level)
         amount = -parti.spec.value * k * mult
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
     return [
         _line(
             shares,
@@ -480,10 +486,10 @@ def settle(
     for seat, amount in per_defender.items():
         payments[seat] -= amount
         payments[contract.declarer] += amount
-    for transfer in (t for line in lines for t in line.transfers):
-        payments[transfer.payer] -= transfer.amount
-        payments[transfer.payee] += transfer.amount
-    return Settlement(
+    for transfer in (t for line in lines for t in line.get("transfers", ())):
+        payments[transfer["payer"]] -= transfer["amount"]
+        payments[transfer["payee"]] += transfer["amount"]
+    data: Data = dict(
         ruleset=ruleset.name,
         bid=bid.id,
         bid_name=bid.names.en,
@@ -496,7 +502,9 @@ def settle(
         per_defender=per_defender,
         payments=payments,
     )
+    return Settlement.model_validate(data)
 
 
-def _share(line: SettlementLine, seat: int) -> int:
-    return next(s.amount for s in line.shares if s.seat == seat)
+def _share(line: Data, seat: int) -> int:
+    amount: int = next(s["amount"] for s in line["shares"] if s["seat"] == seat)
+    return amount
