@@ -140,6 +140,7 @@ def _line(shares: list[Data], **fields: Any) -> Data:
     def same(values: list[int]) -> int | None:
         return values[0] if values and len(set(values)) == 1 else None
 
+    fields.setdefault("transfers", [])  # given, so the model copies no default
     return dict(
         shares=shares,
         kontra=same([s["kontra"] for s in shares]),
