@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
     "ruleset.hints": 0,
     "ruleset.references": 0,
     "ruleset.load_cache": 0,
+    "ruleset.pydantic_problems": 0,
     "contracts": 1,
     "plugins": 1,
     "hookspecs": 1,

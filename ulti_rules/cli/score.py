@@ -20,9 +20,8 @@ from ..ruleset.ladder import bid_trump
 from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
-from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
-from .common import EXIT_USER_ERROR, echo_json, report_problems, stdout_console
+from .common import echo_json, stdout_console
 
 
 def signed(amount: int) -> str:
@@ -149,12 +148,6 @@ def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
     }
 
 
-def report_sheet_error(exc: SheetError) -> None:
-    """One problem as one ``ulti: error:`` line, as for a ruleset; several, one line
-    each and then their count."""
-    report_problems(exc.problems)
-
-
 @click.command("score")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the settlement as JSON.")
@@ -165,11 +158,7 @@ def score_command(file: str, as_json: bool) -> None:
     what the table knows at the end (card points, tricks, the last trick and the
     trump 7, marriages, who took the aces); see docs/score-keeper.md.
     """
-    try:
-        hand, settlement = settle_sheet(Path(file))
-    except SheetError as exc:
-        report_sheet_error(exc)
-        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+    hand, settlement = settle_sheet(Path(file))
     if as_json:
         echo_json(settlement_json(settlement, hand.players))
         return

@@ -2,12 +2,14 @@
 
 Loading validates every file of an ``extends:`` chain (20 to 90 ms); a program that
 plays many hands, or a server, loads the same ruleset again and again. An entry is
-keyed by the top file's path and holds the plugin registry it was validated with
-and each file's identity, size and modification time; any change, or another
-registry, loads afresh. For a file written within the last two seconds the
-timestamp is too coarse to show a second change in the same tick, so its content's
-digest is kept too and compared on every use (reading a file is cheap beside
-validating it: a club file just written is loaded once per command). At most
+keyed by the top file's path and whether paths outside a file's folder were allowed
+(``ulti --allow-outside-paths``: a ruleset loaded with that permission is never handed
+out without it), and holds the plugin registry it was validated with and each file's
+identity, size and modification time; any change, or another registry, loads afresh.
+For a file written within the last two seconds the timestamp is too coarse to show a
+second change in the same tick, so its content's digest is kept too and compared on
+every use (reading a file is cheap beside validating it: a club file just written is
+loaded once per command). At most
 ``SIZE`` entries are kept, the least recently used dropped first, so the cache
 never grows with the number of files a long-running program has seen.
 """
@@ -61,14 +63,14 @@ class LoadCache:
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         self._entries: OrderedDict[
-            str, tuple[Registry, tuple[tuple[Path, Mark], ...], Ruleset]
+            tuple[str, bool], tuple[Registry, tuple[tuple[Path, Mark], ...], Ruleset]
         ] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, path: Path, registry: Registry) -> Ruleset | None:
-        key = str(path)
+    def get(self, path: Path, registry: Registry, outside: bool = False) -> Ruleset | None:
+        key = (str(path), outside)
         entry = self._entries.get(key)
         if entry is None:
             return None
@@ -79,7 +81,14 @@ class LoadCache:
         self._entries.move_to_end(key)
         return ruleset
 
-    def put(self, path: Path, registry: Registry, files: Iterable[Path], ruleset: Ruleset) -> None:
+    def put(
+        self,
+        path: Path,
+        registry: Registry,
+        files: Iterable[Path],
+        ruleset: Ruleset,
+        outside: bool = False,
+    ) -> None:
         marks: list[tuple[Path, Mark]] = []
         now = time.time_ns()
         for file in files:
@@ -90,8 +99,9 @@ class LoadCache:
             if digest is None and now - stamp[3] < RACY_NS:
                 return
             marks.append((file, (stamp, digest)))
-        self._entries[str(path)] = (registry, tuple(marks), ruleset)
-        self._entries.move_to_end(str(path))
+        key = (str(path), outside)
+        self._entries[key] = (registry, tuple(marks), ruleset)
+        self._entries.move_to_end(key)
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
 

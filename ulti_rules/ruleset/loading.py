@@ -34,8 +34,16 @@ from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache
 from .merging import Merged, bid_keys_required
-from .positions import ABSENT, child, leading, model_at, setting_places, yaml_problems
-from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
+from .positions import ABSENT, child, model_at, setting_places, yaml_problems
+from .pydantic_problems import located, plain_message
+from .references import (
+    SUFFIXES,
+    OutsideReference,
+    confine,
+    is_path,
+    outside_allowed,
+    shown_path,
+)
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file, read_heading
 from .scalars import describe
 from .schema import Ruleset, ruleset_model
@@ -922,13 +930,11 @@ def _schema_problems(
     grouped: dict[KeyPath, list[str]] = {}
     union_paths: set[KeyPath] = set()
     order: list[KeyPath] = []
-    errors = [(error, *_data_path(merged, error["loc"])) for error in exc.errors(include_url=False)]
     # hints (did-you-mean, where a key belongs) only for the problems that can be shown
-    hinted = leading((path for _, path, _ in errors), lambda path: where.place(path)[0])
-    for error, path, in_union in errors:
+    errors = located(exc, lambda loc: _data_path(merged, loc), lambda at: where.place(at[0])[0])
+    for error, (path, in_union), shown in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
         given = error.get("input")
-        shown = path in hinted
         if kind == "missing":
             path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
         elif kind == "extra_forbidden":
@@ -954,7 +960,7 @@ def _schema_problems(
                 f"installed kinds: {', '.join(kinds)}"
             )
         elif kind in ("value_error", "assertion_error"):
-            message = re.sub(r"^(Value|Assertion) error, ", "", message)
+            message = plain_message(error)
         elif kind == "literal_error" and isinstance(given, str) and shown:
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
@@ -1079,11 +1085,14 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     """
     registry = _registry(registry)
     path = _path(name_or_path, registry)
-    cached = LOADED.get(path, registry)
+    # A file that reaches outside its folder loads only while that is allowed: a ruleset
+    # loaded then is not handed out later, when it is not.
+    outside = outside_allowed()
+    cached = LOADED.get(path, registry, outside)
     if cached is not None:
         return cached
     ruleset, files = _validate(path, registry)
-    LOADED.put(path, registry, files, ruleset)
+    LOADED.put(path, registry, files, ruleset, outside)
     return ruleset
 
 
