@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ulti_rules.cards import Rank, Suit, make_card
 from ulti_rules.engine.deal import Deal, deal_cards
-from ulti_rules.engine.masks import cards_of, mask_of
+from ulti_rules.engine.masks import cards_of, mask_of_distinct
 from ulti_rules.engine.trump import marriages_in
 from ulti_rules.game import Game
 from ulti_rules.game.deal_plan import deal_in_order
@@ -26,10 +26,10 @@ def test_cards_of_lists_the_set_bits_ascending(mask: int) -> None:
 
 
 @given(masks)
-def test_mask_of_is_the_union_of_the_cards(mask: int) -> None:
+def test_mask_of_distinct_is_the_union_of_the_cards(mask: int) -> None:
     cards = [c for c in range(32) if (mask >> c) & 1]
     random.Random(mask).shuffle(cards)
-    assert mask_of(cards) == mask
+    assert mask_of_distinct(cards) == mask
 
 
 @given(masks)

@@ -35,6 +35,7 @@ from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, sui
 from ..errors import IllegalAction, PluginError
 from ..facts import Contract, Facts
 from ..game import Game
+from ..game.catalog import BidInfo
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -54,7 +55,6 @@ from .actions import (
     not_an_action,
 )
 from .auction import Auction
-from .bids import BidInfo
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
 from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
 from .marriages import announceable, due, hundred_limit_words

@@ -25,9 +25,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal, TypeAlias
 
+from ..game.catalog import BidInfo
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
 from .actions import Kontra
-from .bids import BidInfo
 
 OWN_CARD = "own_card_trick1"
 

@@ -31,8 +31,9 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     )
 
 
-def mask_of(cards: Iterable[Card]) -> int:
-    """The mask of distinct cards (as from a deal or a discard).
+def mask_of_distinct(cards: Iterable[Card]) -> int:
+    """The mask of distinct cards (as from a deal or a discard); ``cards.mask_of`` is the
+    union of any cards, a card listed twice set once.
 
     The cards are distinct, so the sum of their bits is their union; ``sum`` over
     ``map`` runs in C, without a Python loop per card.
