@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import pytest
 from ulti_rules import hookimpl
-from ulti_rules.bots import BUILTIN_BOTS, RandomBot, SimpleBidder, play_out
+from ulti_rules.bots import BUILTIN_BOTS, RandomBot, SimpleBidder, bot, bot_clashes, bots, play_out
 from ulti_rules.engine import Action, Bid, Hand, Kontra
 from ulti_rules.errors import PluginError
 from ulti_rules.plugins import build_registry, get_registry, new_manager
@@ -35,19 +35,19 @@ class Checked:
         return action
 
 
-def test_the_built_in_bots_are_registered_through_the_hook() -> None:
-    registry = get_registry()
-    assert registry.bots["random"] is RandomBot
-    assert registry.bots["simple"] is SimpleBidder
-    assert registry.bot_owner["simple"] == "ulti_rules.builtin"
-    assert isinstance(registry.bot("simple"), SimpleBidder)
-    assert {b.name for b in BUILTIN_BOTS} <= set(registry.bots)
+def test_the_built_in_bots_are_in_the_bots_registry() -> None:
+    found = bots(get_registry())
+    assert found["random"].bot_cls is RandomBot
+    assert found["simple"].bot_cls is SimpleBidder
+    assert found["simple"].owner == "ulti_rules.builtin"
+    assert isinstance(bot("simple"), SimpleBidder)
+    assert {b.name for b in BUILTIN_BOTS} <= set(found)
     assert all(b.description for b in BUILTIN_BOTS)
 
 
 def test_an_unknown_bot_names_the_known_ones() -> None:
     with pytest.raises(PluginError, match=r"no bot is called 'clever' \(the bots: random, simple"):
-        get_registry().bot("clever")
+        bot("clever")
 
 
 class _Cautious:
@@ -84,7 +84,7 @@ def test_a_plugin_registers_a_bot() -> None:
     registry = build_registry(pm)
     assert registry.bot_owner["cautious"] == "cautious-plugin"
     hand = Hand(load_ruleset("wikipedia", registry), seed=1, registry=registry)
-    play_out(hand, registry.bot("cautious"), random.Random(1))
+    play_out(hand, bot("cautious", registry), random.Random(1))
     assert hand.is_over
 
 
@@ -92,11 +92,16 @@ def test_a_bot_name_twice_names_both_plugins_and_keeps_the_first() -> None:
     pm = new_manager(autoload=False)
     pm.register(_ClashPlugin(), name="clash")
     registry = build_registry(pm)
-    assert registry.bots["simple"] is SimpleBidder
-    assert registry.bot_owner["simple"] == "ulti_rules.builtin"
-    (failure,) = registry.failures
-    assert failure.plugin == "clash"
-    assert "bot 'simple' is registered twice: by ulti_rules.builtin and by clash" in str(failure)
+    assert bots(registry)["simple"].bot_cls is SimpleBidder
+    assert bots(registry)["simple"].owner == "ulti_rules.builtin"
+    assert bot_clashes(registry) == [
+        "bot 'simple' is registered twice: by ulti_rules.builtin and by clash; the first is kept"
+    ]
+    pm.register(_CautiousPlugin(), name="first")
+    pm.register(_CautiousPlugin(), name="second")
+    (failure,) = build_registry(pm).failures
+    assert failure.plugin == "second"
+    assert "bot 'cautious' is registered twice: by first and by second" in str(failure)
 
 
 def test_a_bad_registration_names_the_plugin_and_skips_it() -> None:
@@ -108,7 +113,7 @@ def test_a_bad_registration_names_the_plugin_and_skips_it() -> None:
         "plugin 'broken' failed in register_bots and is skipped: registered 42, not a bot class"
     )
     assert "broken" not in registry.plugins
-    assert registry.bots["random"] is RandomBot  # the others still work
+    assert bots(registry)["random"].bot_cls is RandomBot  # the others still work
 
 
 @pytest.mark.parametrize("name", BUNDLED_RULESETS)

@@ -32,6 +32,7 @@ LAYERS: dict[str, int] = {
     "facts": 0,
     "json_positions": 0,
     "safe_files": 0,
+    "entry_points": 0,
     "ruleset": 0,
     "ruleset.schema": 0,
     "ruleset.frozen": 0,
@@ -67,8 +68,10 @@ ALLOWED = {
 
 def layer(module: str) -> int:
     """The layer of a module: its longest listed prefix."""
+    if module == "":
+        return LAYERS[""]
     parts = module.split(".")
-    for end in range(len(parts), -1, -1):
+    for end in range(len(parts), 0, -1):
         key = ".".join(parts[:end])
         if key in LAYERS:
             return LAYERS[key]

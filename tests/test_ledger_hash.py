@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ulti_rules.bots import play_out
+from ulti_rules.bots import bot, play_out
 from ulti_rules.engine import Hand
-from ulti_rules.plugins import get_registry
 from ulti_rules.records import record_of, save
 from ulti_rules.ruleset.loading import content_hash, load_ruleset
 
@@ -151,7 +150,7 @@ def test_a_tampered_pin_is_a_positioned_error(tmp_path: Path, ulti: Any) -> None
 def engine_record(ruleset: str, path: Path, name: str) -> None:
     hand = play_out(
         Hand(load_ruleset(ruleset), seed=4, dealer=0),
-        get_registry().bot("simple"),
+        bot("simple"),
         random.Random(4),
     )
     save(record_of(hand, name, players=["Anna", "Ben", "Carla"]), path)

@@ -57,6 +57,7 @@ from ulti_rules.scoring.table_facts import hand_from_sheet, settle_sheet, sheet_
 import ulti_four_aces
 from cli_in_process import run_in
 from settlement_support import ULTI_SHEET
+from ulti_four_aces.kind import ACE_WINNERS
 
 RECORDS = Path(__file__).parent / "fixtures" / "records"
 NAMES = ["Anna", "Ben", "Carla"]
@@ -200,7 +201,7 @@ def sheet_problems(path: Path, registry: Registry | None = None) -> list[str]:
 def test_who_took_the_aces_is_the_plugins_fact_not_a_core_one() -> None:
     assert "ace_winners" not in Facts.model_fields
     registry = registry_with()
-    assert registry.facts["ace_winners"] is ulti_four_aces.ACE_WINNERS
+    assert registry.facts["ace_winners"] is ACE_WINNERS
     assert registry.fact_owner("ace_winners") == "four_aces"
     wikipedia = load_ruleset("wikipedia", registry)
     assert [f.name for f in registry.facts_for(wikipedia)] == ["ace_winners"]
@@ -520,7 +521,7 @@ def test_two_plugins_declaring_one_fact_differently_keep_the_first() -> None:
         compute=lambda facts: (),
     )
     assert "score-sheet key 'aces'" in registry_with(_kind_with(same_key)).failures[0].message
-    shared = registry_with(_kind_with(ulti_four_aces.ACE_WINNERS))
+    shared = registry_with(_kind_with(ACE_WINNERS))
     assert shared.failures == [] and "faulty" in shared.kinds
 
 

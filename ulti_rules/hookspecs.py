@@ -3,6 +3,12 @@
 Built-in kinds and rulesets register through these very hooks, so a plugin is
 never second-class. Implement them with ``ulti_rules.hookimpl`` and expose the
 module under the ``ulti_rules`` entry-point group.
+
+The file hooks (rulesets, fragments) are called when the plugin manager is first
+used; the code hooks (kinds, bots, ranking rules) only when a kind, bot or ranking rule
+is first needed, so that listing rulesets imports no plugin class: keep a plugin's
+entry module light and import its classes inside the hook (docs/plugins.md).
+This module imports nothing of ulti_rules at run time.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> None:
-    """Called once, when the plugin manager is first used.
+    """Called once, the first time a contract kind, bot or ranking rule is needed.
 
     Call ``register(KindClass)`` for each contract kind the plugin provides. A kind
     name another plugin registered first, or a class that is not a usable kind,
@@ -34,7 +40,7 @@ def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> N
 
 @hookspec
 def register_rulesets(register: Callable[[Path], None]) -> None:
-    """Called when rulesets are looked up by name.
+    """Called once, when the plugin manager is first used (before any ruleset is looked up).
 
     Call ``register(path)`` with the path of each YAML ruleset file the plugin
     ships; its file stem (``club.yaml`` -> ``club``) is the name it is found by. A
@@ -56,19 +62,20 @@ def register_fragments(register: Callable[[Path], None]) -> None:
 
 @hookspec
 def register_bots(register: Callable[[type[Bot]], None]) -> None:
-    """Called once, when the plugin manager is first used.
+    """Called once, with ``register_contract_kinds``.
 
     Call ``register(BotClass)`` for each computer player the plugin provides: a class
     with a ``name`` (how ``ulti simulate --bot NAME`` finds it), a one-line
     ``description``, and ``choose(hand, rng) -> Action`` (see ``ulti_rules.bots``);
     ``BotClass()`` builds one. A bot name another plugin registered first leaves
-    this plugin out, with a warning naming both.
+    this plugin out, with a warning naming both; a bot named like a built-in one is
+    left out (``ulti_rules.bots.registry``).
     """
 
 
 @hookspec
 def register_ranking_rules(register: Callable[..., None]) -> None:
-    """Called once, when the plugin manager is first used.
+    """Called once, with ``register_contract_kinds``.
 
     Call ``register(name, description, rank)`` for each ranking rule the plugin
     provides: the name a ruleset's ``ranking:`` picks it by, a one-line description,

@@ -1,9 +1,18 @@
-"""The plugin manager: built-in kinds, bots and ranking rules, entry-point plugins, the registry.
+"""The plugin manager: built-in kinds and ranking rules, entry-point plugins, the registry.
 
 Entry points (group ``ulti_rules``) are loaded lazily, on first use, so a plugin
 that imports ``ulti_rules`` never meets a half-initialised package. Set
 ``ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD=1`` to skip them (tests register inline
 plugins on a fresh manager instead).
+
+The registry is built in two steps, so that listing rulesets costs no contract kind:
+the file hooks (``register_rulesets``, ``register_fragments``) are asked when the
+registry is built; the code hooks (kinds, bots, ranking rules), which import the
+plugins' classes and with them pydantic, only when something first reads a kind, a
+bot, a ranking rule, ``plugins`` or ``failures``. This module imports neither the
+contract kinds nor the schema at its top, and knows nothing of bots but the hook:
+the bots layer (``ulti_rules.bots.registry``) adds its built-ins to what plugins
+register.
 
 A plugin is other people's code, so one that fails is contained: each entry point
 is loaded on its own, and a plugin that cannot be imported (any exception, even
@@ -15,7 +24,6 @@ work. Whatever a plugin prints while it is loaded or registered goes to stderr, 
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import re
 import reprlib
@@ -29,27 +37,24 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 import pluggy
 
-from . import hookspecs
-from .contracts.base import ContractKind
-from .contracts.fact_specs import FactSpec
+from . import entry_points, hookspecs
 from .errors import PluginError
 from .ruleset.ranking import RankFunction, RankingRule
-from .ruleset.schema import ContractSpec
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .contracts.base import ContractKind
+    from .contracts.fact_specs import FactSpec
     from .ruleset.schema import Ruleset
 
 AUTOLOAD_ENV = "ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD"
 BUILTIN = "ulti_rules.builtin"
-"""The plugin name of the built-in kinds and bots: a fault there is a bug of ours."""
-HOOKS = (
-    "register_contract_kinds",
-    "register_rulesets",
-    "register_fragments",
-    "register_bots",
-    "register_ranking_rules",
-)
+"""The owner of the built-in kinds, ranking rules and bots: a fault there is a bug of ours."""
+FILE_HOOKS = ("register_rulesets", "register_fragments")
+"""Asked when the registry is built: they hand over paths, and need no plugin class."""
+CODE_HOOKS = ("register_contract_kinds", "register_bots", "register_ranking_rules")
+"""Asked when a kind, bot or ranking rule is first needed (``Registry`` completes itself)."""
+HOOKS = (*CODE_HOOKS[:1], *FILE_HOOKS, *CODE_HOOKS[1:])
 MESSAGE_LIMIT = 300
 """Characters of a plugin's exception message kept in a warning or an error."""
 
@@ -117,7 +122,11 @@ def short_repr(value: object) -> str:
 
 
 class _Builtins:
-    """The built-in kinds and bots, registered through the same hooks as any plugin."""
+    """The built-in kinds and ranking rules, registered through the same hooks as any plugin.
+
+    (The built-in bots belong to the bots layer, above this one: see
+    ``ulti_rules.bots.registry``.)
+    """
 
     @hookspecs.hookimpl
     def register_contract_kinds(self, register: Any) -> None:
@@ -127,13 +136,6 @@ class _Builtins:
             register(kind)
 
     @hookspecs.hookimpl
-    def register_bots(self, register: Any) -> None:
-        from .bots import BUILTIN_BOTS
-
-        for bot in BUILTIN_BOTS:
-            register(bot)
-
-    @hookspecs.hookimpl
     def register_ranking_rules(self, register: Any) -> None:
         from .ruleset.ranking import BUILTIN_RULES
 
@@ -141,40 +143,104 @@ class _Builtins:
             register(rule.name, rule.description, rule.rank, reads_ranks=rule.reads_ranks)
 
 
-@dataclass
 class Registry:
     """What the plugins registered: kinds and bots by name, plugin rulesets, who gave what,
-    and the plugins that failed and were left out."""
+    and the plugins that failed and were left out.
 
-    kinds: dict[str, ContractKind] = field(default_factory=dict)
-    kind_owner: dict[str, str] = field(default_factory=dict)
-    rulesets: list[tuple[Path, str]] = field(default_factory=list)
-    fragments: list[tuple[Path, str]] = field(default_factory=list)
-    """Rule fragments the plugins ship, with the plugin that shipped each."""
-    bots: dict[str, type[Bot]] = field(default_factory=dict)
-    bot_owner: dict[str, str] = field(default_factory=dict)
-    ranking_rules: dict[str, RankingRule] = field(default_factory=dict)
-    ranking_owner: dict[str, str] = field(default_factory=dict)
-    plugins: dict[str, str | None] = field(default_factory=dict)
-    """Every plugin that works, in load order, with its distribution (``name version``)."""
-    failures: list[PluginFailure] = field(default_factory=list)
+    Built by :func:`build_registry` with the plugins' files only; the first read of
+    anything else (``kinds``, ``bots``, ``ranking_rules``, their owners, ``plugins``,
+    ``failures``) asks the plugins for their code, once. A plugin that fails then is
+    left out whole, its rulesets and fragments too. ``bots`` holds the plugins' bots
+    only: ``ulti_rules.bots.registry`` adds the built-in ones.
+    """
+
+    def __init__(
+        self,
+        *,
+        kinds: dict[str, ContractKind] | None = None,
+        kind_owner: dict[str, str] | None = None,
+        rulesets: list[tuple[Path, str]] | None = None,
+        fragments: list[tuple[Path, str]] | None = None,
+        bots: dict[str, type[Bot]] | None = None,
+        bot_owner: dict[str, str] | None = None,
+        ranking_rules: dict[str, RankingRule] | None = None,
+        ranking_owner: dict[str, str] | None = None,
+        plugins: dict[str, str | None] | None = None,
+        failures: list[PluginFailure] | None = None,
+    ) -> None:
+        self._kinds = {} if kinds is None else kinds
+        self._kind_owner = {} if kind_owner is None else kind_owner
+        self.rulesets: list[tuple[Path, str]] = [] if rulesets is None else rulesets
+        """The rulesets the plugins ship, with the plugin that shipped each."""
+        self.fragments: list[tuple[Path, str]] = [] if fragments is None else fragments
+        """Rule fragments the plugins ship, with the plugin that shipped each."""
+        self._bots = {} if bots is None else bots
+        self._bot_owner = {} if bot_owner is None else bot_owner
+        self._ranking_rules = {} if ranking_rules is None else ranking_rules
+        self._ranking_owner = {} if ranking_owner is None else ranking_owner
+        self._plugins = {} if plugins is None else plugins
+        self._failures = [] if failures is None else failures
+        self._pending: Callable[[Registry], list[PluginFailure]] | None = None
+        self._on_failure: Callable[[PluginFailure], None] | None = None
+
+    def _complete(self) -> None:
+        """Ask the plugins for their code, if that is still to be done."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        for failure in pending(self):
+            if self._on_failure is not None:
+                self._on_failure(failure)
+
+    @property
+    def known_failures(self) -> list[PluginFailure]:
+        """The failures found so far, without asking the plugins for their code."""
+        return self._failures
+
+    @property
+    def kinds(self) -> dict[str, ContractKind]:
+        self._complete()
+        return self._kinds
+
+    @property
+    def kind_owner(self) -> dict[str, str]:
+        self._complete()
+        return self._kind_owner
+
+    @property
+    def bots(self) -> dict[str, type[Bot]]:
+        """The plugins' bots (``ulti_rules.bots.registry.bots`` adds the built-in ones)."""
+        self._complete()
+        return self._bots
+
+    @property
+    def bot_owner(self) -> dict[str, str]:
+        self._complete()
+        return self._bot_owner
+
+    @property
+    def ranking_rules(self) -> dict[str, RankingRule]:
+        self._complete()
+        return self._ranking_rules
+
+    @property
+    def ranking_owner(self) -> dict[str, str]:
+        self._complete()
+        return self._ranking_owner
+
+    @property
+    def plugins(self) -> dict[str, str | None]:
+        """Every plugin that works, in load order, with its distribution (``name version``)."""
+        self._complete()
+        return self._plugins
+
+    @property
+    def failures(self) -> list[PluginFailure]:
+        self._complete()
+        return self._failures
 
     def kind(self, name: str) -> ContractKind:
         return self.kinds[name]
-
-    def bot(self, name: str) -> Bot:
-        """A new bot of that name; PluginError names the known ones if there is none."""
-        bot_cls = self.bots.get(name)
-        if bot_cls is None:
-            known = ", ".join(sorted(self.bots)) or "none"
-            raise PluginError(f"no bot is called '{name}' (the bots: {known})")
-        owner = self.bot_owner.get(name, BUILTIN)
-        if owner == BUILTIN:
-            return bot_cls()
-        try:
-            return bot_cls()
-        except (Exception, SystemExit) as exc:
-            raise plugin_fault(f"bot '{name}'", owner, exc, "creating it") from exc
 
     def param_models(self) -> Mapping[str, type[Any]]:
         return {name: type(kind).params for name, kind in self.kinds.items()}
@@ -264,41 +330,21 @@ def _dup_stdout() -> int | None:
     return saved
 
 
-def _dist_label(dist: importlib.metadata.Distribution | None) -> str | None:
-    if dist is None:
-        return None
-    name = dist.metadata["Name"]
-    if not name:
-        return None
-    return f"{name} {dist.version}" if dist.version else str(name)
-
-
 def discover(
     group: str = hookspecs.PROJECT,
-) -> tuple[list[importlib.metadata.EntryPoint], list[PluginFailure]]:
-    """The entry points of ``group``, read one distribution at a time.
+) -> tuple[list[entry_points.EntryPoint], list[PluginFailure]]:
+    """The entry points of ``group``, read one distribution at a time (``entry_points.py``).
 
     ``importlib.metadata.entry_points`` stops at the first unreadable
     ``entry_points.txt`` of any package; here that package alone is a failure (when
     its file names the group) and the others are found. A distribution installed
     twice on the path counts once, the first one found, as ``entry_points`` does.
     """
-    found: list[importlib.metadata.EntryPoint] = []
-    failures: list[PluginFailure] = []
-    seen: set[str] = set()
-    for dist in importlib.metadata.distributions():
-        name = dist.metadata["Name"]
-        if name:
-            key = re.sub(r"[-_.]+", "-", str(name)).lower()
-            if key in seen:
-                continue
-            seen.add(key)
-        try:
-            found.extend(ep for ep in dist.entry_points if ep.group == group)
-        except Exception as exc:
-            if f"[{group}]" in (dist.read_text("entry_points.txt") or ""):
-                label = _dist_label(dist)
-                failures.append(PluginFailure(str(name), label, "load", describe_exception(exc)))
+    found, unreadable = entry_points.find(group)
+    failures = [
+        PluginFailure(bad.dist, bad.label, "load", describe_exception(bad.error))
+        for bad in unreadable
+    ]
     return found, failures
 
 
@@ -321,14 +367,13 @@ class PluginManager(pluggy.PluginManager):
         changed shape between versions).
         KeyboardInterrupt still stops the program.
         """
-        entry_points, failures = discover(group)
+        found, failures = discover(group)
         self.failures.extend(failures)
         count = 0
-        for ep in entry_points:
+        for ep in found:
             if self.has_plugin(ep.name) or self.is_blocked(ep.name):
                 continue
-            dist = ep.dist
-            label = _dist_label(dist)
+            label = ep.dist
             try:
                 with _stdout_to_stderr():
                     plugin = ep.load()
@@ -368,6 +413,10 @@ class _Refused(Exception):
 
 def _check_kind(kind_cls: object) -> str:
     """The kind's name, if ``kind_cls`` is a usable ContractKind subclass; else _Refused."""
+    from .contracts.base import ContractKind  # only when kinds are registered: see the top
+    from .contracts.fact_specs import FactSpec
+    from .ruleset.schema import ContractSpec
+
     if not (isinstance(kind_cls, type) and issubclass(kind_cls, ContractKind)):
         raise _Refused(f"registered {short_repr(kind_cls)}, not a ContractKind subclass")
     name = getattr(kind_cls, "name", None)
@@ -480,40 +529,47 @@ class _Contribution:
         """A kind or bot name another plugin registered first, or a fact declared
         otherwise than before: the hook and a message."""
         for name in self.kinds:
-            if name in registry.kinds:
+            if name in registry._kinds:
                 return "register_contract_kinds", (
-                    f"contract kind '{name}' is registered twice: by {registry.kind_owner[name]} "
+                    f"contract kind '{name}' is registered twice: by {registry._kind_owner[name]} "
                     f"and by {self.owner}; the first is kept"
                 )
         fact_clash = _fact_clash(self.kinds, registry)
         if fact_clash is not None:
             return "register_contract_kinds", fact_clash
         for name in self.bots:
-            if name in registry.bots:
+            if name in registry._bots:
                 return "register_bots", (
-                    f"bot '{name}' is registered twice: by {registry.bot_owner[name]} "
+                    f"bot '{name}' is registered twice: by {registry._bot_owner[name]} "
                     f"and by {self.owner}; the first is kept"
                 )
         for name in self.rules:
-            if name in registry.ranking_rules:
+            if name in registry._ranking_rules:
                 return "register_ranking_rules", (
                     f"ranking rule '{name}' is registered twice: by "
-                    f"{registry.ranking_owner[name]} and by {self.owner}; the first is kept"
+                    f"{registry._ranking_owner[name]} and by {self.owner}; the first is kept"
                 )
         return None
 
-    def join(self, registry: Registry) -> None:
-        for name, kind in self.kinds.items():
-            registry.kinds[name] = kind
-            registry.kind_owner[name] = self.owner
+    def join_files(self, registry: Registry) -> None:
         registry.rulesets.extend((path, self.owner) for path in self.rulesets)
         registry.fragments.extend((path, self.owner) for path in self.fragments)
+
+    def drop_files(self, registry: Registry) -> None:
+        """Take back the files joined before the plugin's code failed."""
+        registry.rulesets[:] = [(p, o) for p, o in registry.rulesets if o != self.owner]
+        registry.fragments[:] = [(p, o) for p, o in registry.fragments if o != self.owner]
+
+    def join_code(self, registry: Registry) -> None:
+        for name, kind in self.kinds.items():
+            registry._kinds[name] = kind
+            registry._kind_owner[name] = self.owner
         for name, bot_cls in self.bots.items():
-            registry.bots[name] = bot_cls
-            registry.bot_owner[name] = self.owner
+            registry._bots[name] = bot_cls
+            registry._bot_owner[name] = self.owner
         for name, rule in self.rules.items():
-            registry.ranking_rules[name] = rule
-            registry.ranking_owner[name] = self.owner
+            registry._ranking_rules[name] = rule
+            registry._ranking_owner[name] = self.owner
 
 
 def _fact_clash(kinds: Mapping[str, ContractKind], registry: Registry) -> str | None:
@@ -551,17 +607,13 @@ def _unknown_hooks(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     return unknown
 
 
-def _contribution(
-    pm: pluggy.PluginManager, plugin: object
-) -> tuple[_Contribution, tuple[str, str] | None]:
-    """Everything the plugin registers, and the phase and message if it failed."""
-    owner = _plugin_name(pm, plugin)
-    contribution = _Contribution(owner)
-    unknown = _unknown_hooks(pm, plugin)
-    if unknown:
-        hooks = ", ".join(HOOKS)
-        return contribution, ("register", f"unknown hook {', '.join(unknown)} (the hooks: {hooks})")
+def _call_hooks(
+    pm: pluggy.PluginManager, plugin: object, contribution: _Contribution, hooks: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """Call the plugin's implementations of ``hooks``; the phase and message if one failed."""
     for hook in HOOKS:
+        if hook not in hooks:
+            continue
         for impl in getattr(pm.hook, hook).get_hookimpls():
             if impl.plugin is not plugin:
                 continue
@@ -570,14 +622,24 @@ def _contribution(
                 with _stdout_to_stderr():
                     impl.function(*(args[a] for a in impl.argnames))
             except _Refused as exc:
-                return contribution, (hook, str(exc))
+                return hook, str(exc)
             except (Exception, SystemExit) as exc:
-                return contribution, (hook, describe_exception(exc))
-    return contribution, None
+                return hook, describe_exception(exc)
+    return None
+
+
+@dataclass
+class _Kept:
+    """A plugin whose files were taken, waiting to be asked for its code."""
+
+    name: str
+    plugin: object
+    contribution: _Contribution
 
 
 def build_registry(pm: pluggy.PluginManager) -> Registry:
-    """Ask every plugin, in load order, for its kinds, rulesets, bots and ranking rules.
+    """Ask every plugin, in load order, for its rulesets and fragments now, and for its
+    kinds, bots and ranking rules when the registry is first asked for one of them.
 
     A plugin that fails, or registers a kind or bot name another one registered
     first, is left out whole and recorded in ``failures`` (with the load failures
@@ -586,23 +648,56 @@ def build_registry(pm: pluggy.PluginManager) -> Registry:
     registry = Registry()
     dists: dict[str, str] = {}
     if isinstance(pm, PluginManager):
-        registry.failures.extend(pm.failures)
+        registry.known_failures.extend(pm.failures)
         dists = pm.dists
+    kept: list[_Kept] = []
     for name, plugin in pm.list_name_plugin():
         if plugin is None:  # blocked
             continue
-        contribution, failed = _contribution(pm, plugin)
-        failed = failed or contribution.clash(registry)
-        if failed is not None:
-            phase, message = failed
-            registry.failures.append(
-                PluginFailure(
-                    contribution.owner, dists.get(name), phase, message, tuple(contribution.kinds)
-                )
+        contribution = _Contribution(_plugin_name(pm, plugin))
+        unknown = _unknown_hooks(pm, plugin)
+        if unknown:
+            hooks = ", ".join(HOOKS)
+            message = f"unknown hook {', '.join(unknown)} (the hooks: {hooks})"
+            registry.known_failures.append(
+                PluginFailure(contribution.owner, dists.get(name), "register", message)
             )
             continue
-        contribution.join(registry)
-        registry.plugins[contribution.owner] = dists.get(name)
+        failed = _call_hooks(pm, plugin, contribution, FILE_HOOKS)
+        if failed is not None:
+            phase, message = failed
+            registry.known_failures.append(
+                PluginFailure(contribution.owner, dists.get(name), phase, message)
+            )
+            continue
+        contribution.join_files(registry)
+        kept.append(_Kept(name, plugin, contribution))
+
+    def ask_for_code(registry: Registry) -> list[PluginFailure]:
+        failures: list[PluginFailure] = []
+        for each in kept:
+            contribution = each.contribution
+            failed = _call_hooks(pm, each.plugin, contribution, CODE_HOOKS)
+            failed = failed or contribution.clash(registry)
+            if failed is not None:
+                phase, message = failed
+                contribution.drop_files(registry)
+                failures.append(
+                    PluginFailure(
+                        contribution.owner,
+                        dists.get(each.name),
+                        phase,
+                        message,
+                        tuple(contribution.kinds),
+                    )
+                )
+                registry.known_failures.append(failures[-1])
+                continue
+            contribution.join_code(registry)
+            registry._plugins[contribution.owner] = dists.get(each.name)
+        return failures
+
+    registry._pending = ask_for_code
     return registry
 
 
@@ -624,10 +719,15 @@ def get_registry() -> Registry:
     global _registry
     if _registry is None:
         _registry = build_registry(get_manager())
-        if _reporter is not None:
-            for failure in _registry.failures:
-                _reporter(failure)
+        _registry._on_failure = _report
+        for failure in _registry.known_failures:
+            _report(failure)
     return _registry
+
+
+def _report(failure: PluginFailure) -> None:
+    if _reporter is not None:
+        _reporter(failure)
 
 
 def report_failures(reporter: Callable[[PluginFailure], None] | None) -> None:
@@ -639,7 +739,7 @@ def report_failures(reporter: Callable[[PluginFailure], None] | None) -> None:
     global _reporter
     _reporter = reporter
     if reporter is not None and _registry is not None:
-        for failure in _registry.failures:
+        for failure in _registry.known_failures:
             reporter(failure)
 
 

@@ -3,103 +3,28 @@
 A plugin that uses only ulti_rules' public API, shipped in the same wheel and
 registered through the ``ulti_rules`` entry-point group, exactly as a third
 party's plugin would be.
+
+This entry module is kept light: ``ulti`` imports it for every command that asks the
+plugins anything, even `ulti rulesets`, so it holds the hooks alone and imports its kind
+(a pydantic model, see ``kind.py``) only when kinds are asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from ulti_rules import (
-    PLAYERS,
-    ContractKind,
-    ContractSpec,
-    Facts,
-    FactSpec,
-    Rank,
-    Ruleset,
-    SilentOutcome,
-    hookimpl,
-    rank_of,
-)
+from ulti_rules import hookimpl
 
-
-class FourAcesSpec(ContractSpec):
-    kind: Literal["four_aces"] = "four_aces"
-
-
-ACES = frozenset(card for card in range(32) if rank_of(card) == Rank.ACE)
-
-
-def _ace_winners(facts: Facts) -> tuple[int, ...]:
-    """For each ace played, the seat that won its trick (the engine's way to the fact)."""
-    return tuple(
-        trick.winner for trick in facts.tricks or () for card in trick.cards if card in ACES
-    )
-
-
-def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]) -> list[str]:
-    """What a table cannot have written: more than four aces, an ace in nobody's trick."""
-    found = ["there are four aces"] if len(winners) > 4 else []
-    found += [
-        f"{name(seat)} took an ace but won no trick"
-        for seat in sorted(set(winners))
-        if seat in facts.seats and facts.tricks_won.get(seat, 0) == 0
-    ]
-    return found
-
-
-ACE_WINNERS = FactSpec(
-    name="ace_winners",
-    form=PLAYERS,
-    description="who won the tricks that held an ace",
-    sheet_key="aces",
-    compute=_ace_winners,
-    check=_possible,
-)
-"""Who took the aces: not a core fact, since only this kind judges by it."""
-
-
-def _ace_takers(facts: Facts) -> set[int]:
-    """The seats that won a trick holding an ace; aces left in the talon do not count."""
-    return set(
-        ACE_WINNERS.of(
-            facts,
-            "Four Aces is judged by who took the tricks holding aces, and the facts do not say",
-        )
-    )
-
-
-class FourAces(ContractKind):
-    """Four Aces: the declarer wins every trick in which an ace is played."""
-
-    name = "four_aces"
-    params = FourAcesSpec
-    facts = (ACE_WINNERS,)
-    implied_by = frozenset({"durchmars"})  # every trick holds every ace trick
-
-    def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
-        return _ace_takers(facts) <= {facts.declarer}
-
-    def judge_silent(
-        self, facts: Facts, ruleset: Ruleset, *, either_side: bool
-    ) -> SilentOutcome | None:
-        """One player won every ace trick: the declarer's feat, or one defender's (WP's
-        loss case; a defenders' feat only where either side may score it)."""
-        takers = _ace_takers(facts)
-        if len(takers) != 1:
-            return None
-        (seat,) = takers
-        if seat == facts.declarer:
-            return SilentOutcome("declarer", True, seat)
-        if either_side:
-            return SilentOutcome("defenders", True, seat)
-        return SilentOutcome("declarer", False, seat)
+if TYPE_CHECKING:
+    from ulti_rules import ContractKind
 
 
 @hookimpl
 def register_contract_kinds(register: Callable[[type[ContractKind]], None]) -> None:
+    from .kind import FourAces
+
     register(FourAces)
 
 

@@ -7,8 +7,9 @@ fast paths (``legal_card_list()``, shared action instances); a fair bot reads on
 what ``hand.observation(hand.current_player)`` shows and the legal actions, as the
 built-in ones do. All randomness comes from ``rng``, so a seeded run repeats.
 
-The built-in bots register through the ``register_bots`` hook like any plugin's;
-``get_registry().bot(name)`` builds one by name. A plugin's bot that raises, or
+The bots live in their own registry (``registry.py``): the built-in ones, then those
+plugins register through the ``register_bots`` hook; ``bot(name)`` builds one by name,
+``bots()`` lists them. A plugin's bot that raises, or
 chooses an action the hand refuses, stops ``play_out`` with a PluginError naming the
 bot and its plugin.
 """
@@ -17,29 +18,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction, PluginError
 from ..plugins import BUILTIN, describe_exception, plugin_fault, printable, short_repr
+from .protocol import Bot
 from .random_bot import RandomBot
+from .registry import BUILTIN_BOTS, BotEntry, bot, bot_clashes, bots, owner_of
 from .simple_bidder import SimpleBidder
 
 if TYPE_CHECKING:
-    from ..engine import Action, Hand
-
-
-class Bot(Protocol):
-    """A computer player: one legal action for the seat to act."""
-
-    name: ClassVar[str]
-    description: ClassVar[str]
-
-    def choose(self, hand: Hand, rng: random.Random) -> Action:
-        """An action ``hand.apply`` accepts now, for ``hand.current_player``."""
-        ...
-
-
-BUILTIN_BOTS: tuple[type[Bot], ...] = (RandomBot, SimpleBidder)
+    from ..engine import Hand
 
 
 def play_out(hand: Hand, bots: Bot | Sequence[Bot], rng: random.Random) -> Hand:
@@ -83,8 +72,7 @@ def _bot_failure(
     ``chosen`` that the hand refused); None for a built-in or unregistered bot: that is
     a bug of ours, or of the program that passed it in, and its own exception is clearer."""
     name = getattr(bot, "name", type(bot).__name__)
-    registry = hand.registry
-    owner = registry.bot_owner.get(name) if registry.bots.get(name) is type(bot) else None
+    owner = owner_of(bot, hand.registry)
     if owner is None or owner == BUILTIN:
         return None
     if chosen:
@@ -98,4 +86,14 @@ def _bot_failure(
     return plugin_fault(f"bot '{name}'", owner, exc)
 
 
-__all__ = ["BUILTIN_BOTS", "Bot", "RandomBot", "SimpleBidder", "play_out"]
+__all__ = [
+    "BUILTIN_BOTS",
+    "Bot",
+    "BotEntry",
+    "RandomBot",
+    "SimpleBidder",
+    "bot",
+    "bot_clashes",
+    "bots",
+    "play_out",
+]

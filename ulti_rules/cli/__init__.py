@@ -1,28 +1,57 @@
-"""The `ulti` command. Each command group lives in its own module and adds itself here.
+"""The `ulti` command. Each command lives in its own module, imported when it runs.
 
 Exit status: 0 success, 1 user error (bad file, illegal record, impossible facts),
 2 usage error. Errors go to stderr, never as a traceback (see ``common.UltiGroup``).
 A plugin that failed and was skipped is a warning on stderr, once per command, the
 first time the command needs the plugins (``--help`` and ``--version`` never load them).
+
+Start-up is kept short (docs/performance.md, "CLI start-up"): this module imports no
+command module, no rich, no pydantic and no engine; ``COMMANDS`` says where each
+command is and what ``ulti --help`` says of it.
 """
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
-from .. import plugins
-from ..ruleset import references
 from ..ruleset.references import ALLOW_OUTSIDE_ENV
-from .common import UltiGroup
+from .lazy_group import LazyCommand, LazyGroup
 
-COMMAND_MODULES: tuple[str, ...] = ("rulesets", "score", "ledger", "replay", "simulate")
-"""Modules under ulti_rules.cli that define ``register(group)``."""
+COMMANDS: dict[str, LazyCommand] = {
+    "rulesets": LazyCommand(
+        "rulesets:rulesets_command", "List every ruleset that can be used by name."
+    ),
+    "show": LazyCommand("rulesets:show_command", "Print a ruleset as YAML."),
+    "check": LazyCommand(
+        "rulesets:check_command", "Validate club ruleset files and print every problem."
+    ),
+    "ladder": LazyCommand(
+        "rulesets:ladder_command", "Show the bid ladder of a ruleset, lowest bid first."
+    ),
+    "schema": LazyCommand(
+        "rulesets:schema_command", "Print the JSON Schema of a ruleset file, for editors."
+    ),
+    "score": LazyCommand("score:score_command", "Settle a hand played with real cards."),
+    "ledger": LazyCommand(
+        "ledger:ledger_group", "Keep a session: its hands, whose deal it is, the totals."
+    ),
+    "replay": LazyCommand(
+        "replay:replay_command", "Replay a hand record, print it trick by trick."
+    ),
+    "simulate": LazyCommand(
+        "simulate:simulate_command", "Bots play seeded hands; settle and total them."
+    ),
+}
+"""Every command: where it is defined (a module of this package) and its short help."""
 
 
-@click.group(cls=UltiGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="ulti-rules", message="%(prog)s %(version)s")
+@click.group(
+    cls=LazyGroup,
+    lazy_commands=COMMANDS,
+    package=__name__,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(package_name="ulti-rules", prog_name="ulti", message="%(prog)s %(version)s")
 @click.option(
     "--allow-outside-paths",
     is_flag=True,
@@ -37,15 +66,14 @@ def main(ctx: click.Context, allow_outside_paths: bool) -> None:
 
     Run `ulti COMMAND --help` for the options of one command.
     """
+    from .. import plugins
+    from ..ruleset import references
+
     if allow_outside_paths:
         ctx.with_resource(references.allow_outside_paths())
     plugins.report_failures(_warn_plugin_failure)
     ctx.call_on_close(lambda: plugins.report_failures(None))
 
 
-def _warn_plugin_failure(failure: plugins.PluginFailure) -> None:
+def _warn_plugin_failure(failure: object) -> None:
     click.echo(f"ulti: warning: {failure}", err=True)
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"{__name__}.{_name}").register(main)

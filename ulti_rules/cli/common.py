@@ -1,39 +1,42 @@
-"""What every `ulti` command shares: exit codes, error reporting, the rich console.
+"""What every `ulti` command shares: exit codes, error reporting, the console for tables.
 
 Errors are reported here, once, for every command group: a person sees a clear
 message on stderr and exit status 1, never a traceback. ``ULTI_DEBUG=1`` lets an
 unexpected exception through with its traceback, so tests and bug reports see it.
+
+The group imports this module for ``ulti --help``, so it stays light: rich and the
+ruleset model are imported by the commands that use them, not here.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import sys
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
-from rich.console import Console
 
 from ..errors import Problem, ProblemsError, UltiError, problem_count
-from ..ruleset.schema import Ruleset
-from .terminal import clean_console, echo, json_text
+from .terminal import echo, json_text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..ruleset.schema import Ruleset
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
 EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
 
 DEBUG_ENV = "ULTI_DEBUG"
-PIPE_WIDTH = 10_000
-"""Console width when stdout is not a terminal: wide enough that no table is cut."""
 
 
 def stdout_console() -> Console:
-    """A console for tables on stdout; never wraps or truncates when piped."""
-    width = None if sys.stdout.isatty() else PIPE_WIDTH
-    console = Console(width=width, markup=False, highlight=False, emoji=False)
-    return clean_console(console)
+    """A console for tables on stdout; never wraps or truncates when piped (``console.py``)."""
+    from .console import stdout_console as rich_console
+
+    return rich_console()
 
 
 def echo_json(data: Any) -> None:

@@ -42,7 +42,7 @@ from .common import (
     note,
     stdout_console,
 )
-from .score import settlement_json, settlement_tables, signed
+from .settlement_view import settlement_json, settlement_tables, signed
 from .terminal import echo
 
 
@@ -380,7 +380,3 @@ def show_command(file: str, as_json: bool) -> None:
     echo("Under each player: the hand's result (the running total).")
     console.print(_totals_table(ledger))
     echo(_status(ledger))
-
-
-def register(group: click.Group) -> None:
-    group.add_command(ledger_group)

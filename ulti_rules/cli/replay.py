@@ -38,7 +38,7 @@ from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments
 from ..scoring.settlement import settle
 from .common import bid_text, note, stdout_console
-from .score import all_pass_text, settlement_tables, signed
+from .settlement_view import all_pass_text, settlement_tables, signed
 from .terminal import echo
 
 
@@ -345,7 +345,3 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     console = stdout_console()
     for table in settlement_tables(settle(ruleset, contract, facts), read.names, ruleset):
         console.print(table)
-
-
-def register(group: click.Group) -> None:
-    group.add_command(replay_command)

@@ -2,6 +2,10 @@
 
 These commands only read: they list, print and validate ruleset files so that a
 club organiser can write one and see what the framework makes of it.
+
+Each command imports what it needs when it runs (the loader and its pydantic models,
+rich, yaml): `ulti rulesets` lists files without building a ruleset model, and the
+other commands do not pay for what they do not use.
 """
 
 from __future__ import annotations
@@ -11,23 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
-from rich.table import Table
-from rich.text import Text
 
 from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, Suit
 from ..errors import Problem, problem_count
-from ..plugins import get_registry
-from ..ruleset.ladder import ladder_rows, ranking_rule
-from ..ruleset.loading import (
-    check_file,
-    find_fragments,
-    find_rulesets,
-    load_resolved,
-    load_ruleset,
-    resolve,
-)
-from ..ruleset.schema import ruleset_model
 from .common import EXIT_USER_ERROR, describe_os_error, echo_json, fail, note, stdout_console
 from .terminal import echo
 
@@ -49,6 +39,12 @@ def rulesets_command() -> None:
     of the same name is noted on stderr. Rule fragments (parts of a ruleset that
     a ruleset adds with `with: [NAME]`) are listed after the table.
     """
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..plugins import get_registry
+    from ..ruleset.loading import find_fragments, find_rulesets
+
     sources = find_rulesets(get_registry())
     fragments = find_fragments(get_registry())
     for source in [*sources, *fragments]:
@@ -86,7 +82,11 @@ def show_command(ruleset: str, resolved: bool) -> None:
     NAME is a ruleset name (see `ulti rulesets`); PATH is a YAML file (anything
     containing a '/' or ending in '.yaml').
     """
+    from ..ruleset.loading import load_resolved, resolve
+
     if resolved:
+        import yaml
+
         merged = load_resolved(ruleset)
         dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: far faster
         text = yaml.dump(merged, Dumper=dumper, sort_keys=False, allow_unicode=True)
@@ -123,6 +123,8 @@ def check_command(paths: tuple[str, ...]) -> None:
     followed by a summary line. Exit status 1 if any file has a problem. A
     ruleset name (see `ulti rulesets`) checks the file that name stands for.
     """
+    from ..ruleset.loading import check_file
+
     ok = 0
     bad = 0
     total = 0
@@ -227,12 +229,19 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
     summed from the components and ranks follow the ruleset's ranking rule, which
     the caption names.
     """
+    from ..plugins import get_registry
+    from ..ruleset.ladder import ladder_rows, ranking_rule
+    from ..ruleset.loading import load_ruleset
+
     loaded = load_ruleset(ruleset)
     registry = get_registry()
     rows = ladder_rows(loaded, registry, lang)
     if as_json:
         echo_json(rows)
         return
+    from rich.table import Table
+    from rich.text import Text
+
     silent_names = {key: bonus.names.get(lang) for key, bonus in loaded.silent_bonuses.items()}
     words, suits = LADDER_WORDS[lang], SUIT_WORDS[lang]
     fixed = suits[loaded.trump.fixed] if loaded.trump.fixed else words["chosen"]
@@ -271,12 +280,10 @@ def schema_command() -> None:
     your editor's YAML support at it, e.g. with a first line
     `# yaml-language-server: $schema=ulti-ruleset.schema.json`.
     """
+    from ..plugins import get_registry
+    from ..ruleset.schema import ruleset_model
+
     model = ruleset_model(get_registry().param_models())
     schema: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
     schema.update(model.model_json_schema())
     echo_json(schema)
-
-
-def register(group: click.Group) -> None:
-    for command in (rulesets_command, show_command, check_command, ladder_command, schema_command):
-        group.add_command(command)

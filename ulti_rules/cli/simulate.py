@@ -22,16 +22,16 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import play_out
+from ..bots import bot as make_bot
+from ..bots import bot_clashes, play_out
 from ..engine import Hand
-from ..plugins import get_registry
+from ..game.seating import direction_step
 from ..records import record_of, save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..scoring.all_pass import all_pass_payments, redealt
-from ..scoring.settlement import settle
-from ..scoring.table_facts import direction_step, ruleset_location
+from ..scoring.table_facts import ruleset_location
 from .common import echo_json, fail, stdout_console
-from .score import all_pass_text, signed
+from .settlement_view import all_pass_text, signed
 from .terminal import echo
 
 
@@ -56,7 +56,7 @@ def _hand_payments(hand: Hand, names: list[str]) -> dict[str, int]:
     if contract is None:
         seats = all_pass_payments(hand.ruleset, hand.dealer)
     else:
-        seats = settle(hand.ruleset, contract, hand.facts).payments
+        seats = hand.game.settle(contract, hand.facts, trusted=True).payments
     payments = dict.fromkeys(names, 0)
     for seat, amount in seats.items():
         payments[names[seat]] = amount
@@ -151,7 +151,9 @@ def simulate_command(
     """
     ref = str(ruleset_location(ruleset_ref, Path.cwd()))
     ruleset = load_ruleset(ref)
-    bot = get_registry().bot(bot_name)
+    bot = make_bot(bot_name)
+    for clash in bot_clashes():
+        echo(f"ulti: warning: {clash}", err=True)
     players = ruleset.players.count
     names = [f"P{i + 1}" for i in range(players)]
     width = max(4, len(str(count)))
@@ -239,7 +241,3 @@ def simulate_command(
         last = f" ... {_record_name(count, width)}" if count > 1 else ""
         echo(f"Records: {folder / _record_name(1, width)}{last}")
     echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
-
-
-def register(group: click.Group) -> None:
-    group.add_command(simulate_command)

@@ -8,6 +8,9 @@ reverses what follows. ``ulti`` prints each such character as a visible escape
 has laid them out, so rich's own styling still works (a row holding such a name is drawn
 wider than its border: the escape is longer than what rich measured); lines go through
 ``echo``.
+
+This module is light (no rich): ``console.py`` holds the rich side, imported only by the
+commands that draw tables.
 """
 
 from __future__ import annotations
@@ -17,17 +20,8 @@ import re
 from typing import Any
 
 import click
-from rich.console import (
-    Console,
-    ConsoleOptions,
-    ConsoleRenderable,
-    RenderableType,
-    RenderHook,
-    RenderResult,
-)
-from rich.segment import Segment
 
-_UNSAFE = re.compile(
+UNSAFE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029"
     "\u202a-\u202e\u2066-\u2069\ufeff]"
 )
@@ -44,7 +38,7 @@ def _escape(match: re.Match[str]) -> str:
 
 def printable(text: str) -> str:
     """``text`` with every control character (but tab and newline) shown as an escape."""
-    return _UNSAFE.sub(_escape, text)
+    return UNSAFE.sub(_escape, text)
 
 
 def echo(message: Any = "", *, err: bool = False, nl: bool = True) -> None:
@@ -56,31 +50,4 @@ def json_text(data: Any) -> str:
     """Indented JSON with names left readable; C1 controls and bidi overrides, which JSON
     may carry raw, escaped as ``\\uXXXX`` (C0 controls JSON escapes itself)."""
     text = json.dumps(data, ensure_ascii=False, indent=2)
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-class _Cleaned:
-    """A renderable whose text segments are made printable after layout."""
-
-    def __init__(self, inner: RenderableType) -> None:
-        self.inner = inner
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for segment in console.render(self.inner, options):
-            if segment.control is None and _UNSAFE.search(segment.text):
-                yield Segment(printable(segment.text), segment.style)
-            else:
-                yield segment
-
-
-class _CleanHook(RenderHook):
-    """A rich render hook that wraps everything printed in ``_Cleaned``."""
-
-    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
-        return [_Cleaned(r) for r in renderables]
-
-
-def clean_console(console: Console) -> Console:
-    """``console`` with every renderable it prints made printable; returns it."""
-    console.push_render_hook(_CleanHook())
-    return console
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

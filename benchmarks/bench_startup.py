@@ -1,0 +1,128 @@
+"""How long `ulti` takes to start, against what it cannot avoid (docs/performance.md).
+
+Issue 8's targets, in CPU time (user + system) of a whole process, measured side by
+side in one run:
+
+* ``ulti --help`` and ``ulti rulesets`` within 3x of ``python -c "import click"``;
+* ``ulti ladder wikipedia`` within 3x of ``python -c "import pydantic, yaml, click"``.
+
+Each command runs as a child process; its CPU time is the growth of
+``resource.getrusage(RUSAGE_CHILDREN)`` around it, and the figure is the best of
+``--runs`` runs (the least disturbed by the other work of a shared machine). The
+commands take turns, round by round, so a slow spell of the machine hits them all.
+Every command first runs once unmeasured, with bytecode caching on (in a folder of its
+own, ``PYTHONPYCACHEPREFIX``): an installed package has its ``.pyc`` files, and
+compiling the sources on every start is not what a user pays. Plugins load as they
+would for a user (autoload is not disabled).
+
+    python benchmarks/bench_startup.py            # 15 runs of each
+    python benchmarks/bench_startup.py --runs 30
+
+It prints each command's best time, each ratio beside its target, and whether it holds;
+the exit status is 0 either way (it is a report, not a test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Command:
+    label: str
+    argv: list[str]
+
+
+@dataclass(frozen=True)
+class Target:
+    command: str
+    baseline: str
+    factor: float
+
+
+def commands(python: str, ulti: str) -> list[Command]:
+    return [
+        Command('python -c "import click"', [python, "-c", "import click"]),
+        Command(
+            'python -c "import pydantic, yaml, click"',
+            [python, "-c", "import pydantic, yaml, click"],
+        ),
+        Command("ulti --help", [ulti, "--help"]),
+        Command("ulti rulesets", [ulti, "rulesets"]),
+        Command("ulti ladder wikipedia", [ulti, "ladder", "wikipedia"]),
+    ]
+
+
+TARGETS = [
+    Target("ulti --help", 'python -c "import click"', 3.0),
+    Target("ulti rulesets", 'python -c "import click"', 3.0),
+    Target("ulti ladder wikipedia", 'python -c "import pydantic, yaml, click"', 3.0),
+]
+
+
+def cpu_seconds(argv: list[str], env: dict[str, str]) -> float:
+    """The CPU time (user + system) of one run of ``argv``, which must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def child_env(cache: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD", None)
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def find_ulti() -> str:
+    """The ``ulti`` console script beside this interpreter, else the one on PATH."""
+    beside = Path(sys.executable).with_name("ulti")
+    found = str(beside) if beside.exists() else shutil.which("ulti")
+    if found is None:
+        sys.exit("bench_startup: no `ulti` command; run `pip install -e '.[dev]'` first")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="runs of each command (best kept)")
+    args = parser.parse_args()
+    todo = commands(sys.executable, find_ulti())
+    best: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="ulti-startup-") as folder:
+        env = child_env(Path(folder))
+        for command in todo:  # warm-up: writes the bytecode cache
+            cpu_seconds(command.argv, env)
+        for _ in range(args.runs):
+            for command in todo:
+                seconds = cpu_seconds(command.argv, env)
+                best[command.label] = min(best.get(command.label, seconds), seconds)
+    print(f"CLI start-up, CPU time (user + system), best of {args.runs} runs")
+    print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
+    print()
+    width = max(len(c.label) for c in todo)
+    for command in todo:
+        print(f"  {command.label:<{width}}  {best[command.label] * 1000:6.1f} ms")
+    print()
+    for target in TARGETS:
+        ratio = best[target.command] / best[target.baseline]
+        verdict = "holds" if ratio <= target.factor else "MISSED"
+        print(
+            f"  {target.command:<{width}}  {ratio:4.2f}x {target.baseline}"
+            f"  (target <= {target.factor:g}x: {verdict})"
+        )
+
+
+if __name__ == "__main__":
+    main()
