@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -520,8 +520,13 @@ def replay(
     *,
     registry: Registry | None = None,
     check_hash: bool = True,
+    before_each: Callable[[Hand], object] | None = None,
 ) -> Hand:
     """Play the record again through the rules and return the finished hand.
+
+    ``before_each(hand)`` is called before each action is applied, for a reader that
+    wants to see the hand as it was then (``ulti replay`` prints the phases): the record
+    is played once.
 
     ``ruleset`` defaults to the one the record names. RecordError names the first
     thing that does not hold: the ruleset's hash (unless ``check_hash`` is false),
@@ -561,6 +566,8 @@ def replay(
         elif seat != hand.current_player:
             wrong = f"{label}: it is seat {hand.current_player}'s turn ({hand.step})"
         else:
+            if before_each is not None:
+                before_each(hand)
             try:
                 hand.apply(action)
                 continue

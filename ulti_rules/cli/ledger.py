@@ -17,7 +17,15 @@ from rich.text import Text
 
 from ..errors import Problem, UltiError
 from ..quoting import shorten
-from ..records import HandRecord, is_record_file, load_record, replay, ruleset_of
+from ..records import (
+    HandRecord,
+    RecordError,
+    is_record,
+    read_document,
+    record_from_data,
+    replay,
+    ruleset_of,
+)
 from ..safe_files import real_file
 from ..scoring.ledger import (
     ACCEPT_OPTION,
@@ -33,7 +41,7 @@ from ..scoring.ledger import (
 )
 from ..scoring.ledger_file import load_ledger, save_ledger, updating
 from ..scoring.settlement import Settlement
-from ..scoring.sheet import read_sheet
+from ..scoring.sheet import SheetError, sheet_of
 from ..scoring.table_facts import TableHand
 from .common import (
     bid_text,
@@ -196,9 +204,14 @@ def _add(
             return add_misdeal(ledger, accept_ruleset_change=accept)
         return add_passed_out(ledger, heart_ace=heart_ace, accept_ruleset_change=accept)
     hand_path = Path(hand)
-    if is_record_file(hand_path):
-        return _add_record(ledger, hand_path, hand, heart_ace, accept)
-    sheet, where = read_sheet(hand_path)
+    try:
+        data, positions = read_document(hand_path)  # read once: a record, or a score sheet
+    except RecordError as exc:  # unreadable YAML: said as for any score sheet
+        raise SheetError(exc.problems) from None
+    if is_record(data):
+        record = record_from_data(data, str(hand_path), positions)
+        return _add_record(ledger, record, hand, heart_ace, accept)
+    sheet, where = sheet_of(data, positions, str(hand_path))
     return add_hand(
         ledger,
         sheet,
@@ -243,12 +256,11 @@ def unplayed_text(entry: LedgerHand) -> str:
 
 
 def _add_record(
-    ledger: Ledger, path: Path, source: str, heart_ace: str | None, accept: bool
+    ledger: Ledger, record: HandRecord, source: str, heart_ace: str | None, accept: bool
 ) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
     """Replay an engine record under the session's ruleset and add it: seat i is the
     session's i-th player, and the record's dealer must be the session's next dealer.
     A passed-out record is added as a passed-out hand (and pays what the ruleset says)."""
-    record = load_record(path)
     _check_record_rules(ledger, record, source)
     hand = replay(record, ledger.rules())
     if hand.contract is None:

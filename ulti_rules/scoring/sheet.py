@@ -38,7 +38,7 @@ from ..ruleset.hints import did_you_mean
 from ..ruleset.positions import Where as Where  # where sheets' callers have long found it
 from ..ruleset.positions import data_path, leading, yaml_problems
 from ..ruleset.pydantic_problems import error_message, validation_problems
-from ..ruleset.safe_yaml import KeyPath, YamlError, read_file
+from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT
 
@@ -348,10 +348,21 @@ def read_sheet(path: Path, registry: Registry | None = None) -> tuple[Sheet, Whe
         document = read_file(path)
     except YamlError as exc:
         raise SheetError(yaml_problems(exc, display)) from None
-    where = Where(display, document.positions)
-    if not isinstance(document.data, dict):
+    return sheet_of(document.data, document.positions, display, registry)
+
+
+def sheet_of(
+    data: Any,
+    positions: Mapping[KeyPath, Position],
+    display: str,
+    registry: Registry | None = None,
+) -> tuple[Sheet, Where]:
+    """A score-keeper document already read (``read_sheet`` without the reading: a caller
+    that read the file to see whether it is a record does not read it again)."""
+    where = Where(display, positions)
+    if not isinstance(data, dict):
         raise SheetError(
             [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
         )
-    sheet = Sheet.validate_with_positions(document.data, where, sheet_facts(registry), written=True)
+    sheet = Sheet.validate_with_positions(data, where, sheet_facts(registry), written=True)
     return sheet, where
