@@ -23,8 +23,18 @@ from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.kontra import KontraChains
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
-CACHES = {"_legal", "_facts"}
-SHARED = {"_ruleset", "_registry", "_cat", "_seats", "_tables", "_deal", "_beat", "_after"}
+CACHES = {"_legal", "_facts", "_offered"}
+SHARED = {
+    "_game",
+    "_ruleset",
+    "_registry",
+    "_cat",
+    "_seats",
+    "_tables",
+    "_deal",
+    "_beat",
+    "_after",
+}
 
 
 def choose(rng: random.Random, actions: list[Action]) -> Action:

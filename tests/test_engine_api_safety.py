@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -242,10 +243,16 @@ def test_views_the_hand_returns_are_copies() -> None:
     levels.clear()
     hand.legal_actions().clear()
     seen = hand.observation(seat)
+    plain = seen.to_dict()
     for key in ("hand", "history", "active_seats", "tricks", "legal_actions"):
-        seen[key].clear()
-    seen["kontra"].clear()
-    seen["hand_sizes"].clear()
+        plain[key].clear()
+    plain["kontra"].clear()
+    plain["hand_sizes"].clear()
+    with pytest.raises(FrozenInstanceError):
+        seen.hand = ()  # type: ignore[misc]
+    for mapping in (seen.hand_sizes, seen.kontra, seen.exposed, seen.picked_up):
+        with pytest.raises(TypeError):
+            mapping.clear()  # type: ignore[attr-defined]
     assert state(hand) == before
     for name in ("ruleset", "registry", "seats", "deal", "seed"):
         with pytest.raises(AttributeError):

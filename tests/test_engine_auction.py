@@ -85,7 +85,8 @@ def test_passing_does_not_stop_a_later_bid_and_three_passes_end() -> None:
 def test_self_robbing() -> None:
     hand = Hand(fixture_ruleset(), seed=8, dealer=0)
     discard_any(hand)
-    talon = hand.observation(1)["talon"]
+    talon = hand.observation(1).talon
+    assert talon is not None
     hand.apply(Bid("simple"))
     hand.apply(Pass())
     hand.apply(Pass())
@@ -385,14 +386,17 @@ def test_two_round_everyone_passes_round1() -> None:
 def test_observation_hides_the_talon_but_from_its_holders() -> None:
     hand = Hand(fixture_ruleset(), seed=12, dealer=0)
     discard_any(hand)
-    laid = hand.observation(1)["talon"]
+    laid = hand.observation(1).talon
     assert laid is not None and len(laid) == 2
-    assert hand.observation(2)["talon"] is None
-    assert hand.observation(2)["history"][0]["cards"] is None
+    assert hand.observation(2).talon is None
+    assert hand.observation(2).history[0] == (1, None)
+    assert hand.observation(2).to_dict()["history"][0]["cards"] is None
     hand.apply(Bid("simple"))
     hand.apply(PickUp())
     seen = hand.observation(2)
-    assert seen["history"][-1]["cards"] == [format_card(c) for c in laid]
-    assert "cards" not in hand.observation(0)["history"][-1]
-    assert len(seen["hand"]) == 12 and seen["hand_sizes"] == {1: 10, 2: 12, 0: 10}
-    assert seen["legal_actions"] and hand.observation(0)["legal_actions"] == []
+    assert seen.events[-1].picked_up == laid
+    assert seen.to_dict()["history"][-1]["cards"] == [format_card(c) for c in laid]
+    assert hand.observation(0).events[-1].picked_up is None
+    assert "cards" not in hand.observation(0).to_dict()["history"][-1]
+    assert len(seen.hand) == 12 and seen.hand_sizes == {1: 10, 2: 12, 0: 10}
+    assert seen.legal_actions and hand.observation(0).legal_actions == ()

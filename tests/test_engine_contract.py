@@ -289,18 +289,18 @@ def test_open_contract_shown_after_the_first_trick(exposes: str) -> None:
     hand.apply(Bid("open_betli"))
     for _ in range(3):
         hand.apply(Pass())
-    assert hand.observation(2)["exposed"] == {}
+    assert hand.observation(2).exposed == {}
     for _ in range(3):
         hand.play_card(hand.legal_card_list()[0])
-    seen = hand.observation(2)["exposed"]
-    assert seen[1] == hand.cards(1) and len(seen[1]) == 9
+    seen = hand.observation(2).exposed
+    assert seen[1] == tuple(hand.cards(1)) and len(seen[1]) == 9
     assert set(seen) == ({1} if exposes == "declarer" else {1, 2, 0})
 
 
 def test_observation_never_shows_other_hands() -> None:
     hand = Hand(fixture_ruleset(), seed=30, dealer=0)
     for seat in range(3):
-        seen = hand.observation(seat)
+        seen = hand.observation(seat).to_dict()
         assert seen["hand"] == hand.cards(seat)
         assert seen["exposed"] == {}
         flat = repr({k: v for k, v in seen.items() if k not in ("hand", "legal_actions")})

@@ -255,8 +255,8 @@ def test_four_players_dealer_sits_out() -> None:
     assert len(hand.cards(3)) == 12 and len(hand.cards(0)) == 10 and len(hand.cards(1)) == 10
     assert hand.current_player == 3
     observed = hand.observation(2)
-    assert observed["hand"] == [] and observed["legal_actions"] == []
-    assert observed["sitting_out"] == 2
+    assert observed.hand == () and observed.legal_actions == ()
+    assert observed.sitting_out == 2
     bid_and_play(hand, "simple_red", " ".join(_two_of(hand, 3)))
     while not hand.is_over:
         skip_kontra_round(hand)

@@ -118,12 +118,13 @@ def play_out(ruleset: Ruleset, seed: int, dealer: int, rng: random.Random) -> Ha
         if rng.random() < 0.1:
             for seat in hand.seats.active:
                 seen = hand.observation(seat)
-                json.dumps(seen)
-                assert seen["hand"] == hand.cards(seat)
+                assert json.loads(seen.to_json())["hand"] == hand.cards(seat)
+                assert seen.hand == tuple(hand.cards(seat))
                 if seat == hand.current_player:
-                    assert seen["legal_actions"] == [a.to_dict() for a in legal]
+                    assert seen.legal_actions == tuple(legal)
+                    assert seen.to_dict()["legal_actions"] == [a.to_dict() for a in legal]
                 if not hand.exposed:
-                    assert seen["exposed"] == {}
+                    assert seen.exposed == {}
         # The fast path agrees with the full list.
         plays = sorted(a.card for a in legal if a.type == "play")  # type: ignore[attr-defined]
         assert list(hand.legal_card_list()) == plays

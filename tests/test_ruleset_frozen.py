@@ -9,8 +9,8 @@ import pickle
 
 import pytest
 import yaml
-from ulti_rules.engine.bids import catalog
 from ulti_rules.frozen import FrozenDict
+from ulti_rules.game import Game
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset import schema
 from ulti_rules.ruleset.loading import content_hash, load_ruleset
@@ -42,10 +42,10 @@ def test_cached_tables_stay_true_to_the_ruleset() -> None:
     """The issue's repro: ``rs.ladder.clear()`` left the engine's catalogue stale."""
     ruleset = load_ruleset("wikipedia")
     registry = get_registry()
-    bids = len(catalog(ruleset, registry).ladder)
+    bids = len(Game.of(ruleset, registry).catalog.ladder)
     with pytest.raises(AttributeError):
         ruleset.ladder.clear()  # type: ignore[attr-defined]
-    assert len(ruleset.ladder) == bids == len(catalog(ruleset, registry).ladder)
+    assert len(ruleset.ladder) == bids == len(Game.of(ruleset, registry).catalog.ladder)
 
 
 def test_lists_and_mappings_still_dump_as_json_and_yaml() -> None:

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ulti_rules import Contract, Facts, Ruleset, Settlement, settle
 from ulti_rules.engine import Action, Bid, GiveUp, Hand, Kontra, Pass
+from ulti_rules.game.catalog import kontra_is_personal
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring.possible import impossibilities
-from ulti_rules.scoring.settlement import kontra_is_personal
 from ulti_rules.scoring.table_facts import settle_sheet, sheet_from
 
 BUNDLED = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")

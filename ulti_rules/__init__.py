@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         GiveUp,
         Hand,
         Kontra,
+        Observation,
         Pass,
         PickUp,
         Play,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
         IllegalAction,
         PluginError,
         Problem,
+        ProblemsError,
         RulesetError,
         UltiError,
     )
@@ -60,13 +62,14 @@ if TYPE_CHECKING:
         MarriageFact,
         TrickFact,
     )
+    from .game import Game
     from .hookspecs import hookimpl
-    from .ruleset.loading import load_ruleset
+    from .ruleset.loading import load_game, load_ruleset
     from .ruleset.ranking import RankedBid
     from .ruleset.schema import ContractSpec, Ruleset, SilentBonus
     from .scoring.settlement import Settlement, settle
-    # A new public name (``Game``, ``load_game``) goes in three places: imported here,
-    # mapped to its module in _WHERE, listed in __all__ (tests/test_cli_startup.py checks).
+    # A new public name goes in three places: imported here, mapped to its module in
+    # _WHERE, listed in __all__ (tests/test_cli_startup.py checks).
 
 _WHERE: dict[str, str] = {
     "Card": ".cards",
@@ -98,16 +101,20 @@ _WHERE: dict[str, str] = {
     "Pass": ".engine",
     "PickUp": ".engine",
     "Play": ".engine",
+    "Observation": ".engine",
     "IllegalAction": ".errors",
     "PluginError": ".errors",
     "Problem": ".errors",
+    "ProblemsError": ".errors",
     "RulesetError": ".errors",
     "UltiError": ".errors",
     "Contract": ".facts",
     "Facts": ".facts",
     "MarriageFact": ".facts",
     "TrickFact": ".facts",
+    "Game": ".game",
     "hookimpl": ".hookspecs",
+    "load_game": ".ruleset.loading",
     "load_ruleset": ".ruleset.loading",
     "RankedBid": ".ruleset.ranking",
     "ContractSpec": ".ruleset.schema",
@@ -135,17 +142,20 @@ __all__ = [
     "FactForm",
     "FactSpec",
     "Facts",
+    "Game",
     "GiveUp",
     "Hand",
     "IllegalAction",
     "Kontra",
     "MarriageFact",
     "MissingFact",
+    "Observation",
     "Pass",
     "PickUp",
     "Play",
     "PluginError",
     "Problem",
+    "ProblemsError",
     "Rank",
     "RankedBid",
     "Ruleset",
@@ -159,6 +169,7 @@ __all__ = [
     "format_card",
     "format_cards",
     "hookimpl",
+    "load_game",
     "load_ruleset",
     "parse_card",
     "parse_cards",

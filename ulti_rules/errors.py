@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .quoting import QUOTED, shorten
 
@@ -18,13 +19,23 @@ class PluginError(UltiError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem in a ruleset file, positioned at the file that set the key."""
+    """One problem of a document a person wrote (a ruleset, a score sheet, a record, a
+    ledger), positioned at the key that holds it: ``file:line:col: key.path: message``.
+
+    What is not known is left out: a problem of no file (a hand that does not fit a
+    session, a record made in memory) has ``file`` ``""`` and reads as its message.
+    """
 
     file: str
     line: int | None
     column: int | None
     path: str
     message: str
+
+    @classmethod
+    def unplaced(cls, message: str, file: str = "") -> Problem:
+        """A problem with no position: of the file ``file``, or of no file."""
+        return cls(file, None, None, "", message)
 
     def __str__(self) -> str:
         where = self.file
@@ -35,7 +46,7 @@ class Problem:
         path = self.path
         if len(path) > QUOTED:  # a key 1 MB long is shown as its start, like any value
             path = ".".join(shorten(part) for part in path.split("."))
-        return f"{where}: {path}: {self.message}" if path else f"{where}: {self.message}"
+        return ": ".join(part for part in (where, path, self.message) if part)
 
 
 MAX_PROBLEMS = 100
@@ -78,13 +89,35 @@ def problem_count(problems: Iterable[Problem]) -> int:
     return sum(p.count if isinstance(p, MoreProblems) else 1 for p in problems)
 
 
-class RulesetError(UltiError):
-    """A ruleset could not be loaded; ``problems`` lists them, positioned (capped:
-    :func:`capped`)."""
+def by_position(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` in the order of their document: by line, then column (stable, so
+    unpositioned ones keep their order, first)."""
+    return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
 
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = capped(problems)
+
+class ProblemsError(UltiError):
+    """The one shape of every reader's error (rulesets, score sheets, records, ledgers):
+    ``problems``, each positioned as far as it is known, capped (:func:`capped`); the
+    message is one problem a line.
+
+    A plain ``str`` stands for one problem of which nothing more is known. With
+    ``ordered`` the problems are put in the order of their document (:func:`by_position`).
+    """
+
+    within: ClassVar[str] = ""
+    """What the problems are in, for a count of them (``3 problems in the ledger``)."""
+
+    def __init__(self, problems: Iterable[Problem] | str, *, ordered: bool = False) -> None:
+        listed = [Problem.unplaced(problems)] if isinstance(problems, str) else list(problems)
+        self.problems = capped(by_position(listed) if ordered else listed)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class RulesetError(ProblemsError):
+    """A ruleset could not be loaded; ``problems`` lists them, positioned, in the order
+    the loader found them (it sorts by file, then position)."""
+
+    within = "the ruleset"
 
 
 class IllegalAction(UltiError):

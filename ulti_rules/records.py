@@ -20,9 +20,10 @@ to is not what the table played for. ``check_hash=False`` (``ulti replay
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -37,25 +38,20 @@ from pydantic import (
     PrivateAttr,
     ValidationError,
 )
+from pydantic_core import ErrorDetails
 
 from . import safe_files
 from .cards import CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
-from .engine.deal import deal_cards, seating
-from .errors import IllegalAction, Problem, RulesetError, UltiError, capped
+from .engine.deal import deal_cards
+from .errors import IllegalAction, Problem, ProblemsError, RulesetError
 from .facts import Contract, Facts
 from .frozen import FrozenDict
 from .plugins import Registry
 from .quoting import shorten, shorten_quoted
 from .ruleset.loading import check_name, content_hash, load_ruleset, locate
-from .ruleset.positions import (
-    data_path,
-    leading,
-    position_order,
-    problem_at,
-    unknown_key_message,
-    yaml_problems,
-)
+from .ruleset.positions import Where, yaml_problems
+from .ruleset.pydantic_problems import error_message, validation_problems
 from .ruleset.references import OutsideReference
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.scalars import describe, visible_text
@@ -72,8 +68,11 @@ PlayerName = Annotated[
 SUFFIXES = (".yaml", ".yml", ".json")
 
 
-class RecordError(UltiError):
-    """A record that cannot be read, or that does not replay; the message says where."""
+class RecordError(ProblemsError):
+    """A record that cannot be read, or that does not replay; ``problems`` says what,
+    each at its key of the file where the record was read from one."""
+
+    within = "the record"
 
 
 # --------------------------------------------------------------------------- fields
@@ -199,17 +198,13 @@ class HandRecord(BaseModel):
         """The record as plain data (the document that ``save`` writes)."""
         return self.model_dump(mode="json")
 
-    def where(self, path: KeyPath) -> str:
-        """``hand.yaml:57:5: `` for a key of a loaded record; ``""`` when unknown."""
-        if self._source is None:
-            return ""
-        position = self._positions.get(path)
-        while position is None and path:
-            path = path[:-1]
-            position = self._positions.get(path)
-        if position is None or not path:
-            return f"{self._source}: "
-        return f"{self._source}:{position.key.line}:{position.key.column}: "
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        """``message`` at the key ``path`` (or its closest ancestor) of the file the record
+        was loaded from: ``hand.yaml:57:5: message``; unplaced for a record made in memory.
+        The message names what it is about (``action 17 (...)``), so the key path is not
+        repeated in it."""
+        problem = Where(self._source or "", self._positions).problem(path, message)
+        return dataclasses.replace(problem, path="")
 
 
 # --------------------------------------------------------------------------- making and saving
@@ -234,7 +229,7 @@ def record_of(
     if len(names) != count:
         raise RecordError(f"'{hand.ruleset.name}' is for {count} players, not {len(names)}")
     seed = hand.seed
-    if seed is not None and deal_cards(hand.ruleset, hand.seats, seed) != hand.deal:
+    if seed is not None and deal_cards(hand.game, hand.seats, seed) != hand.deal:
         seed = None  # a deal given explicitly: the seed did not shuffle it
     try:
         return HandRecord(
@@ -249,14 +244,16 @@ def record_of(
             facts=hand.facts,
         )
     except ValidationError as exc:  # a player's name that no record may hold
-        said = [f"{_dotted(err['loc'])}: {_message(err, {})}" for err in exc.errors()]
-        raise RecordError("; ".join(said)) from None
+        given = {"players": names}  # where the errors are: what the caller gave
+        problems = validation_problems(exc, given, _IN_MEMORY, lambda e, _: _message(e, given))
+        raise RecordError(problems) from None
 
 
 def _suffix(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise RecordError(f"{path}: a record is saved as .yaml, .yml or .json, not '{suffix}'")
+        message = f"a record is saved as .yaml, .yml or .json, not '{suffix}'"
+        raise RecordError([Problem.unplaced(message, str(path))])
     return suffix
 
 
@@ -347,26 +344,16 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
 # --------------------------------------------------------------------------- loading
 
 
-def _message(err: Any, data: Any, *, hint: bool = True) -> str:
+def _message(err: ErrorDetails, data: Any, *, hint: bool = True) -> str:
     """A pydantic error as a person reads it: values quoted to 40 characters (the card
     parser and the engine quote what they were given whole); without ``hint`` (a problem
     that will not be shown) no did-you-mean."""
-    if err["type"] == "extra_forbidden":
-        unknown = unknown_key_message(HandRecord, err["loc"], data, hint=hint)
-        return f"{unknown} (see docs/records.md)"
-    if err["type"] == "missing":
-        return f"missing: {err['loc'][-1]} is required"
-    message = str(err["msg"])
-    return shorten_quoted(message.removeprefix("Value error, "))
+    message = error_message(err, data, HandRecord, docs="docs/records.md", hint=hint)
+    return message if err["type"] == "extra_forbidden" else shorten_quoted(message)
 
 
-def _dotted(loc: tuple[int | str, ...]) -> str:
-    return ".".join(str(segment) for segment in loc)
-
-
-def _problems(problems: list[Problem]) -> str:
-    """The lines of a RecordError: each problem once, the first hundred (``capped``)."""
-    return "\n".join(str(problem) for problem in capped(problems))
+_IN_MEMORY = Where("", {})
+"""Places the problems of a record made in memory: by key path, in no file."""
 
 
 def record_from_data(
@@ -375,25 +362,24 @@ def record_from_data(
     """Check the shape of a record (read from the file ``source``); RecordError lists
     every problem, positioned where the file is known."""
     positions = positions or {}
-    display = source or "the record"
+    where = Where(source or "the record", positions)
     if not isinstance(data, dict):
-        raise RecordError(f"{display}: a record is a mapping of keys (see docs/records.md)")
+        raise RecordError(
+            [where.problem((), "a record is a mapping of keys (see docs/records.md)")]
+        )
     if data.get("format") != FORMAT:
         message = f"not a hand record: 'format' must be '{FORMAT}'"
         if "format" not in data:  # another document (a score sheet): said of the file
-            raise RecordError(f"{display}: {message}")
+            raise RecordError([where.problem((), message)])
         message += f", not {describe(data['format'])}"
-        raise RecordError(str(problem_at(display, positions, ("format",), message)))
+        raise RecordError([where.problem(("format",), message)])
     try:
         record = HandRecord.model_validate(data)
     except ValidationError as exc:
-        errors = [(err, data_path(data, err["loc"])) for err in exc.errors()]
-        shown = leading((path for _, path in errors), position_order(positions))
-        problems = [
-            problem_at(display, positions, path, _message(err, data, hint=path in shown))
-            for err, path in errors
-        ]
-        raise RecordError(_problems(problems)) from None
+        problems = validation_problems(
+            exc, data, where, lambda err, hint: _message(err, data, hint=hint)
+        )
+        raise RecordError(problems) from None
     record._source = source
     record._positions = positions
     return record
@@ -404,7 +390,7 @@ def read_document(path: Path) -> tuple[Any, Mapping[KeyPath, Position]]:
     try:
         document = read_file(path)
     except YamlError as exc:
-        raise RecordError(_problems(yaml_problems(exc, str(path)))) from None
+        raise RecordError(yaml_problems(exc, str(path))) from None
     return document.data, document.positions
 
 
@@ -450,10 +436,9 @@ def ruleset_of(
         if isinstance(location, str):
             check_name(location, registry)
     except OutsideReference as exc:
-        raise RecordError(f"{record.where(('ruleset',))}{exc}") from None
+        raise RecordError([record.problem(("ruleset",), str(exc))]) from None
     except RulesetError as exc:  # a name no ruleset has: said at the key
-        message = "; ".join(problem.message for problem in exc.problems)
-        raise RecordError(f"{record.where(('ruleset',))}{message}") from None
+        raise RecordError([record.problem(("ruleset",), p.message) for p in exc.problems]) from None
     if isinstance(location, Path) and not location.exists():
         raise RulesetError(
             [
@@ -510,13 +495,11 @@ def _check_outcome(record: HandRecord, hand: Hand) -> None:
         path, ours, theirs = _first_difference(a, b)
         key = f"{name}.{path}" if path else name
         keys = tuple(int(k) if k.isdigit() else k for k in key.split("."))
-        raise RecordError(
-            shorten_quoted(
-                f"{record.where(keys)}the record's {shorten(key)} is "
-                f"{json.dumps(ours, ensure_ascii=False)}, "
-                f"but the replayed hand gives {json.dumps(theirs, ensure_ascii=False)}"
-            )
+        message = shorten_quoted(
+            f"the record's {shorten(key)} is {json.dumps(ours, ensure_ascii=False)}, "
+            f"but the replayed hand gives {json.dumps(theirs, ensure_ascii=False)}"
         )
+        raise RecordError([record.problem(keys, message)])
 
 
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
@@ -537,8 +520,13 @@ def replay(
     *,
     registry: Registry | None = None,
     check_hash: bool = True,
+    before_each: Callable[[Hand], object] | None = None,
 ) -> Hand:
     """Play the record again through the rules and return the finished hand.
+
+    ``before_each(hand)`` is called before each action is applied, for a reader that
+    wants to see the hand as it was then (``ulti replay`` prints the phases): the record
+    is played once.
 
     ``ruleset`` defaults to the one the record names. RecordError names the first
     thing that does not hold: the ruleset's hash (unless ``check_hash`` is false),
@@ -550,50 +538,48 @@ def replay(
         ruleset = ruleset_of(record, registry=registry)
     found = content_hash(ruleset)
     if check_hash and found != record.ruleset_hash:
-        raise RecordError(
-            f"{record.where(('ruleset_hash',))}the record was played under "
-            f"'{shorten(record.ruleset)}' with content hash {_hash_text(record.ruleset_hash)}, "
-            f"and the ruleset '{ruleset.name}' has {found}: its rules changed since (replay "
-            "anyway with --ignore-hash)"
+        changed = (
+            f"the record was played under '{shorten(record.ruleset)}' with content hash "
+            f"{_hash_text(record.ruleset_hash)}, and the ruleset '{ruleset.name}' has {found}: "
+            "its rules changed since (replay anyway with --ignore-hash)"
         )
+        raise RecordError([record.problem(("ruleset_hash",), changed)])
     count = ruleset.players.count
     if len(record.players) != count:
-        raise RecordError(
-            f"{record.where(('players',))}'{ruleset.name}' is for {count} players, "
-            f"and the record names {len(record.players)}"
-        )
+        names = len(record.players)
+        message = f"'{ruleset.name}' is for {count} players, and the record names {names}"
+        raise RecordError([record.problem(("players",), message)])
     try:
         hand = Hand(
             ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer, registry=registry
         )
     except BadDeal as exc:
-        raise RecordError(
-            f"{record.where(('deal',))}the deal: {shorten_quoted(str(exc))}"
-        ) from None
-    seats = seating(ruleset, record.dealer)
-    if record.seed is not None and deal_cards(ruleset, seats, record.seed) != hand.deal:
-        raise RecordError(
-            f"{record.where(('deal',))}the deal is not the one seed {record.seed!r} deals"
-        )
+        message = f"the deal: {shorten_quoted(str(exc))}"
+        raise RecordError([record.problem(("deal",), message)]) from None
+    if record.seed is not None and deal_cards(hand.game, hand.seats, record.seed) != hand.deal:
+        message = f"the deal is not the one seed {record.seed!r} deals"
+        raise RecordError([record.problem(("deal",), message)])
     for index, (seat, action) in enumerate(record.actions):
-        where = record.where(("actions", index))
+        label = _label(index, seat, action)
         if hand.is_over:
-            raise RecordError(f"{where}{_label(index, seat, action)}: the hand is over already")
-        turn = hand.current_player
-        if seat != turn:
-            raise RecordError(
-                f"{where}{_label(index, seat, action)}: it is seat {turn}'s turn ({hand.step})"
-            )
-        try:
-            hand.apply(action)
-        except IllegalAction as exc:
-            message = shorten_quoted(str(exc))
-            raise RecordError(f"{where}{_label(index, seat, action)}: {message}") from None
+            wrong = f"{label}: the hand is over already"
+        elif seat != hand.current_player:
+            wrong = f"{label}: it is seat {hand.current_player}'s turn ({hand.step})"
+        else:
+            if before_each is not None:
+                before_each(hand)
+            try:
+                hand.apply(action)
+                continue
+            except IllegalAction as exc:
+                wrong = f"{label}: {shorten_quoted(str(exc))}"
+        raise RecordError([record.problem(("actions", index), wrong)])
     if not hand.is_over:
-        raise RecordError(
-            f"{record.where(('actions',))}the record ends after {len(record.actions)} actions, "
-            f"before the hand is over: seat {hand.current_player} is to act ({hand.step})"
+        message = (
+            f"the record ends after {len(record.actions)} actions, before the hand is over: "
+            f"seat {hand.current_player} is to act ({hand.step})"
         )
+        raise RecordError([record.problem(("actions",), message)])
     _check_outcome(record, hand)
     return hand
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..errors import Problem, RulesetError, UltiError, problem_count
+from ..errors import Problem, ProblemsError, UltiError, problem_count
 from .terminal import echo, json_text
 
 if TYPE_CHECKING:
@@ -60,14 +60,14 @@ def print_problems(problems: Iterable[Problem]) -> None:
         echo(str(problem), err=True)
 
 
-def report_problems(problems: Sequence[Problem], what: str = "") -> None:
+def report_problems(problems: Sequence[Problem], within: str = "") -> None:
     """A reader's problems on stderr: one as a single error line; several one a line,
-    then ``ulti: error: N problems{what}``, N counting those a capped list left out."""
+    then ``ulti: error: N problems in {within}``, N counting those a capped list left out."""
     if len(problems) == 1:
         error(str(problems[0]))
         return
     print_problems(problems)
-    error(f"{problem_count(problems)} problems{what}")
+    error(f"{problem_count(problems)} problems" + (f" in {within}" if within else ""))
 
 
 class UserError(click.ClickException):
@@ -107,11 +107,11 @@ class UltiGroup(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except RulesetError as exc:
+        except ProblemsError as exc:  # a ruleset's, a sheet's, a record's, a ledger's
             if exc.problems:
-                report_problems(exc.problems, " in the ruleset")
+                report_problems(exc.problems, exc.within)
             else:
-                error(str(exc) or "the ruleset could not be loaded")
+                error(f"{exc.within or 'the document'} could not be read")
         except UltiError as exc:
             error(str(exc))
         except OSError as exc:

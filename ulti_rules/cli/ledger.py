@@ -8,8 +8,6 @@ deals next.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,9 +15,17 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import UltiError
+from ..errors import Problem, UltiError
 from ..quoting import shorten
-from ..records import HandRecord, is_record_file, load_record, replay, ruleset_of
+from ..records import (
+    HandRecord,
+    RecordError,
+    is_record,
+    read_document,
+    record_from_data,
+    replay,
+    ruleset_of,
+)
 from ..safe_files import real_file
 from ..scoring.ledger import (
     ACCEPT_OPTION,
@@ -35,18 +41,16 @@ from ..scoring.ledger import (
 )
 from ..scoring.ledger_file import load_ledger, save_ledger, updating
 from ..scoring.settlement import Settlement
-from ..scoring.sheet import SheetError, read_sheet
+from ..scoring.sheet import SheetError, sheet_of
 from ..scoring.table_facts import TableHand
 from .common import (
-    EXIT_USER_ERROR,
     bid_text,
     echo_json,
     fail,
     note,
-    report_problems,
     stdout_console,
 )
-from .settlement_view import report_sheet_error, settlement_json, settlement_tables, signed
+from .settlement_view import settlement_json, settlement_tables, signed
 from .terminal import echo
 
 
@@ -56,19 +60,6 @@ def ledger_group() -> None:
 
     See docs/ledger.md.
     """
-
-
-@contextmanager
-def _reporting() -> Iterator[None]:
-    """Several problems of a ledger file: one line each, then their count, as for a
-    ruleset. One problem, or another error, goes to the `ulti` group's report."""
-    try:
-        yield
-    except LedgerError as exc:
-        if len(exc.problems) < 2:
-            raise
-        report_problems(exc.problems, " in the ledger")
-        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
 
 
 @ledger_group.command("new")
@@ -177,7 +168,7 @@ def add_command(
         )
     if misdeal and heart_ace is not None:
         fail("a misdeal has no auction to call the end on; call it on the next hand")
-    with _reporting(), updating(Path(file)) as ledger:  # locked until written back
+    with updating(Path(file)) as ledger:  # locked until written back
         pinned = ledger.ruleset_hash is not None
         added = _add(ledger, hand, misdeal, heart_ace, accept_change)
     if not pinned:
@@ -214,21 +205,22 @@ def _add(
         return add_passed_out(ledger, heart_ace=heart_ace, accept_ruleset_change=accept)
     hand_path = Path(hand)
     try:
-        if is_record_file(hand_path):
-            return _add_record(ledger, hand_path, hand, heart_ace, accept)
-        sheet, where = read_sheet(hand_path)
-        return add_hand(
-            ledger,
-            sheet,
-            where,
-            hand_path.parent,
-            source=hand,
-            heart_ace=heart_ace,
-            accept_ruleset_change=accept,
-        )
-    except SheetError as exc:
-        report_sheet_error(exc)
-        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+        data, positions = read_document(hand_path)  # read once: a record, or a score sheet
+    except RecordError as exc:  # unreadable YAML: said as for any score sheet
+        raise SheetError(exc.problems) from None
+    if is_record(data):
+        record = record_from_data(data, str(hand_path), positions)
+        return _add_record(ledger, record, hand, heart_ace, accept)
+    sheet, where = sheet_of(data, positions, str(hand_path))
+    return add_hand(
+        ledger,
+        sheet,
+        where,
+        hand_path.parent,
+        source=hand,
+        heart_ace=heart_ace,
+        accept_ruleset_change=accept,
+    )
 
 
 def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool) -> None:
@@ -264,12 +256,11 @@ def unplayed_text(entry: LedgerHand) -> str:
 
 
 def _add_record(
-    ledger: Ledger, path: Path, source: str, heart_ace: str | None, accept: bool
+    ledger: Ledger, record: HandRecord, source: str, heart_ace: str | None, accept: bool
 ) -> tuple[LedgerHand, TableHand, Settlement] | LedgerHand:
     """Replay an engine record under the session's ruleset and add it: seat i is the
     session's i-th player, and the record's dealer must be the session's next dealer.
     A passed-out record is added as a passed-out hand (and pays what the ruleset says)."""
-    record = load_record(path)
     _check_record_rules(ledger, record, source)
     hand = replay(record, ledger.rules())
     if hand.contract is None:
@@ -303,16 +294,18 @@ def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None
     except UltiError:
         named = record.ruleset
     if named != session.name:
-        raise LedgerError(
-            f"{source}: this record is from ruleset '{shorten(named)}', the session plays "
+        message = (
+            f"this record is from ruleset '{shorten(named)}', the session plays "
             f"'{session.name}' ({shorten(ledger.ruleset)}): add it to a ledger of its own ruleset"
         )
-    raise LedgerError(
-        f"{source}: this record is from ruleset '{shorten(named)}' as it was then (content "
-        f"hash {record.ruleset_hash[:19]}…), the session plays '{session.name}' "
-        f"({shorten(ledger.ruleset)}) with other rules ({found[:19]}…): the hand was played under "
-        "rules this session does not use"
-    )
+    else:
+        message = (
+            f"this record is from ruleset '{shorten(named)}' as it was then (content hash "
+            f"{record.ruleset_hash[:19]}…), the session plays '{session.name}' "
+            f"({shorten(ledger.ruleset)}) with other rules ({found[:19]}…): the hand was played "
+            "under rules this session does not use"
+        )
+    raise LedgerError([Problem.unplaced(message, source)])
 
 
 def _totals_table(ledger: Ledger) -> Table:
@@ -368,8 +361,7 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
 def show_command(file: str, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
-    with _reporting():
-        ledger = load_ledger(Path(file))
+    ledger = load_ledger(Path(file))
     change = ledger.ruleset_change(ledger.rules())
     if change is not None:
         note(

@@ -36,7 +36,6 @@ from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments
-from ..scoring.settlement import settle
 from .common import bid_text, note, stdout_console
 from .settlement_view import all_pass_text, settlement_tables, signed
 from .terminal import echo
@@ -94,16 +93,6 @@ class Reader:
         if isinstance(action, GiveUp):
             return "gives up"
         return str(action)
-
-
-def _phases(record: HandRecord, ruleset: Ruleset) -> list[tuple[str, int]]:
-    """The phase and the number of finished tricks before each action (the record replayed)."""
-    hand = Hand(ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer)
-    found: list[tuple[str, int]] = []
-    for _, action in record.actions:
-        found.append((hand.phase, len(hand.tricks)))
-        hand.apply(action)
-    return found
 
 
 def _echo_header(record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool) -> None:
@@ -321,11 +310,16 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
         load_ruleset(ruleset_ref) if ruleset_ref is not None else ruleset_of(record, path.parent)
     )
     hash_ok = content_hash(ruleset) == record.ruleset_hash
-    hand = replay(record, ruleset, check_hash=not ignore_hash)
+    phases: list[tuple[str, int]] = []  # the phase and finished tricks before each action
+    hand = replay(
+        record,
+        ruleset,
+        check_hash=not ignore_hash,
+        before_each=lambda now: phases.append((now.phase, len(now.tricks))),
+    )
     if not hash_ok:
         note(f"{file}: the ruleset changed since this hand was recorded; replayed as it is now")
     read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu")
-    phases = _phases(record, ruleset)
     _echo_header(record, file, ruleset, hash_ok)
     _echo_deal(hand, read)
     echo("")
@@ -343,5 +337,6 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
         _echo_facts(facts, read, hand.registry)
     echo("")
     console = stdout_console()
-    for table in settlement_tables(settle(ruleset, contract, facts), read.names, ruleset):
+    settlement = hand.game.settle(contract, facts, trusted=True)  # the replayed hand's facts
+    for table in settlement_tables(settlement, read.names, ruleset):
         console.print(table)

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import click
 
-from ..scoring.sheet import SheetError
 from ..scoring.table_facts import settle_sheet
-from .common import EXIT_USER_ERROR, echo_json, stdout_console
-from .settlement_view import report_sheet_error, settlement_json, settlement_tables
+from .common import echo_json, stdout_console
+from .settlement_view import settlement_json, settlement_tables
 
 
 @click.command("score")
@@ -27,11 +26,7 @@ def score_command(file: str, as_json: bool) -> None:
     what the table knows at the end (card points, tricks, the last trick and the
     trump 7, marriages, who took the aces); see docs/score-keeper.md.
     """
-    try:
-        hand, settlement = settle_sheet(Path(file))
-    except SheetError as exc:
-        report_sheet_error(exc)
-        raise click.exceptions.Exit(EXIT_USER_ERROR) from None
+    hand, settlement = settle_sheet(Path(file))
     if as_json:
         echo_json(settlement_json(settlement, hand.players))
         return

@@ -17,8 +17,6 @@ from ..ruleset.ladder import bid_trump
 from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
-from ..scoring.sheet import SheetError
-from .common import report_problems
 
 
 def signed(amount: int) -> str:
@@ -143,9 +141,3 @@ def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:
         "payments": {names[seat]: amount for seat, amount in settlement.payments.items()},
         "settlement": settlement.to_dict(),
     }
-
-
-def report_sheet_error(exc: SheetError) -> None:
-    """One problem as one ``ulti: error:`` line, as for a ruleset; several, one line
-    each and then their count."""
-    report_problems(exc.problems)

@@ -16,7 +16,7 @@ import random
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.table import Table
@@ -25,11 +25,12 @@ from rich.text import Text
 from ..bots import bot as make_bot
 from ..bots import bot_clashes, play_out
 from ..engine import Hand
+from ..facts import Contract
+from ..game.seating import direction_step
 from ..records import record_of, save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..scoring.all_pass import all_pass_payments, redealt
-from ..scoring.settlement import settle
-from ..scoring.table_facts import direction_step, ruleset_location
+from ..scoring.table_facts import ruleset_location
 from .common import echo_json, fail, stdout_console
 from .settlement_view import all_pass_text, signed
 from .terminal import echo
@@ -49,14 +50,17 @@ def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
     return text
 
 
-def _hand_payments(hand: Hand, names: list[str]) -> dict[str, int]:
+def _hand_payments(
+    hand: Hand, names: list[str], contract: Contract | Literal[False] | None = False
+) -> dict[str, int]:
     """Per player, what the hand won or lost: its settlement, or what a hand nobody bid
-    costs (``auction.all_pass``)."""
-    contract = hand.contract
+    costs (``auction.all_pass``). ``contract``: the hand's, where the caller has it."""
+    if contract is False:
+        contract = hand.contract
     if contract is None:
         seats = all_pass_payments(hand.ruleset, hand.dealer)
     else:
-        seats = settle(hand.ruleset, contract, hand.facts).payments
+        seats = hand.game.settle(contract, hand.facts, trusted=True).payments
     payments = dict.fromkeys(names, 0)
     for seat, amount in seats.items():
         payments[names[seat]] = amount
@@ -176,7 +180,7 @@ def simulate_command(
         start = time.perf_counter()
         hand = play_out(Hand(ruleset, seed=deal_seed, dealer=dealer), bot, rng)
         contract = hand.contract
-        payments = _hand_payments(hand, names)
+        payments = _hand_payments(hand, names, contract)
         busy += time.perf_counter() - start
         if contract is not None or not redealt(ruleset):
             next_dealer = (dealer + step) % players

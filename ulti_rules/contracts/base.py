@@ -61,6 +61,10 @@ class ContractKind:
 
     name: ClassVar[str]
     params: ClassVar[type[ContractSpec]]
+    is_parti: ClassVar[bool] = False
+    """The Parti (Simple) itself: the plain game of card points that a lone bid of it may
+    give up or leave uncontested, and that silent bonuses and a void 100 fall back on.
+    Engine and scoring ask this flag, never a kind's name or class."""
     replaces_parti: ClassVar[bool] = False
     """A bid holding this component has no separate Parti (100s, trump Durchmars)."""
     keeps_trump_seven: ClassVar[bool] = False

@@ -68,6 +68,7 @@ class Parti(ContractKind):
 
     name = "parti"
     params = PartiSpec
+    is_parti = True
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
         """Strictly more than the defenders; marriages only where the ruleset counts them."""

@@ -21,6 +21,7 @@ from .actions import (
 )
 from .deal import BadDeal, Deal
 from .hand import Hand
+from .observation import Observation
 
 __all__ = [
     "Action",
@@ -34,6 +35,7 @@ __all__ = [
     "Hand",
     "Kontra",
     "MalformedAction",
+    "Observation",
     "Pass",
     "PickUp",
     "Play",

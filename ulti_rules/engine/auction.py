@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, filterfalse
 
 from ..cards import card_name, format_cards, suit_id, suit_number
+from ..game.catalog import BidInfo, Catalog
 from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -44,9 +45,8 @@ from .actions import (
     Pass,
     PickUp,
 )
-from .bids import BidInfo, Catalog
 from .deal import Deal, Seating
-from .masks import cards_of, mask_of
+from .masks import cards_of, mask_of_distinct
 from .trump import (
     MARRIAGE_MASKS,
     feasible_suits,
@@ -122,13 +122,13 @@ class Auction:
             first = two.first_round_cards
             for seat in seats.active:
                 dealt = deal.hands[seat]
-                hands[seat] = mask_of(dealt[:first])
-                self.later[seat] = mask_of(dealt[first:])
+                hands[seat] = mask_of_distinct(dealt[:first])
+                self.later[seat] = mask_of_distinct(dealt[first:])
             self.extra = tuple(deal.rest)
             self.step = "round1"
             return
         for seat in seats.active:
-            hands[seat] = mask_of(deal.hands[seat])
+            hands[seat] = mask_of_distinct(deal.hands[seat])
         if mode == "forehand":
             self.step = "discard"
         elif mode == "set_aside":
@@ -369,7 +369,7 @@ class Auction:
         talon lying on the table (which obliges a bid he can then make)."""
         if self._direct_bid_allowed() and self._bid_actions(hand):
             return True
-        return self.talon is not None and self._any_feasible(hand | mask_of(self.talon))
+        return self.talon is not None and self._any_feasible(hand | mask_of_distinct(self.talon))
 
     def _may_rob(self, seat: int) -> bool:
         return seat != self.bidder or self.ruleset.auction.self_robbing
@@ -458,7 +458,7 @@ class Auction:
             if (
                 self.talon is not None
                 and self._may_rob(seat)
-                and self._any_feasible(hand | mask_of(self.talon))
+                and self._any_feasible(hand | mask_of_distinct(self.talon))
             ):
                 actions.append(PICK_UP)
             if self._direct_bid_allowed() and self._may_rob(seat):
@@ -527,7 +527,7 @@ class Auction:
                 return "there is no talon in this deal"
             if not self._may_rob(seat):
                 return "this ruleset has no self-robbing: you may not take back your own talon"
-            full = hand | mask_of(self.talon)
+            full = hand | mask_of_distinct(self.talon)
             if not self._candidates_at_all()[0]:
                 above = self.bid.name if self.bid else "nothing"
                 return f"no bid ranks above {above}: taking the talon obliges a higher bid"
@@ -608,7 +608,7 @@ class Auction:
         """Carry out an action that :meth:`why_refused` accepted."""
         seat = self.turn
         if isinstance(action, Discard):
-            hands[seat] &= ~mask_of(action.cards)
+            hands[seat] &= ~mask_of_distinct(action.cards)
             self.talon = action.cards
             self.talon_by = seat
             self.step = self._next_step_after_discard()
@@ -619,7 +619,7 @@ class Auction:
             return
         if isinstance(action, PickUp):
             assert self.talon is not None
-            hands[seat] |= mask_of(self.talon)
+            hands[seat] |= mask_of_distinct(self.talon)
             self.talon = None
             self.step = "discard"
             self.opening = False
@@ -704,7 +704,7 @@ class Auction:
         self._deal_rest(hands, self.bidder)
 
     def _deal_rest(self, hands: list[int], receiver: int) -> None:
-        hands[receiver] |= mask_of(self.extra)
+        hands[receiver] |= mask_of_distinct(self.extra)
         for seat, mask in self.later.items():
             hands[seat] |= mask
         self.extra = ()

@@ -1,81 +1,21 @@
-"""Seats and the deal: who plays, in which order, and which cards each receives.
+"""The deal: the cards each seat receives, shuffled from a seed or given explicitly.
 
-Seats are table positions ``0..n-1``. "To the right" (the direction of dealing,
-bidding and play, C9) is ``seat + 1`` for the usual counter-clockwise game and
-``seat - 1`` for a table that plays clockwise. With four players the dealer sits
-out and receives no cards. Forehand is the first active seat to the dealer's
-right: he receives the most cards and speaks first.
+Who sits where and which deck positions each seat receives are the game's
+(``game/seating.py``, ``game/deal_plan.py``); this module shuffles, checks an
+explicit deal against the ruleset, and reads cards given as notation.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from ..cards import Card, CardParseError, format_cards, mask_of, parse_card, parse_cards
-from ..errors import UltiError
-from ..ruleset.schema import Ruleset
+from ..game import BadDeal, Game, Seating
 
-
-class BadDeal(UltiError):
-    """An explicit deal or a dealer seat that the ruleset cannot play; says what is wrong."""
-
-
-@dataclass(frozen=True)
-class Seating:
-    """The table for one hand: player count, dealer, and the active seats in order."""
-
-    players: int
-    dealer: int
-    active: tuple[int, ...]
-    """The seats that play, forehand first, in the direction of play."""
-    step: int
-    """+1 counter-clockwise ("to the right"), -1 clockwise."""
-    after: tuple[int, ...]
-    """``after[seat]``: the active seat that speaks or plays after ``seat``."""
-
-    @property
-    def forehand(self) -> int:
-        return self.active[0]
-
-    @property
-    def sitting_out(self) -> int | None:
-        return self.dealer if self.players > len(self.active) else None
-
-    def check(self, seat: object) -> None:
-        """ValueError unless ``seat`` is a seat at this table (an int, not a bool)."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r} at this table (seats 0 to {self.players - 1})")
-
-    def next(self, seat: int) -> int:
-        """The active seat that speaks or plays after ``seat``."""
-        return self.after[seat]
-
-
-_SEATING: dict[tuple[int, str, int], Seating] = {}
-
-
-def seating(ruleset: Ruleset, dealer: int) -> Seating:
-    """The table for a hand dealt by ``dealer`` (cached: it depends on three values)."""
-    n = ruleset.players.count
-    # The exact type first: True == 1 would find seat 1's table in the cache.
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise BadDeal(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-    key = (n, ruleset.direction, dealer)
-    hit = _SEATING.get(key)
-    if hit is not None:
-        return hit
-    step = 1 if ruleset.direction == "counter_clockwise" else -1
-    order = [(dealer + step * k) % n for k in range(1, n + 1)]
-    active = tuple(s for s in order if n == 3 or s != dealer)
-    after = [0] * n
-    for i, seat in enumerate(active):
-        after[seat] = active[(i + 1) % len(active)]
-    _SEATING[key] = Seating(n, dealer, active, step, tuple(after))
-    return _SEATING[key]
+__all__ = ["BadDeal", "Deal", "Seating", "check_deal", "deal_cards", "read_cards"]
 
 
 @dataclass(frozen=True)
@@ -128,80 +68,16 @@ def read_cards(cards: object) -> list[Card]:
         raise BadDeal(f"bad card in the deal: {exc}") from None
 
 
-def _pattern(ruleset: Ruleset) -> tuple[list[int], int]:
-    """Cards per active seat (forehand first) and cards left over, for this ruleset."""
-    two = ruleset.auction.two_round
-    if two is not None:
-        return [10] * 3, 2
-    per_seat = [sum(col) for col in zip(*ruleset.deal.packets, strict=False)]
-    return per_seat, 32 - sum(per_seat)
-
-
-def deal_cards(ruleset: Ruleset, seats: Seating, seed: int | str | None) -> Deal:
+def deal_cards(game: Game, seats: Seating, seed: int | str | None) -> Deal:
     """Shuffle with ``random.Random(seed)`` and deal by the ruleset's packets."""
     deck = list(range(32))
     random.Random(seed).shuffle(deck)
-    takes, take_rest = _deal_plan(ruleset, seats)
+    takes, take_rest = game.deal_plan(seats.dealer)
     return Deal(tuple([take(deck) for take in takes]), take_rest(deck))
 
 
-def _deal_in_order(ruleset: Ruleset, seats: Seating, deck: list[Card]) -> Deal:
-    """Deal ``deck`` from the top by the ruleset's packets (or the two-round pattern)."""
-    hands: list[list[Card]] = [[] for _ in range(seats.players)]
-    pos = 0
-    two = ruleset.auction.two_round
-    if two is not None:
-        # Round 1: first_round_cards each; the two extra cards wait for the round-1
-        # winner; then the rest of each hand. Each list keeps its dealing order.
-        first = two.first_round_cards
-        for seat in seats.active:
-            hands[seat].extend(deck[pos : pos + first])
-            pos += first
-        rest = deck[pos : pos + 2]
-        pos += 2
-        more = 10 - first
-        for seat in seats.active:
-            hands[seat].extend(deck[pos : pos + more])
-            pos += more
-        return Deal(tuple(tuple(h) for h in hands), tuple(rest))
-    for packet in ruleset.deal.packets:
-        for seat, count in zip(seats.active, packet, strict=True):
-            hands[seat].extend(deck[pos : pos + count])
-            pos += count
-    return Deal(tuple(tuple(h) for h in hands), tuple(deck[pos:]))
-
-
-Take = Callable[[list[Card]], tuple[Card, ...]]
-
-_PLANS: dict[tuple[int, int], tuple[Ruleset, tuple[tuple[Take, ...], Take]]] = {}
-
-
-def _deal_plan(ruleset: Ruleset, seats: Seating) -> tuple[tuple[Take, ...], Take]:
-    """For each seat, and for the rest: a function taking its cards from a shuffled deck.
-
-    Dealing the unshuffled deck shows which deck positions each seat receives; an
-    ``itemgetter`` of those positions then deals any shuffled deck in one C call.
-    Built once per ruleset and dealer.
-    """
-    key = (id(ruleset), seats.dealer)
-    hit = _PLANS.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    positions = _deal_in_order(ruleset, seats, list(range(32)))
-    plan = (tuple(_take(p) for p in positions.hands), _take(positions.rest))
-    _PLANS[key] = (ruleset, plan)
-    return plan
-
-
-def _take(positions: tuple[int, ...]) -> Take:
-    """The cards at ``positions`` of a deck, as a tuple (itemgetter returns a bare item for one)."""
-    if len(positions) > 1:
-        return itemgetter(*positions)
-    return lambda deck: tuple(deck[p] for p in positions)
-
-
 def check_deal(
-    ruleset: Ruleset, seats: Seating, hands: Sequence[Sequence[Card]], rest: Sequence[Card]
+    game: Game, seats: Seating, hands: Sequence[Sequence[Card]], rest: Sequence[Card]
 ) -> Deal:
     """Validate an explicit deal: 32 distinct cards, the counts the ruleset deals.
 
@@ -222,7 +98,8 @@ def check_deal(
             + (f"; missing {format_cards(missing)}" if missing else "")
             + (f"; twice {format_cards(doubled)}" if doubled else "")
         )
-    per_seat, left = _pattern(ruleset)
+    ruleset = game.ruleset
+    per_seat, left = game.deal_pattern
     fixed = [tuple(h) for h in hands]
     rest_t = tuple(rest)
     talon_to_forehand = ruleset.auction.two_round is None and ruleset.deal.talon == "forehand"

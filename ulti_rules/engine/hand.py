@@ -24,12 +24,18 @@ what the hand returns is immutable or a copy, and ``clone()`` (also
 
 from __future__ import annotations
 
+import random
+from collections import OrderedDict
 from collections.abc import Sequence
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
 from ..errors import IllegalAction, PluginError
 from ..facts import Contract, Facts
+from ..game import Game
+from ..game.catalog import BidInfo
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from .actions import (
@@ -49,30 +55,32 @@ from .actions import (
     not_an_action,
 )
 from .auction import Auction
-from .bids import BidInfo, catalog
-from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards, seating
+from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
 from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
 from .marriages import announceable, due, hundred_limit_words
-from .masks import cards_of
-from .tricks import SUIT_MASKS, RankTables, legal_mask, tables_for, why_refused
+from .masks import BYTE_CARDS, cards_of
+from .observation import Observation
+from .phase import STEPS, Phase, Step
+from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, requirement_words
 
-AUCTION = "auction"
-TRUMP = "trump"
-PLAY = "play"
-KONTRA = "kontra"
-OVER = "over"
+AUCTION = Phase.AUCTION
+TRUMP = Phase.TRUMP
+PLAY = Phase.PLAY
+KONTRA = Phase.KONTRA
+OVER = Phase.OVER
 
 TRICKS = 10
 
 
 class Hand:
-    """One deal of Ulti under one ruleset.
+    """One deal of Ulti under one game (a ruleset compiled with its plugin registry).
 
-    ``Hand(ruleset, seed=7, dealer=0)`` shuffles with ``random.Random(7)``;
-    ``Hand(ruleset, deal=Deal(...), dealer=0)`` (or ``deal=(hands, rest)``, cards
-    as ints or notation) plays an explicit deal. The same seed or deal and the
-    same actions give the same history and facts.
+    ``Hand(game, seed=7, dealer=0)`` (or ``game.new_hand(seed=7)``) shuffles with
+    ``random.Random(7)``; ``Hand(game, deal=Deal(...), dealer=0)`` (or
+    ``deal=(hands, rest)``, cards as ints or notation) plays an explicit deal. A
+    ruleset may stand for its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
+    The same seed or deal and the same actions give the same history and facts.
     """
 
     __slots__ = (
@@ -89,6 +97,7 @@ class Hand:
         "_expose_at",
         "_exposed",
         "_facts",
+        "_game",
         "_gave_up",
         "_hands",
         "_has_kontra_round",
@@ -98,18 +107,21 @@ class Hand:
         "_kontra",
         "_kround_passed",
         "_kturn",
+        "_late_announce",
         "_leader",
         "_led",
         "_legal",
         "_marriages",
         "_n_active",
         "_needs_due",
+        "_offered",
         "_phase",
         "_pickups",
         "_registry",
         "_ruleset",
         "_seats",
         "_seed",
+        "_special_tricks",
         "_standard_duties",
         "_t7",
         "_tables",
@@ -121,13 +133,13 @@ class Hand:
         "_trump_mask",
         "_turn",
         "_ulti_seat",
+        "_undo",
         "_wait_kontra",
-        "_won",
     )
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        game: Game | Ruleset,
         *,
         seed: int | str | None = None,
         deal: Deal | tuple[Sequence[Sequence[Card | str]], Sequence[Card | str]] | None = None,
@@ -136,17 +148,18 @@ class Hand:
     ) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise BadDeal(f"a seed is an int or a string, not {seed!r}")
-        self._ruleset = ruleset
-        self._registry = registry = registry if registry is not None else get_registry()
-        self._cat = catalog(ruleset, registry)
-        self._seats: Seating = seating(ruleset, dealer)
+        self._game = game = Game.of(game, registry)
+        self._ruleset = ruleset = game.ruleset
+        self._registry = game.registry
+        self._cat = game.catalog
+        self._seats: Seating = game.seating(dealer)
         self._seed = seed
         if deal is None:
-            self._deal = deal_cards(ruleset, self._seats, seed)
+            self._deal = deal_cards(game, self._seats, seed)
         else:
             hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
             self._deal = check_deal(
-                ruleset, self._seats, [read_cards(h) for h in hands], read_cards(rest)
+                game, self._seats, [read_cards(h) for h in hands], read_cards(rest)
             )
         if ruleset.auction.opener_pass_is_simple and self._cat.plain_simple is None:
             raise BadDeal("auction.opener_pass_is_simple needs a plain Parti bid in the ladder")
@@ -169,6 +182,15 @@ class Hand:
         self._beat: tuple[int, ...] = ()
         self._trump_mask = 0
         self._standard_duties = True
+        self._late_announce = False
+        self._offered: tuple[Action, ...] = ()
+        """What ``legal_actions()`` listed last outside the card play, while nothing has
+        changed since: ``apply`` takes one of those very objects without checking it again.
+        Emptied by every change (``apply``, ``play_card``, ``play_random``, ``undo``)."""
+        """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
+        self._special_tricks: frozenset[int] = frozenset()
+        """Tricks (0-based) whose end ``play_random`` leaves to ``_close_trick``: the one that
+        lays an open contract down, the first where a kontra round follows."""
         self._turn = -1
         self._leader = -1
         self._trick: list[Card] = []
@@ -176,7 +198,6 @@ class Hand:
         self._led = 0
         self._best = -1
         self._best_seat = -1
-        self._won: list[int] = [0] * n
         self._tricks: list[tuple[int, tuple[Card, ...], int]] = []
         self._legal = -1
         self._ulti_seat = -1
@@ -195,6 +216,11 @@ class Hand:
         self._exposed = False
         self._expose_at = -1
         self._has_kontra_round = False
+        self._undo: list[tuple[Any, ...] | None] = []
+        """One entry per action, for ``undo``: a card's (card, seat, the state it changed),
+        or (card, seat, best, best_seat, led) for a card within a trick played by
+        ``play_random``, or None for any other action (undone by replaying the actions
+        before it)."""
 
     # ------------------------------------------------------------------ copies and pickles
 
@@ -206,19 +232,67 @@ class Hand:
         and shared; the lists, sets and dicts that play changes are copied.
         """
         new = Hand.__new__(Hand)
-        for name in _SHARED_SLOTS:
-            setattr(new, name, getattr(self, name))
+        # Spelled out, not a loop over the slots: a clone is made at every node of a search.
+        # tests/test_engine_api_safety.py checks that every slot is copied or shared.
+        new._after = self._after
+        new._beat = self._beat
+        new._best = self._best
+        new._best_seat = self._best_seat
+        new._cat = self._cat
+        new._deal = self._deal
+        new._declarer = self._declarer
+        new._defenders = self._defenders
+        new._expose_at = self._expose_at
+        new._exposed = self._exposed
+        new._facts = self._facts
+        new._game = self._game
+        new._gave_up = self._gave_up
+        new._has_kontra_round = self._has_kontra_round
+        new._info = self._info
+        new._kafter = self._kafter
+        new._kturn = self._kturn
+        new._late_announce = self._late_announce
+        new._leader = self._leader
+        new._led = self._led
+        new._legal = self._legal
+        new._n_active = self._n_active
+        new._needs_due = self._needs_due
+        new._offered = ()
+        new._phase = self._phase
+        new._registry = self._registry
+        new._ruleset = self._ruleset
+        new._seats = self._seats
+        new._seed = self._seed
+        new._special_tricks = self._special_tricks
+        new._standard_duties = self._standard_duties
+        new._t7 = self._t7
+        new._tables = self._tables
+        new._talon = self._talon
+        new._trick_no = self._trick_no
+        new._trump = self._trump
+        new._trump_mask = self._trump_mask
+        new._turn = self._turn
+        new._ulti_seat = self._ulti_seat
+        new._wait_kontra = self._wait_kontra
         new._hands = self._hands.copy()
         new._history = self._history.copy()
-        new._pickups = self._pickups.copy()
-        new._auction = self._auction.clone()
         new._trick = self._trick.copy()
-        new._won = self._won.copy()
         new._tricks = self._tricks.copy()
-        new._kontra = self._kontra.clone() if self._kontra is not None else None
         new._kround_passed = self._kround_passed.copy()
         new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
         new._marriages = self._marriages.copy()
+        new._undo = self._undo.copy()  # entries are immutable: shared safely
+        phase = self._phase
+        if phase is AUCTION:
+            new._auction = self._auction.clone()
+            new._pickups = self._pickups.copy()
+        else:  # nothing changes the auction once it is over
+            new._auction = self._auction
+            new._pickups = self._pickups
+        kontra = self._kontra
+        if kontra is not None and (self._trick_no == 0 or phase is KONTRA):
+            kontra = kontra.clone()  # kontras are still called: each hand its own chains
+        new._kontra = kontra
         return new
 
     def __copy__(self) -> Hand:
@@ -241,6 +315,11 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ public state
+
+    @property
+    def game(self) -> Game:
+        """The game this hand is a hand of: the ruleset, its registry and derived tables."""
+        return self._game
 
     @property
     def ruleset(self) -> Ruleset:
@@ -268,14 +347,14 @@ class Hand:
         return self._seed
 
     @property
-    def phase(self) -> str:
-        """'auction', 'trump', 'play', 'kontra' or 'over'."""
+    def phase(self) -> Phase:
+        """Where the hand is (a ``Phase``; equal to its string: 'auction', 'play', ...)."""
         return self._phase
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         """What the seat to act is asked for: the auction step, or the phase itself."""
-        return self._auction.step if self._phase == AUCTION else self._phase
+        return STEPS[self._auction.step if self._phase == AUCTION else self._phase]
 
     @property
     def current_player(self) -> int | None:
@@ -377,12 +456,52 @@ class Hand:
         """The final talon (known once the auction is over)."""
         return self._talon
 
+    @property
+    def bid_info(self) -> BidInfo | None:
+        """The winning bid's catalogue entry (``game.catalog``); None before the auction ends
+        and for a passed-out hand."""
+        return self._info
+
+    @property
+    def uncontested(self) -> bool:
+        """A plain Simple that nobody, the declarer included, overbid."""
+        return self._auction.uncontested
+
+    @property
+    def multiplier(self) -> int:
+        """The two-round auction's round-1 multiplier, where it still applies (else 1)."""
+        return self._auction.multiplier()
+
+    @property
+    def pickups(self) -> dict[int, tuple[Card, ...]]:
+        """The talon each pick-up took: history index of the pick-up -> its two cards."""
+        return dict(self._pickups)
+
+    @property
+    def talon_on_table(self) -> tuple[tuple[Card, ...], int] | None:
+        """During the auction: the talon lying face down and the seat that laid it (or
+        was dealt it); None when nobody has laid one yet or the auction is over."""
+        auction = self._auction
+        if self._phase != AUCTION or auction.talon is None:
+            return None
+        return tuple(auction.talon), auction.talon_by
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds now."""
+        self._seats.check(seat)
+        return self._hands[seat].bit_count()
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now; each one ``apply`` accepts."""
         phase = self._phase
-        if phase == PLAY:
+        if phase is PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_cards()
+            if self._trick_no and not self._late_announce:  # after trick 1: cards only
+                return list(map(_PLAY_OF, cards_of(legal)))
             seat = self._turn
             actions: list[Action] = []
             if self._trick_no == 0:
@@ -391,21 +510,23 @@ class Hand:
             actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            actions.extend(PLAYS[c] for c in cards_of(self.legal_cards()))
+            actions.extend(map(_PLAY_OF, cards_of(legal)))
             return actions
-        if phase == AUCTION:
-            return self._auction.legal(self._hands)
-        if phase == TRUMP:
+        if phase is AUCTION:
+            actions = self._auction.legal(self._hands)
+        elif phase is TRUMP:
             actions = [DECLARE[s] for s in self._trump_choices()]
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            return actions
-        if phase == KONTRA:
+        elif phase is KONTRA:
             assert self._kontra is not None
             seat = self._kturn
             moment = AFTER_CARD if self._kafter else ROUND
-            return [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
-        return []
+            actions = [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
+        else:
+            return []
+        self._offered = tuple(actions)  # ours: the caller may change the list it gets
+        return actions
 
     def legal_cards(self) -> int:
         """Fast path: the cards the seat to act may play now, as a bit mask (0 if none)."""
@@ -455,9 +576,23 @@ class Hand:
         if phase == PLAY and type(action) is Play:
             self.play_card(action.card)
             return
-        reason = self.why_refused(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if phase is KONTRA and type(action) is Pass:  # always open in the kontra phase
+            speaker = self._kturn
+            self._offered = ()
+            self._undo.append(None)
+            self._history.append((speaker, action))
+            if self._kafter:
+                self._after_card_word(speaker, action)
+            else:
+                self._kontra_round(speaker, action)
+            return
+        offered, self._offered = self._offered, ()
+        if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
+            reason = self.why_refused(action)
+            if reason is not None:
+                self._offered = offered
+                raise IllegalAction(reason)
+        self._undo.append(None)
         if phase == AUCTION:  # the most frequent case first: about ten actions a hand
             self._apply_auction(self._auction.turn, action)
             return
@@ -496,10 +631,15 @@ class Hand:
         if type(card) is not int or card < 0 or not (legal >> card) & 1:
             raise IllegalAction(self._why_play_refused(card))
         seat = self._turn
-        self._history.append((seat, PLAYS[card]))
+        self._offered = ()
+        trick = self._trick
+        if self._wait_kontra:  # his card may open his kontra word: keep everything
+            self._undo.append((card, seat, _played_over(self)))
+        else:  # what the card changes follows from the trick (``undo``)
+            self._undo.append(_TRICK_END if len(trick) + 1 == self._n_active else _IN_TRICK)
+        self._history.append(_SEAT_PLAYS[seat][card])
         self._hands[seat] ^= 1 << card
         self._legal = -1
-        trick = self._trick
         if trick:
             if (self._beat[self._best] >> card) & 1:
                 self._best = card
@@ -519,7 +659,6 @@ class Hand:
     def _close_trick(self) -> None:
         winner = self._best_seat
         a, b, c = self._trick  # three active seats, always
-        self._won[winner] |= (1 << a) | (1 << b) | (1 << c)
         self._tricks.append((self._leader, (a, b, c), winner))
         self._trick = []
         self._led = 0
@@ -589,6 +728,265 @@ class Hand:
             return None if self._can_give_up() else self._why_no_give_up()
         return f"'{action}' is not an action of the play: play a card"
 
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> Action:
+        """Take back the last action and return it: the hand is as it was before it.
+
+        A card is taken back in a few steps (search players undo cards again and
+        again); any other action by replaying the actions before it on the same deal.
+        IllegalAction if no action has been taken.
+        """
+        if not self._undo:
+            raise IllegalAction("nothing to undo: no action has been taken yet")
+        entry = self._undo.pop()
+        self._offered = ()
+        if entry is None:
+            return self._replay_all_but_last()
+        if entry is _IN_TRICK or entry is _TRICK_END:  # a card ``play_random`` played
+            seat, action = self._history.pop()
+            assert isinstance(action, Play)
+            card = action.card
+            if entry is _TRICK_END:  # it closed a trick: open the trick again
+                leader, cards, _ = self._tricks.pop()
+                self._trick = list(cards)
+                done = self._trick_no = self._trick_no - 1
+                self._leader = leader
+                # what closing it may have changed besides (``_close_trick``)
+                self._phase, self._facts = PLAY, None
+                self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
+                if done == 0 and self._has_kontra_round:
+                    self._kturn, self._kround_passed = -1, set()
+            self._trick.pop()
+            self._hands[seat] |= 1 << card
+            self._turn = seat
+            self._legal = -1
+            self._rejudge_trick()
+            self._own_kontra()
+            return action
+        card, seat, saved = entry
+        card_played: Play = PLAYS[card]
+        if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
+            _, cards, _ = self._tricks.pop()
+            self._trick = list(cards[:-1])
+        else:
+            self._trick.pop()
+        self._hands[seat] |= 1 << card
+        self._history.pop()
+        for name, value in zip(_PLAY_CHANGES, saved, strict=True):
+            setattr(self, name, value)
+        self._kround_passed = set(saved[_KROUND])  # never share a set another hand may change
+        self._own_kontra()
+        return card_played
+
+    def _rejudge_trick(self) -> None:
+        """The suit led and the card (and seat) winning the trick so far, from its cards:
+        what a card taken back by ``undo`` had changed."""
+        trick = self._trick
+        if not trick:
+            self._led, self._best = 0, -1
+            self._best_seat = self._tricks[-1][2] if self._tricks else -1
+            return
+        beat, after = self._beat, self._after
+        seat = self._best_seat = self._leader
+        best = trick[0]
+        for card in trick[1:]:
+            seat = after[seat]
+            if (beat[best] >> card) & 1:
+                best, self._best_seat = card, seat
+        self._led, self._best = SUIT_MASKS[trick[0] >> 3], best
+
+    def _own_kontra(self) -> None:
+        """Back where kontras may be called again: chains a clone may share become our own."""
+        if self._kontra is not None and (self._trick_no == 0 or self._phase is KONTRA):
+            self._kontra = self._kontra.clone()
+
+    def _replay_all_but_last(self) -> Action:
+        actions = self.actions
+        fresh = Hand(self._game, deal=self._deal, dealer=self._seats.dealer)
+        fresh._seed = self._seed
+        fresh._deal = self._deal  # the same deal, not an equal copy
+        for action in actions[:-1]:
+            fresh.apply(action)
+        for name in Hand.__slots__:
+            setattr(self, name, getattr(fresh, name))
+        return actions[-1]
+
+    # ------------------------------------------------------------------ fused fast path
+
+    def play_random(self, rng: random.Random) -> int:
+        """Fast path: play random legal cards until a decision that is not a card, or the end.
+
+        Each card is ``rng.choice(self.legal_card_list())``, exactly as a loop over
+        ``legal_card_list()`` / ``play_card()`` would choose it, and is undoable like any
+        card; it stops at the kontra round, a marriage that must be announced first, or
+        when the hand is over. Returns the number of cards played.
+
+        Under the usual duties (follow, trump, beat), with no marriage due and no
+        defender's kontra word after his card, the trick loop runs here on local
+        variables, the rule of ``legal_cards`` inlined; a trick that ends the hand,
+        opens the kontra round or lays an open contract's cards down is closed by the
+        general code, and any other ruleset plays card by card.
+        """
+        if self._phase is not PLAY:
+            return 0
+        self._offered = ()
+        if self._needs_due or self._wait_kontra or not self._standard_duties:
+            return self._play_random_checked(rng)
+        choice = rng.choice
+        hands, trick, history, undo = self._hands, self._trick, self._history, self._undo
+        beat, trump_mask, after, n = self._beat, self._trump_mask, self._after, self._n_active
+        tricks, seat_plays = self._tricks, _SEAT_PLAYS
+        b0, b1, b2, b3 = BYTE_CARDS
+        ulti_seat, t7 = self._ulti_seat, self._t7
+        seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
+        leader, done = self._leader, self._trick_no
+        special = self._special_tricks
+        played = 0
+        while True:
+            if not trick:  # a whole trick, its three cards unrolled
+                first = seat
+                hand = hands[first]
+                legal = hand
+                if first == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c0 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
+                hands[first] = hand ^ (1 << c0)
+                led, best, best_seat = SUIT_MASKS[c0 >> 3], c0, first
+                second = after[first]
+                hand = hands[second]
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+                if second == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c1 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
+                hands[second] = hand ^ (1 << c1)
+                if (beat[best] >> c1) & 1:
+                    best, best_seat = c1, second
+                third = after[second]
+                hand = hands[third]
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+                if third == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                    legal &= ~t7
+                c2 = choice(
+                    b0[legal & 255]
+                    + b1[(legal >> 8) & 255]
+                    + b2[(legal >> 16) & 255]
+                    + b3[legal >> 24]
+                )
+                hands[third] = hand ^ (1 << c2)
+                if (beat[best] >> c2) & 1:
+                    best_seat = third
+                history.extend(
+                    (seat_plays[first][c0], seat_plays[second][c1], seat_plays[third][c2])
+                )
+                undo.extend(_WHOLE_TRICK)
+                played += 3
+                if done in special:  # the general code closes it (last trick, kontra round...)
+                    trick.extend((c0, c1, c2))
+                    self._best_seat, self._leader, self._trick_no = best_seat, first, done
+                    self._legal = -1
+                    self._close_trick()
+                    if self._phase is not PLAY:
+                        return played
+                    trick = self._trick  # empty: the next trick is unrolled too
+                    seat, leader, done = self._turn, self._leader, self._trick_no
+                    continue
+                tricks.append((first, (c0, c1, c2), best_seat))
+                done += 1
+                seat = leader = best_seat
+                if done == TRICKS:  # the last trick: the hand is over
+                    self._turn = self._leader = seat
+                    self._best_seat, self._led, self._best = seat, 0, -1
+                    self._trick_no, self._legal, self._phase = done, -1, OVER
+                    return played
+                continue
+            hand = hands[seat]
+            if not trick:
+                legal = hand
+            else:
+                legal = hand & led
+                if legal:
+                    legal = legal & beat[best] or legal
+                else:
+                    trumps = hand & trump_mask
+                    legal = (trumps & beat[best] or trumps) if trumps else hand
+            if seat == ulti_seat and legal & t7 and legal != t7 and done < 9:
+                legal &= ~t7
+            card = choice(cards_of(legal))
+            played += 1
+            if len(trick) + 1 < n:  # the trick goes on: a light undo entry
+                undo.append(_IN_TRICK)
+                history.append(seat_plays[seat][card])
+                hands[seat] = hand ^ (1 << card)
+                if not trick:
+                    led, best, best_seat = SUIT_MASKS[card >> 3], card, seat
+                elif (beat[best] >> card) & 1:
+                    best, best_seat = card, seat
+                trick.append(card)
+                seat = after[seat]
+                continue
+            if done not in special:  # the trick's last card, and play goes on
+                undo.append(_TRICK_END)
+                history.append(seat_plays[seat][card])
+                hands[seat] = hand ^ (1 << card)
+                if (beat[best] >> card) & 1:
+                    best_seat = seat
+                a, b = trick
+                tricks.append((leader, (a, b, card), best_seat))
+                trick.clear()
+                led, best = 0, -1
+                done += 1
+                seat = leader = best_seat
+                if done == TRICKS:  # the last trick: the hand is over
+                    self._turn = self._leader = seat
+                    self._best_seat, self._led, self._best = seat, 0, -1
+                    self._trick_no, self._legal, self._phase = done, -1, OVER
+                    return played
+                continue
+            self._turn, self._best, self._best_seat, self._led = seat, best, best_seat, led
+            self._leader, self._trick_no, self._legal = leader, done, legal
+            self.play_card(card)  # the general code closes this trick
+            if self._phase is not PLAY:
+                return played
+            trick = self._trick
+            seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
+            leader, done = self._leader, self._trick_no
+            if self._needs_due or self._wait_kontra:  # not expected: the checked loop
+                return played + self._play_random_checked(rng)
+
+    def _play_random_checked(self, rng: random.Random) -> int:
+        choice = rng.choice
+        played = 0
+        while self._phase is PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_cards()
+            if not legal:
+                break
+            self.play_card(choice(cards_of(legal)))
+            played += 1
+        return played
+
     # ------------------------------------------------------------------ auction
 
     def _apply_auction(self, seat: int, action: Action) -> None:
@@ -641,7 +1039,7 @@ class Hand:
         info = self._info
         assert info is not None
         self._trump = trump
-        tables = self._tables = tables_for(self._ruleset, trump)
+        tables = self._tables = self._game.tables(trump)
         self._beat = tables.beat
         self._trump_mask = tables.trump_mask
         self._standard_duties = tables.must_follow and tables.must_trump and tables.must_beat
@@ -657,10 +1055,15 @@ class Hand:
         # then becomes of the 100: in_hundred_game.unannounced).
         bid_marriage_due = info.hundred and marriages.in_hundred_game.unannounced == "required"
         self._needs_due = trump >= 0 and (bid_marriage_due or not marriages.optional)
+        self._late_announce = trump >= 0 and marriages.announce == "on_play"
         self._expose_at = self._ruleset.open_games.after_trick if info.open else -1
         self._exposed = self._expose_at == 0
         assert self._kontra is not None
         self._has_kontra_round = self._kontra.has_round
+        special = {self._expose_at - 1}  # (the last trick ends the hand in the loop itself)
+        if self._has_kontra_round:
+            special.add(0)
+        self._special_tricks = frozenset(special)
         self._wait_kontra = self._kontra.defenders_wait
         self._legal = -1
         self._phase = PLAY
@@ -866,8 +1269,8 @@ class Hand:
 
         return build_contract(self)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now, as plain data."""
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (``to_dict()``: as plain data)."""
         from .observation import observe
 
         return observe(self, seat)
@@ -880,19 +1283,55 @@ _COPIED_SLOTS = frozenset(
         "_pickups",
         "_auction",
         "_trick",
-        "_won",
         "_tricks",
         "_kontra",
         "_kround_passed",
         "_announced",
         "_marriages",
+        "_undo",
     }
 )
 """The slots that play changes in place: ``Hand.clone`` copies these, shares the rest."""
 
 _SHARED_SLOTS: tuple[str, ...] = tuple(s for s in Hand.__slots__ if s not in _COPIED_SLOTS)
 
-_INTERNED: dict[tuple[type, str], Ruleset] = {}
+_PLAY_CHANGES = (
+    "_legal",
+    "_best",
+    "_best_seat",
+    "_led",
+    "_turn",
+    "_phase",
+    "_kturn",
+    "_kafter",
+    "_trick_no",
+    "_leader",
+    "_wait_kontra",
+    "_exposed",
+    "_kround_passed",
+    "_facts",
+)
+"""The single values a card (with the trick it may close) changes: what ``undo`` restores."""
+_TRICK_NO = _PLAY_CHANGES.index("_trick_no")
+_KROUND = _PLAY_CHANGES.index("_kround_passed")
+_played_over = attrgetter(*_PLAY_CHANGES)
+
+_IN_TRICK: tuple[Any, ...] = ("a card within a trick",)
+_TRICK_END: tuple[Any, ...] = ("a card that closed a trick",)
+_WHOLE_TRICK = (_IN_TRICK, _IN_TRICK, _TRICK_END)
+"""Undo entries of the cards ``play_random`` plays: the card and seat are the history's
+last entry, and what else the card changed follows from the trick's cards."""
+
+_PLAY_OF = PLAYS.__getitem__
+
+_SEAT_PLAYS: tuple[tuple[tuple[int, Play], ...], ...] = tuple(
+    tuple((seat, PLAYS[card]) for card in range(32)) for seat in range(4)
+)
+"""``_SEAT_PLAYS[seat][card]``: the history entry of that card played by that seat (shared:
+a history holds thirty of them a hand)."""
+
+_INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()
+_INTERNED_SIZE = 16
 
 
 def _unpickle(
@@ -900,10 +1339,14 @@ def _unpickle(
 ) -> Hand:
     """Rebuild a pickled hand by replaying its actions (``Hand.__reduce__``).
 
-    Equal rulesets are interned, so that hands loaded one by one share one
-    ruleset and the tables the engine keeps per ruleset are built once.
+    Equal rulesets are interned (the last 16), so that hands loaded one by one share
+    one ruleset and its game's tables are built once.
     """
-    ruleset = _INTERNED.setdefault((type(ruleset), ruleset.model_dump_json()), ruleset)
+    key = (type(ruleset), ruleset.model_dump_json())
+    ruleset = _INTERNED.setdefault(key, ruleset)
+    _INTERNED.move_to_end(key)
+    if len(_INTERNED) > _INTERNED_SIZE:
+        _INTERNED.popitem(last=False)
     registry = get_registry()
     missing = sorted({spec.kind for spec in ruleset.contracts.values()} - set(registry.kinds))
     if missing:

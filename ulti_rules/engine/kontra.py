@@ -25,9 +25,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal, TypeAlias
 
+from ..game.catalog import BidInfo
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
 from .actions import Kontra
-from .bids import BidInfo
 
 OWN_CARD = "own_card_trick1"
 
@@ -199,7 +199,29 @@ class KontraChains:
         return found
 
     def can_call(self, seat: int, declarer: bool, moment: Moment) -> bool:
-        return bool(self.actions(seat, declarer, moment))
+        """Whether ``seat`` has any kontra to call now: :meth:`options` is not empty,
+        asked chain by chain without building the actions (the kontra round asks it of
+        every seat after every word)."""
+        view = self.views.get(-1 if declarer else seat)
+        if view is not None:
+            known = _ACTIONS.get((self.settings, view, declarer, moment))
+            if known is not None:
+                return bool(known)
+        open_ = self._open
+        if declarer:
+            return any(
+                lv % 2 == 1 and open_(lv + 1, moment)
+                for chain in self.levels.values()
+                for lv in chain.values()
+            )
+        first = self.defenders[0]
+        return any(
+            lv % 2 == 0 and open_(lv + 1, moment)
+            for lv in (
+                chain[seat] if comp in self.per_defender else chain[first]
+                for comp, chain in self.levels.items()
+            )
+        )
 
     def actions(self, seat: int, declarer: bool, moment: Moment) -> tuple[Kontra, ...]:
         """Every kontra ``seat`` may call now: each level and target with each set of its

@@ -9,8 +9,8 @@ refuses his card until he has (one ``Announce`` per marriage).
 
 from __future__ import annotations
 
+from ..game.catalog import BidInfo
 from ..ruleset.schema import Ruleset
-from .bids import BidInfo
 from .trump import marriages_in
 
 

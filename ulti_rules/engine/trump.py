@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import Rank, Suit, make_card, suit_id, suit_label
-from .bids import BidInfo
+from ..game.catalog import BidInfo
 
 MARRIAGE_MASKS: tuple[int, ...] = tuple(
     (1 << make_card(s, Rank.KING)) | (1 << make_card(s, Rank.OVER)) for s in Suit

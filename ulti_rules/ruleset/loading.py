@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import json
 import os
@@ -26,13 +27,23 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
+from ..game import Game
 from ..plugins import Registry, get_registry
 from ..quoting import shorten
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
+from .load_cache import LoadCache
 from .merging import Merged, bid_keys_required
-from .positions import ABSENT, child, leading, model_at, setting_places, yaml_problems
-from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
+from .positions import ABSENT, child, model_at, setting_places, yaml_problems
+from .pydantic_problems import located, plain_message
+from .references import (
+    SUFFIXES,
+    OutsideReference,
+    confine,
+    is_path,
+    outside_allowed,
+    shown_path,
+)
 from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file, read_heading
 from .scalars import describe
 from .schema import Ruleset, ruleset_model
@@ -79,6 +90,7 @@ class RulesetSource:
 # --------------------------------------------------------------------------- where to look
 
 
+@functools.cache
 def bundled_dir() -> Path:
     """The bundled rulesets: inside the installed wheel, else ``rulesets/`` of the checkout."""
     packaged = resources.files("ulti_rules") / "_bundled"
@@ -115,19 +127,25 @@ to show a second change within the same tick."""
 
 
 def _scan(directory: Path) -> list[Path]:
+    return _listing_of(directory)[1]
+
+
+def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path]]:
+    """The folder's ruleset files, and the folder's stamp when the listing may be kept
+    (None: the folder is missing, unreadable or changed too recently to trust its time)."""
     try:
         info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
-        return []
+        return None, []
     stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
     key = str(directory)
     cached = _SCANS.get(key)
     if cached is not None and cached[0] == stamp:
-        return cached[1]
+        return stamp, cached[1]
     try:
         entries = list(os.scandir(directory))
     except OSError:
-        return []
+        return None, []
     files = [
         Path(e.path)
         for e in entries
@@ -136,7 +154,8 @@ def _scan(directory: Path) -> list[Path]:
     files.sort(key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
     if time.time_ns() - info.st_mtime_ns > _RACY_NS:
         _SCANS[key] = (stamp, files)
-    return files
+        return stamp, files
+    return None, files
 
 
 def _is_regular(entry: os.DirEntry[str]) -> bool:
@@ -168,24 +187,45 @@ def _identity(path: Path) -> str:
     return os.path.realpath(path)
 
 
+_FOUND: dict[tuple[Any, ...], dict[str, list[_Candidate]]] = {}
+"""The last name tables built (``_candidates``), by the folders' stamps and the plugins'
+files: a name is looked up without resolving every file's real path again."""
+_FOUND_SIZE = 4
+
+
 def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
     """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
+    users = user_dirs()
+    listings = [_listing_of(d) for d in [*users, bundled_dir()]]
+    plugged = [*registry.rulesets, *registry.fragments]
+    key = (
+        tuple(str(d) for d in users),
+        tuple(stamp for stamp, _ in listings),
+        tuple((str(path), plugin) for path, plugin in plugged),
+    )
+    keep = all(stamp is not None or not files for stamp, files in listings)
+    if keep and key in _FOUND:
+        return _FOUND[key]
     found: dict[str, list[_Candidate]] = {}
     seen: set[str] = set()
 
     def add(path: Path, origin: Origin, plugin: str | None = None) -> None:
-        key = _identity(path)
-        if key not in seen:
-            seen.add(key)
+        ident = _identity(path)
+        if ident not in seen:
+            seen.add(ident)
             found.setdefault(path.stem, []).append(_Candidate(path, origin, plugin))
 
-    for directory in user_dirs():
-        for path in _scan(directory):
+    for _, files in listings[:-1]:
+        for path in files:
             add(path, "user")
-    for path, plugin in [*registry.rulesets, *registry.fragments]:
+    for path, plugin in plugged:
         add(Path(path), "plugin", plugin)
-    for path in _scan(bundled_dir()):
+    for path in listings[-1][1]:
         add(path, "bundled")
+    if keep:
+        if len(_FOUND) >= _FOUND_SIZE:
+            _FOUND.clear()
+        _FOUND[key] = found
     return found
 
 
@@ -890,13 +930,11 @@ def _schema_problems(
     grouped: dict[KeyPath, list[str]] = {}
     union_paths: set[KeyPath] = set()
     order: list[KeyPath] = []
-    errors = [(error, *_data_path(merged, error["loc"])) for error in exc.errors(include_url=False)]
     # hints (did-you-mean, where a key belongs) only for the problems that can be shown
-    hinted = leading((path for _, path, _ in errors), lambda path: where.place(path)[0])
-    for error, path, in_union in errors:
+    errors = located(exc, lambda loc: _data_path(merged, loc), lambda at: where.place(at[0])[0])
+    for error, (path, in_union), shown in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
         given = error.get("input")
-        shown = path in hinted
         if kind == "missing":
             path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
         elif kind == "extra_forbidden":
@@ -922,7 +960,7 @@ def _schema_problems(
                 f"installed kinds: {', '.join(kinds)}"
             )
         elif kind in ("value_error", "assertion_error"):
-            message = re.sub(r"^(Value|Assertion) error, ", "", message)
+            message = plain_message(error)
         elif kind == "literal_error" and isinstance(given, str) and shown:
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
@@ -1035,10 +1073,43 @@ def load_resolved(name_or_path: str | Path, registry: Registry | None = None) ->
     return numbers_in_force(resolved.merged.data, _Where(resolved).writer, registry)
 
 
+LOADED = LoadCache()
+"""Rulesets already validated, while their files are unchanged (``load_cache.py``)."""
+
+
 def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> Ruleset:
-    """The validated ruleset; RulesetError lists every merge, schema or ladder problem."""
+    """The validated ruleset; RulesetError lists every merge, schema or ladder problem.
+
+    Loading the same file again (with the same plugin registry, no file of its chain
+    changed) returns the same immutable ruleset without reading it again.
+    """
     registry = _registry(registry)
-    resolved = _resolve_chain(_path(name_or_path, registry), registry)
+    path = _path(name_or_path, registry)
+    # A file that reaches outside its folder loads only while that is allowed: a ruleset
+    # loaded then is not handed out later, when it is not.
+    outside = outside_allowed()
+    cached = LOADED.get(path, registry, outside)
+    if cached is not None:
+        return cached
+    ruleset, files = _validate(path, registry)
+    LOADED.put(path, registry, files, ruleset, outside)
+    return ruleset
+
+
+def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = None) -> Game:
+    """The :class:`~ulti_rules.game.Game` of a ruleset (a name, a path or a loaded one):
+    every table engine and scoring derive, built once and kept with the ruleset."""
+    registry = _registry(registry)
+    ruleset = (
+        name_or_path if isinstance(name_or_path, Ruleset) else load_ruleset(name_or_path, registry)
+    )
+    return Game.of(ruleset, registry)
+
+
+def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
+    """Read, merge and validate the file at ``path``; also the files it was built from."""
+    resolved = _resolve_chain(path, registry)
+    files = [layer.path for layer in resolved.layers]
     where = _Where(resolved)
     merge_problems = resolved.issue_problems()
     # typed totals and ranks that a more derived file overruled are derived instead
@@ -1058,7 +1129,7 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
         raise RulesetError(
             _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
         )
-    return derive_ladder(ruleset, registry)
+    return derive_ladder(ruleset, registry), files
 
 
 def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:

@@ -1,4 +1,5 @@
-"""From a problem in YAML data to ``file:line:col``: shared by rulesets, score sheets and records.
+"""From a problem in YAML data to ``file:line:col``: shared by rulesets, score sheets, records
+and ledgers.
 
 Every document a person types (a club ruleset, a table's score sheet, a hand record)
 reports its mistakes the same way: one line per problem, at the key that holds it,
@@ -59,19 +60,32 @@ def nearest_position(positions: Mapping[KeyPath, Position], path: KeyPath) -> Po
     return position
 
 
-def problem_at(
-    display: str, positions: Mapping[KeyPath, Position], path: KeyPath, message: str
-) -> Problem:
-    """A problem positioned at the key ``path`` (or its closest ancestor) of a document."""
-    position = nearest_position(positions, path)
-    mark = position.key if position is not None and path else None
-    return Problem(
-        display,
-        mark.line if mark else None,
-        mark.column if mark else None,
-        ".".join(str(p) for p in path),
-        message,
-    )
+class Where:
+    """Turns key paths of one document into problems at ``file:line:col``: how a score
+    sheet, a hand record and a ledger place theirs (a ruleset, merged from several
+    files, places its own: ``loading``)."""
+
+    def __init__(self, file: str, positions: Mapping[KeyPath, Position]) -> None:
+        self.file = file
+        self.positions = positions
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        """A problem at the key ``path`` (or its closest ancestor that has a position)."""
+        position = nearest_position(self.positions, path)
+        mark = position.key if position is not None and path else None
+        return Problem(
+            self.file,
+            mark.line if mark else None,
+            mark.column if mark else None,
+            ".".join(str(p) for p in path),
+            message,
+        )
+
+    def order(self, path: KeyPath) -> tuple[int, int]:
+        """Where a problem at ``path`` sorts among the others: by line, then column
+        (``errors.by_position``)."""
+        position = nearest_position(self.positions, path) if path else None
+        return (position.key.line, position.key.column) if position is not None else (0, 0)
 
 
 def yaml_problems(exc: YamlError, display: str) -> list[Problem]:
@@ -194,16 +208,6 @@ def leading(
     keys = {path: order(path) for path in unique}
     bound = heapq.nsmallest(limit, keys.values())[-1]
     return {path for path, key in keys.items() if key <= bound}
-
-
-def position_order(positions: Mapping[KeyPath, Position]) -> Callable[[KeyPath], tuple[int, int]]:
-    """Sorts paths as problems positioned by :func:`problem_at` are sorted: by line, column."""
-
-    def order(path: KeyPath) -> tuple[int, int]:
-        position = nearest_position(positions, path) if path else None
-        return (position.key.line, position.key.column) if position is not None else (0, 0)
-
-    return order
 
 
 def unknown_key_message(

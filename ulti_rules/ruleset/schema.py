@@ -16,6 +16,7 @@ that make sense at a card table (``scalars.py``); names are non-blank.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, SupportsIndex
 
@@ -855,6 +856,22 @@ class Ruleset(Strict):
                 return bid
         raise KeyError(bid_id)
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """The fields, without the compiled game a ruleset keeps (``GAME_KEY``): it is
+        built again from the rules where they are loaded."""
+        state = super().__getstate__()
+        fields = state.get("__dict__")
+        if isinstance(fields, dict) and GAME_KEY in fields:
+            state = {**state, "__dict__": {k: v for k, v in fields.items() if k != GAME_KEY}}
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Ruleset:
+        """A deep copy of the rules (without the compiled game: the copy builds its own)."""
+        model = type(self)
+        new = model.__new__(model)
+        new.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return new
+
     def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
         """Pickle a ruleset of a :func:`ruleset_model` class by the kinds it was built for.
 
@@ -867,6 +884,10 @@ class Ruleset(Strict):
             return super().__reduce_ex__(protocol)
         return (_restore, (kinds, self.__getstate__()))
 
+
+GAME_KEY = "_ulti_game"
+"""Where a ruleset object keeps its compiled game (``Game.of``): in its ``__dict__``, not a
+field, so it is never compared, dumped, hashed or pickled, and dies with the ruleset."""
 
 _Kinds = tuple[tuple[str, type[ContractSpec]], ...]
 _MODEL_CACHE: dict[_Kinds, type[Ruleset]] = {}

@@ -12,6 +12,7 @@ ours and is let through.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..contracts.base import ContractKind, MissingFact, SilentOutcome
@@ -145,11 +146,18 @@ def _silent_method(kind: ContractKind) -> str:
 
 
 def silent_verdicts(
-    ruleset: Ruleset, bid: Bid, facts: Facts, registry: Registry
+    ruleset: Ruleset,
+    bid: Bid,
+    facts: Facts,
+    registry: Registry,
+    values: Mapping[str, int] | None = None,
 ) -> list[SilentVerdict]:
-    """Every silent bonus the bid allows whose feat was attempted or achieved."""
+    """Every silent bonus the bid allows whose feat was attempted or achieved; ``values``:
+    the bid's silent values where the caller has them (``Game.silent_values``)."""
     verdicts = []
-    for bonus_id, value in silent_values(ruleset, bid, registry).items():
+    if values is None:
+        values = silent_values(ruleset, bid, registry)
+    for bonus_id, value in values.items():
         bonus = ruleset.silent_bonuses[bonus_id]
         kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
         owner = registry.kind_owner.get(bonus.condition, BUILTIN)

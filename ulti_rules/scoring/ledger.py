@@ -39,21 +39,22 @@ from pydantic import (
     model_validator,
 )
 
-from ..errors import Problem, UltiError, capped
+from ..errors import Problem, ProblemsError
 from ..facts import Contract, Facts
+from ..game.seating import direction_step
 from ..plugins import Registry
 from ..quoting import shorten
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
+from ..ruleset.positions import Where
 from ..ruleset.references import OutsideReference, confine, is_path
 from ..ruleset.safe_yaml import MAX_NODES
 from ..ruleset.scalars import Name, visible_text
 from ..ruleset.schema import Ruleset
 from .all_pass import all_pass_payments, redealt
 from .settlement import Settlement
-from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError, Where
+from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError
 from .table_facts import (
     TableHand,
-    direction_step,
     hand_from_sheet,
     ruleset_location,
     sheet_from,
@@ -71,22 +72,19 @@ MAX_PAYMENT = 10**9
 that a tampered 5,000-digit number is a clean error, not a slow one."""
 
 
-class LedgerError(UltiError):
+class LedgerError(ProblemsError):
     """The ledger file is unreadable or inconsistent, or a hand does not fit the session.
 
-    ``problems`` lists, positioned in the file, what is wrong with a ledger that was
-    read; it is empty for a hand that does not fit.
+    ``problems`` lists what is wrong: positioned in the file for a ledger that was
+    read, one unplaced problem for a hand that does not fit.
     """
 
-    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
-        self.problems = list(problems)
-        super().__init__(message)
+    within = "the ledger"
 
     @classmethod
     def of(cls, problems: Sequence[Problem]) -> LedgerError:
         """One error for every problem of a file, in file order."""
-        ordered = capped(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-        return cls("\n".join(str(p) for p in ordered), ordered)
+        return cls(problems, ordered=True)
 
 
 NUL_IN_RULESET = "a ruleset's name or path cannot hold a NUL character (\\0)"

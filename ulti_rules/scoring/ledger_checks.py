@@ -15,15 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
+from ..game.seating import direction_step
 from ..plugins import Registry
 from ..quoting import shorten
+from ..ruleset.positions import Where
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
 from .all_pass import all_pass_payments, redealt
 from .settlement import SettlementError
-from .sheet import Sheet, SheetError, Where, sheet_facts
-from .table_facts import direction_step, hand_from_sheet
+from .sheet import Sheet, SheetError, sheet_facts
+from .table_facts import hand_from_sheet
 
 if TYPE_CHECKING:
     from .ledger import Ledger, LedgerHand

@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from ..errors import Problem, RulesetError
 from ..json_positions import json_positions
 from ..plugins import Registry
 from ..quoting import QUOTED, shorten
-from ..ruleset.positions import data_path, unknown_key_message, yaml_problems
+from ..ruleset.positions import Where, yaml_problems
+from ..ruleset.pydantic_problems import error_message, validation_problems
 from ..ruleset.references import OutsideReference
 from ..ruleset.safe_yaml import MAX_DEPTH, MAX_NODES, KeyPath, Position, YamlError, load_text
 from ..ruleset.scalars import describe
@@ -40,8 +42,9 @@ from ..ruleset.schema import Ruleset
 from ..safe_files import check_replaceable, create, locked, real_file, replace
 from .ledger import FORMAT, NUL_IN_RULESET, Ledger, LedgerError, program_version
 from .ledger_checks import hand_problems, ruleset_problems, session_problems, sheet_problems
-from .sheet import Where
 
+DOCS = "docs/ledger.md"
+"""Where a ledger's keys are described: named with an unknown key."""
 MAX_LEDGER_BYTES = 2 * 1024 * 1024
 """A ledger larger than 2 MiB is refused unread. A hand takes about 1 kB and 70 values,
 a sitting 24 to 100 hands; within the reader's bound of 100,000 values a ledger holds
@@ -77,7 +80,7 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
 
 def _located(error: LedgerError, where: _Where, text: str) -> LedgerError:
     """``error``'s problems, found without positions in the JSON ``text``, positioned."""
-    if not error.problems:
+    if not any(problem in where.paths for problem in error.problems):
         return error
     paths = [where.paths[problem] for problem in error.problems if problem in where.paths]
     located = _Where(where.file, json_positions(text, paths))
@@ -186,14 +189,16 @@ def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         given = isinstance(data, dict) and "format" in data
         said = f", not {_shown(data['format'])}" if given else ""
-        message = f"not a ledger: 'format' must be '{FORMAT}'{said} (see docs/ledger.md)"
+        message = f"not a ledger: 'format' must be '{FORMAT}'{said} (see {DOCS})"
         raise LedgerError.of([where.problem(("format",) if said else (), message)])
     try:
         ledger = Ledger.model_validate(data)
     except ValidationError as exc:
-        raise LedgerError.of(
-            [where.problem(data_path(data, e["loc"]), _message(e, data)) for e in exc.errors()]
-        ) from None
+
+        def wording(err: ErrorDetails, hint: bool) -> str:
+            return error_message(err, data, Ledger, docs=DOCS, hint=hint)
+
+        raise LedgerError.of(validation_problems(exc, data, where, wording)) from None
     ledger._folder = folder
     problems = session_problems(ledger, where)
     ruleset = None
@@ -280,17 +285,6 @@ def _hand_of(problem: Problem) -> int | None:
     top, _, rest = problem.path.partition(".")
     index = rest.partition(".")[0]
     return int(index) if top == "hands" and index.isdigit() else None
-
-
-def _message(err: Any, data: Any) -> str:
-    if err["type"] == "extra_forbidden":
-        key = str(err["loc"][-1])
-        if len(key) > QUOTED:
-            return f"unknown key '{shorten(key)}' (see docs/ledger.md)"
-        return f"{unknown_key_message(Ledger, err['loc'], data)} (see docs/ledger.md)"
-    if err["type"] == "missing":
-        return f"missing: {err['loc'][-1]} is required"
-    return str(err["msg"]).removeprefix("Value error, ")
 
 
 def _shown(value: Any) -> str:

@@ -16,17 +16,18 @@ personal one (no-trump components) does not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cards import SuitId
-from ..contracts.base import ContractKind
+from ..cards import SUIT_IDS, SuitId
 from ..errors import UltiError
 from ..facts import Contract, Facts
-from ..plugins import Registry, get_registry
-from ..ruleset.ladder import PARTI_KIND, bid_trump
-from ..ruleset.schema import Bid, ContractSpec, Ruleset
+from ..game import Game
+from ..game.catalog import BidInfo
+from ..plugins import Registry
+from ..ruleset.schema import Bid, Ruleset
 from .judging import Component, SilentVerdict, components, failure_penalty, made, silent_verdicts
 from .possible import impossibilities
 from .silent import own_feat, split, stake
@@ -129,31 +130,31 @@ class Settlement(_Model):
         return self.model_dump(mode="json")
 
 
-def _line(shares: list[Share], **fields: Any) -> SettlementLine:
+Data = dict[str, Any]
+"""A line, share or transfer as plain data while a hand is settled: validated into the
+models above once, in one call, when the settlement is complete (one pydantic call per
+hand instead of one per share and line: settling is in every simulated hand)."""
+
+
+def _line(shares: list[Data], **fields: Any) -> Data:
     def same(values: list[int]) -> int | None:
         return values[0] if values and len(set(values)) == 1 else None
 
-    return SettlementLine(
+    fields.setdefault("transfers", [])  # given, so the model copies no default
+    return dict(
         shares=shares,
-        kontra=same([s.kontra for s in shares]),
-        penalty=same([s.penalty for s in shares]),
-        amount=same([s.amount for s in shares]),
+        kontra=same([s["kontra"] for s in shares]),
+        penalty=same([s["penalty"] for s in shares]),
+        amount=same([s["amount"] for s in shares]),
         **fields,
     )
-
-
-def kontra_is_personal(ruleset: Ruleset, kind: ContractKind, spec: ContractSpec) -> bool:
-    """Whether a kontra on this component binds only the defender who called it (WP, DE,
-    HU: in no-trump components) rather than both defenders."""
-    if kind.needs_trump(spec):
-        return ruleset.kontra.per_defender_in_trump
-    return ruleset.kontra.per_defender_in_no_trump
 
 
 class _Table:
     """Who sits where in this hand, and the kontra levels each payer settles at."""
 
-    def __init__(self, ruleset: Ruleset, contract: Contract, facts: Facts | None) -> None:
+    def __init__(self, game: Game, info: BidInfo, contract: Contract, facts: Facts | None) -> None:
+        ruleset = game.ruleset
         count = ruleset.players.count
         out = contract.sitting_out
         if count == 4 and out is None:
@@ -171,13 +172,14 @@ class _Table:
         if contract.declarer not in seats:
             raise SettlementError(f"the declarer's seat {contract.declarer} is not an active seat")
         self.ruleset = ruleset
+        self.info = info
         self.contract = contract
         self.defenders = [s for s in seats if s != contract.declarer]
         self.dealer_pays = out is not None and ruleset.players.sitting_out_dealer_pays
         self.payers = self.defenders + ([out] if self.dealer_pays and out is not None else [])
 
     def per_defender(self, component: Component) -> bool:
-        return kontra_is_personal(self.ruleset, component.kind, component.spec)
+        return component.id in self.info.per_defender
 
     def levels(self, component: Component | None) -> dict[int, int]:
         """Each payer's kontra level on ``component`` (None: no kontra applies)."""
@@ -191,10 +193,10 @@ class _Table:
         return levels
 
 
-def _check_contract(
-    ruleset: Ruleset, bid: Bid, table: _Table, comps: list[Component], registry: Registry
-) -> None:
+def _check_contract(ruleset: Ruleset, table: _Table, comps: Sequence[Component]) -> None:
     contract = table.contract
+    info = table.info
+    bid = info.bid
     by_id = {c.id: c for c in comps}
     max_level = ruleset.kontra.level_cap  # max_level, or the framework's limit
     for cid, per_seat in contract.kontra.items():
@@ -219,7 +221,7 @@ def _check_contract(
                     f"a kontra on '{cid}' binds both defenders in this ruleset, but their "
                     f"levels differ ({', '.join(str(per_seat.get(d, 0)) for d in table.defenders)})"
                 )
-    trump = bid_trump(ruleset, bid, registry)
+    trump = info.trump
     if trump == "none" and contract.trump is not None:
         raise SettlementError(
             f"bid '{bid.id}' is played without trumps, but trump is {contract.trump}"
@@ -230,8 +232,9 @@ def _check_contract(
         raise SettlementError(
             f"bid '{bid.id}' is a red bid: trump is {ruleset.trump.red_suit}, not {contract.trump}"
         )
-    if trump == "suit" and contract.trump is not None:
-        _check_suit_trump(ruleset, bid, contract.trump)
+    named = contract.trump
+    if trump == "suit" and named is not None and SUIT_IDS[named] not in info.suits:
+        _refuse_suit_trump(ruleset, bid, named)
     two_round = ruleset.auction.two_round
     allowed = {1} | ({two_round.multiplier} if two_round is not None else set())
     if contract.multiplier not in allowed:
@@ -239,7 +242,7 @@ def _check_contract(
             f"multiplier {contract.multiplier}: this ruleset allows "
             f"{' or '.join(map(str, sorted(allowed)))} (round 1 of a two-round auction)"
         )
-    plain_simple = not bid.red and [c.kind.name for c in comps] == [PARTI_KIND]
+    plain_simple = info.plain_parti
     if contract.gave_up:
         if not ruleset.simple.give_up_allowed:
             raise SettlementError("this ruleset does not allow giving up")
@@ -255,15 +258,13 @@ def _check_contract(
         )
 
 
-def _check_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
-    """A suit bid's trump must be one its declarer could name: the fixed suit where one is
-    always trump, and never the red suit where only a red bid (worth double) may make it
-    trump. Otherwise the hand would be paid at the wrong value."""
+def _refuse_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:
+    """Why a suit bid's trump is not one its declarer could name (the catalogue's
+    ``suits``): the fixed suit where one is always trump, and never the red suit where
+    only a red bid (worth double) may make it trump; it would be paid at the wrong value."""
     rules = ruleset.trump
     if rules.fixed is not None:
-        if suit != rules.fixed:
-            raise SettlementError(f"trump is always {rules.fixed} in this ruleset, not {suit}")
-        return
+        raise SettlementError(f"trump is always {rules.fixed} in this ruleset, not {suit}")
     if suit == rules.red_suit and rules.red_suit_needs_red_bid:
         raise SettlementError(
             f"{suit} is trump only in a red bid in this ruleset, and '{bid.id}' is not red "
@@ -295,7 +296,7 @@ def _component_line(
     facts: Facts,
     replacing: SilentVerdict | None,
     void: Component | None = None,
-) -> SettlementLine:
+) -> Data:
     """One component; ``void``: the 100 it is settled in place of, whose kontra it takes
     (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``)."""
     red = 2 if bid.red else 1
@@ -313,7 +314,7 @@ def _component_line(
         k = table.ruleset.kontra.multiplier(level)
         pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
         amount = value * k * mult if ok else -(value * k * mult + pen)
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
     return _line(
         shares,
         what=comp.id,
@@ -333,9 +334,9 @@ def _silent_line(
     table: _Table,
     bid: Bid,
     verdict: SilentVerdict,
-    comps: list[Component],
+    comps: Sequence[Component],
     beside: SilentVerdict | None,
-) -> SettlementLine:
+) -> Data:
     """One silent bonus; ``beside``: the bonus the Parti took the value of, where this
     one would replace the Parti too and is paid beside it (``silent.replacing: all``).
 
@@ -351,14 +352,14 @@ def _silent_line(
     for seat, level in table.levels(host).items():
         k = table.ruleset.kontra.multiplier(level)
         amount = per_kontra * k if maker in (None, seat) else 0
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
     outcome = verdict.outcome
     transfers = []
     if maker is not None:
         for seat in table.payers:
             if seat != maker:
                 payer, payee = (seat, maker) if outcome.made else (maker, seat)
-                transfers.append(Transfer(payer=payer, payee=payee, amount=abs(per_kontra)))
+                transfers.append(dict(payer=payer, payee=payee, amount=abs(per_kontra)))
     notes = []
     if not outcome.made:
         notes.append(f"lost: {verdict.bonus.loss_factor} × value")
@@ -395,12 +396,12 @@ def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
     )
 
 
-def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine]:
+def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[Data]:
     """A hand decided before play: given up, or an uncontested Simple lost double."""
     if table.contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
         shares = [
-            Share(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
+            dict(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
         ]
         return [
             _line(
@@ -421,7 +422,7 @@ def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine
     for seat, level in table.levels(parti).items():
         k = table.ruleset.kontra.multiplier(level)
         amount = -parti.spec.value * k * mult
-        shares.append(Share(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
     return [
         _line(
             shares,
@@ -439,37 +440,45 @@ def _forfeit_lines(table: _Table, comps: list[Component]) -> list[SettlementLine
 
 
 def settle(
-    ruleset: Ruleset,
+    game: Game | Ruleset,
     contract: Contract,
     facts: Facts | None,
     registry: Registry | None = None,
+    *,
+    trusted: bool = False,
 ) -> Settlement:
     """Settle one hand. ``facts`` may be None only for a hand decided before play
-    (given up, or an uncontested Simple the ruleset loses double)."""
-    registry = registry if registry is not None else get_registry()
+    (given up, or an uncontested Simple the ruleset loses double).
+
+    ``game`` is the hand's game (``hand.game``, ``load_game``); a ruleset stands for
+    ``Game.of(ruleset, registry)``. Facts typed in are checked for what could not have
+    happened; ``trusted=True`` skips that for facts the engine built from a hand it
+    played (``hand.facts``), which hold nothing impossible."""
+    game = Game.of(game, registry)
+    ruleset, registry = game.ruleset, game.registry
     try:
-        bid = ruleset.bid(contract.bid)
+        info = game.bid(contract.bid)
     except KeyError:
         raise SettlementError(
             f"'{contract.bid}' is not a bid of the ruleset '{ruleset.name}'"
         ) from None
-    table = _Table(ruleset, contract, facts)
-    comps = components(ruleset, bid, registry)
-    _check_contract(ruleset, bid, table, comps, registry)
+    bid = info.bid
+    table = _Table(game, info, contract, facts)
+    comps = game.derived(("components", bid.id), lambda: tuple(components(ruleset, bid, registry)))
+    _check_contract(ruleset, table, comps)
     if _forfeit(ruleset, contract):
         lines = _forfeit_lines(table, comps)
     else:
         if facts is None:
             raise SettlementError("the hand was played: settling it needs its facts")
-        _check_facts(ruleset, contract, facts)
-        verdicts = silent_verdicts(ruleset, bid, facts, registry)
+        if not trusted:
+            _check_facts(ruleset, contract, facts)
+        verdicts = silent_verdicts(ruleset, bid, facts, registry, game.silent_values(bid.id))
         settled = in_place(ruleset, comps, facts, registry)  # a void 100: the Parti instead
-        has_parti = any(c.kind.name == PARTI_KIND for c, _ in settled)
+        has_parti = any(c.kind.is_parti for c, _ in settled)
         replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
         lines = [
-            _component_line(
-                table, bid, c, facts, replacing if c.kind.name == PARTI_KIND else None, void
-            )
+            _component_line(table, bid, c, facts, replacing if c.kind.is_parti else None, void)
             for c, void in settled
         ]
         lines += [_silent_line(table, bid, v, comps, replacing) for v in apart]
@@ -478,10 +487,10 @@ def settle(
     for seat, amount in per_defender.items():
         payments[seat] -= amount
         payments[contract.declarer] += amount
-    for transfer in (t for line in lines for t in line.transfers):
-        payments[transfer.payer] -= transfer.amount
-        payments[transfer.payee] += transfer.amount
-    return Settlement(
+    for transfer in (t for line in lines for t in line.get("transfers", ())):
+        payments[transfer["payer"]] -= transfer["amount"]
+        payments[transfer["payee"]] += transfer["amount"]
+    data: Data = dict(
         ruleset=ruleset.name,
         bid=bid.id,
         bid_name=bid.names.en,
@@ -494,7 +503,9 @@ def settle(
         per_defender=per_defender,
         payments=payments,
     )
+    return Settlement.model_validate(data)
 
 
-def _share(line: SettlementLine, seat: int) -> int:
-    return next(s.amount for s in line.shares if s.seat == seat)
+def _share(line: Data, seat: int) -> int:
+    amount: int = next(s["amount"] for s in line["shares"] if s["seat"] == seat)
+    return amount

@@ -13,7 +13,7 @@ extra keys, so the sheet dumps as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,33 +28,27 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..contracts.fact_specs import COUNT_LIMIT, FactSpec
-from ..errors import Problem, UltiError, capped
+from ..errors import Problem, ProblemsError
 from ..plugins import Registry, get_registry
 from ..quoting import QUOTED, shorten
 from ..ruleset.hints import did_you_mean
-from ..ruleset.positions import (
-    data_path,
-    leading,
-    problem_at,
-    unknown_key_message,
-    yaml_problems,
-)
+from ..ruleset.positions import Where as Where  # where sheets' callers have long found it
+from ..ruleset.positions import data_path, leading, yaml_problems
+from ..ruleset.pydantic_problems import error_message, validation_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT
 
 
-class SheetError(UltiError):
+class SheetError(ProblemsError):
     """The document is unreadable, malformed, or describes an impossible hand; the
     problems in the order of the document, each once, capped (``errors.capped``)."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        problems = capped(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        super().__init__(problems, ordered=True)
 
 
 PLAYER_NAME_LENGTH = 40
@@ -240,16 +234,9 @@ class Sheet(_Part):
                 try:
                     given[key] = _FACT_SHAPES[spec.form.name].validate_python(value)
                 except ValidationError as exc:
-                    for err in exc.errors():
-                        shape = err["type"] in _SHAPE_ERRORS or isinstance(value, list | dict)
-                        if not err["loc"] and shape:
-                            message = (
-                                f"write it like {key}: {spec.form.example} (not {_given(value)})"
-                            )
-                        else:
-                            message = _message({**err, "loc": (key, *err["loc"])}, data)
-                        path = data_path(data, (key, *err["loc"]))
-                        problems.append(where.problem(path, message))
+                    problems += validation_problems(
+                        exc, value, _Inside(where, key), _fact_message(key, spec, value, data)
+                    )
             else:
                 hint = (
                     did_you_mean(str(key), [*cls.model_fields, *facts]) if (key,) in hinted else ""
@@ -263,11 +250,9 @@ class Sheet(_Part):
         try:
             sheet = cls.model_validate(given, context={WRITTEN: written})
         except ValidationError as exc:
-            errors = [(err, data_path(data, err["loc"])) for err in exc.errors()]
-            shown = leading((path for _, path in errors), where.order)
-            problems += [
-                where.problem(path, _message(err, data, hint=path in shown)) for err, path in errors
-            ]
+            problems += validation_problems(
+                exc, data, where, lambda err, hint: _message(err, data, hint=hint)
+            )
         if problems:
             raise SheetError(problems)
         return sheet
@@ -295,22 +280,6 @@ def sheet_facts(registry: Registry | None = None) -> dict[str, FactSpec[Any]]:
     return {spec.sheet_key: spec for spec in registry.facts.values()}
 
 
-class Where:
-    """Turns key paths of the document into ``file:line:col`` problems."""
-
-    def __init__(self, file: str, positions: Mapping[KeyPath, Position]) -> None:
-        self.file = file
-        self.positions = positions
-
-    def problem(self, path: KeyPath, message: str) -> Problem:
-        return problem_at(self.file, self.positions, path, message)
-
-    def order(self, path: KeyPath) -> tuple[int, int]:
-        """Where a problem at ``path`` sorts among the others (SheetError's order)."""
-        problem = self.problem(path, "")
-        return problem.line or 0, problem.column or 0
-
-
 _SHAPES = {
     "players": "[Anna, Ben, Carla]",
     "kontra": "{ulti: {Ben: kontra}} or {parti: 1}",
@@ -330,20 +299,45 @@ def _given(value: Any) -> str:
     return shown if len(shown) <= QUOTED else describe(value)
 
 
-def _message(err: Any, data: Any, *, hint: bool = True) -> str:
-    """A pydantic error as a table reads it; without ``hint`` (a problem that will not be
-    shown, ``positions.leading``) no did-you-mean."""
-    if err["type"] == "extra_forbidden":
-        unknown = unknown_key_message(Sheet, err["loc"], data, hint=hint)
-        return f"{unknown} (see docs/score-keeper.md)"
-    if err["type"] == "missing":
-        return f"missing: {err['loc'][-1]} is required"
+def _message(err: ErrorDetails, data: Any, *, hint: bool = True) -> str:
+    """A pydantic error as a table reads it: a structured key written in another shape
+    is shown how it is written; without ``hint`` (a problem that will not be shown,
+    ``positions.leading``) no did-you-mean."""
     key = err["loc"][0] if err["loc"] else None
     if err["type"] in _SHAPE_ERRORS and data_path(data, err["loc"]) == (key,) and key in _SHAPES:
         return f"write it like {key}: {_SHAPES[key]} (not {_given(err['input'])})"
     if err["type"] == "too_long" and err["loc"][:1] == ("marriages",):
         return "a player announces at most four marriages, one in each suit"
-    return str(err["msg"])
+    return error_message(err, data, Sheet, docs="docs/score-keeper.md", hint=hint)
+
+
+def _fact_message(
+    key: str, spec: FactSpec[Any], value: Any, data: Any
+) -> Callable[[ErrorDetails, bool], str]:
+    """How a declared fact's errors read: a value in the wrong shape is shown how the
+    fact is written (``aces: [Anna, Ben]``)."""
+
+    def message(err: ErrorDetails, hint: bool) -> str:
+        shape = err["type"] in _SHAPE_ERRORS or isinstance(value, list | dict)
+        if not err["loc"] and shape:
+            return f"write it like {key}: {spec.form.example} (not {_given(value)})"
+        return _message({**err, "loc": (key, *err["loc"])}, data, hint=hint)
+
+    return message
+
+
+class _Inside:
+    """Places the problems of one key's value (validated on its own) at that key."""
+
+    def __init__(self, where: Where, key: str) -> None:
+        self._where = where
+        self._key = key
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        return self._where.problem((self._key, *path), message)
+
+    def order(self, path: KeyPath) -> tuple[int, int]:
+        return self._where.order((self._key, *path))
 
 
 def read_sheet(path: Path, registry: Registry | None = None) -> tuple[Sheet, Where]:
@@ -354,10 +348,21 @@ def read_sheet(path: Path, registry: Registry | None = None) -> tuple[Sheet, Whe
         document = read_file(path)
     except YamlError as exc:
         raise SheetError(yaml_problems(exc, display)) from None
-    where = Where(display, document.positions)
-    if not isinstance(document.data, dict):
+    return sheet_of(document.data, document.positions, display, registry)
+
+
+def sheet_of(
+    data: Any,
+    positions: Mapping[KeyPath, Position],
+    display: str,
+    registry: Registry | None = None,
+) -> tuple[Sheet, Where]:
+    """A score-keeper document already read (``read_sheet`` without the reading: a caller
+    that read the file to see whether it is a record does not read it again)."""
+    where = Where(display, positions)
+    if not isinstance(data, dict):
         raise SheetError(
             [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
         )
-    sheet = Sheet.validate_with_positions(document.data, where, sheet_facts(registry), written=True)
+    sheet = Sheet.validate_with_positions(data, where, sheet_facts(registry), written=True)
     return sheet, where

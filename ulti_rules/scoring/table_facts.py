@@ -18,6 +18,8 @@ from ..contracts.base import MissingFact
 from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
 from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
+from ..game.catalog import kontra_is_personal
+from ..game.seating import build_seating, direction_step
 from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
@@ -27,7 +29,7 @@ from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from .possible import impossibilities
-from .settlement import Settlement, SettlementError, kontra_is_personal, settle
+from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
 DECLARER_WORD = "declarer"
@@ -505,23 +507,15 @@ def ruleset_location(ref: str, base: Path) -> str | Path:
     return (base / ref).resolve() if is_path(ref) else ref
 
 
-def direction_step(ruleset: Ruleset) -> int:
-    """+1: the deal and play pass to the next player in the list (counter-clockwise)."""
-    return 1 if ruleset.direction == "counter_clockwise" else -1
-
-
 def active_seats(ruleset: Ruleset, dealer: int | None) -> list[int]:
     """Forehand (the player after the dealer) first; four players: the dealer sits out.
 
-    The same seating as the engine's: the deal passes from seat to seat + 1 (seat
-    - 1 for a clockwise table).
+    The engine's seating (``game/seating.py``): the deal passes from seat to seat + 1
+    (seat - 1 for a clockwise table).
     """
-    count = ruleset.players.count
     if dealer is None:
-        return list(range(count))
-    step = direction_step(ruleset)
-    order = [(dealer + step * i) % count for i in range(1, count + 1)]
-    return [s for s in order if not (count == 4 and s == dealer)]
+        return list(range(ruleset.players.count))
+    return list(build_seating(ruleset, dealer).active)
 
 
 def sheet_ruleset(

@@ -14,6 +14,8 @@ so a component settled in place of another needs no ladder entry of its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..contracts.builtin import bid_marriage_announced
 from ..facts import Facts
 from ..plugins import BUILTIN, Registry, get_registry
@@ -25,7 +27,7 @@ SETTING = UNANNOUNCED
 
 
 def in_place(
-    ruleset: Ruleset, comps: list[Component], facts: Facts, registry: Registry
+    ruleset: Ruleset, comps: Sequence[Component], facts: Facts, registry: Registry
 ) -> list[tuple[Component, Component | None]]:
     """Each component to settle, with the void component it stands in for (None: itself)."""
     if ruleset.marriages.in_hundred_game.unannounced != "parti":

@@ -1,4 +1,4 @@
-"""What the engine needs to know about each bid of the ladder, computed once per ruleset.
+"""What engine and scoring need to know about each bid of the ladder, computed once per game.
 
 Everything here comes from the ruleset data and the contract kinds: whether a bid
 is played with a trump the declarer names, with the red suit or without; which
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import SUIT_IDS
-from ..contracts.builtin import Parti
+from ..contracts.base import ContractKind
 from ..plugins import Registry
 from ..ruleset.ladder import bid_trump
-from ..ruleset.schema import Bid, Ruleset
+from ..ruleset.schema import Bid, ContractSpec, Ruleset
 
 TrumpMode = Literal["suit", "red", "none"]
 
@@ -72,6 +72,14 @@ class Catalog:
         return next((b for b in self.ladder if b.plain_parti), None)
 
 
+def kontra_is_personal(ruleset: Ruleset, kind: ContractKind, spec: ContractSpec) -> bool:
+    """Whether a kontra on this component binds only the defender who called it (HU: in
+    no-trump games each defender doubles for himself), else both defenders."""
+    if kind.needs_trump(spec):
+        return ruleset.kontra.per_defender_in_trump
+    return ruleset.kontra.per_defender_in_no_trump
+
+
 def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
     trump_marriages = plain_marriages = 0
     keeps_seven: str | None = None
@@ -86,12 +94,7 @@ def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
             plain_marriages += 1
         if kind.keeps_trump_seven and keeps_seven is None:
             keeps_seven = spec.names.en
-        no_trump = not kind.needs_trump(spec)
-        if (
-            ruleset.kontra.per_defender_in_no_trump
-            if no_trump
-            else ruleset.kontra.per_defender_in_trump
-        ):
+        if kontra_is_personal(ruleset, kind, spec):
             per_defender.add(cid)
     trump = bid_trump(ruleset, bid, registry)
     return BidInfo(
@@ -101,7 +104,7 @@ def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
         plain_marriages=plain_marriages,
         keeps_seven=keeps_seven,
         open=any(s.open for s in specs),
-        plain_parti=len(kinds) == 1 and isinstance(kinds[0], Parti) and not bid.red,
+        plain_parti=len(kinds) == 1 and kinds[0].is_parti and not bid.red,
         per_defender=frozenset(per_defender),
         suits=_suits(ruleset, trump),
         hundred=trump_marriages + plain_marriages > 0,
@@ -120,16 +123,8 @@ def _suits(ruleset: Ruleset, trump: TrumpMode) -> tuple[int, ...]:
     return tuple(s for s in range(4) if not (s == red and ruleset.trump.red_suit_needs_red_bid))
 
 
-_CACHE: dict[int, tuple[Ruleset, Registry, Catalog]] = {}
-
-
-def catalog(ruleset: Ruleset, registry: Registry) -> Catalog:
-    """The catalogue of ``ruleset``, built on first use and kept for later hands."""
-    hit = _CACHE.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset and hit[1] is registry:
-        return hit[2]
+def build_catalog(ruleset: Ruleset, registry: Registry) -> Catalog:
+    """The ladder of ``ruleset`` as the engine and scoring read it (``Game.catalog``)."""
     ordered = sorted(ruleset.ladder, key=lambda bid: bid.rank)
     infos = tuple(_info(ruleset, registry, bid) for bid in ordered)
-    cat = Catalog(infos, {b.id: b for b in infos}, tuple(b.bid.rank for b in infos))
-    _CACHE[id(ruleset)] = (ruleset, registry, cat)
-    return cat
+    return Catalog(infos, {b.id: b for b in infos}, tuple(b.bid.rank for b in infos))

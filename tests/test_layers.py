@@ -1,0 +1,179 @@
+"""Imports point one way: each module imports only its own layer and the layers below.
+
+The layers (docs/architecture.md), bottom up:
+
+0. base — cards, facts, errors, the ruleset schema and the file readers it needs;
+1. kinds — contract kinds and the plugin manager;
+2. rules — the loader, ladder and merge, and the ``Game`` compiled from a ruleset;
+3. play — the engine and scoring;
+4. tools — bots and hand records;
+5. cli — the ``ulti`` command;
+6. api — the package's public names (``ulti_rules/__init__.py``).
+
+Every import counts, also one inside a function; only imports under
+``if TYPE_CHECKING:`` (type hints, never run) are free. ``ALLOWED`` lists the few
+deliberate exceptions, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import ulti_rules
+
+PACKAGE = Path(ulti_rules.__file__).parent
+
+LAYERS: dict[str, int] = {
+    "cards": 0,
+    "quoting": 0,
+    "frozen": 0,
+    "errors": 0,
+    "facts": 0,
+    "json_positions": 0,
+    "safe_files": 0,
+    "entry_points": 0,
+    "ruleset": 0,
+    "ruleset.schema": 0,
+    "ruleset.frozen": 0,
+    "ruleset.ranking": 0,
+    "ruleset.scalars": 0,
+    "ruleset.safe_yaml": 0,
+    "ruleset.positions": 0,
+    "ruleset.hints": 0,
+    "ruleset.references": 0,
+    "ruleset.load_cache": 0,
+    "ruleset.pydantic_problems": 0,
+    "contracts": 1,
+    "plugins": 1,
+    "hookspecs": 1,
+    "ruleset.loading": 2,
+    "ruleset.merging": 2,
+    "ruleset.ladder": 2,
+    "game": 2,
+    "engine": 3,
+    "scoring": 3,
+    "bots": 4,
+    "records": 4,
+    "cli": 5,
+    "": 6,
+}
+NAMES = ("base", "kinds", "rules", "play", "tools", "cli", "api")
+
+ALLOWED = {
+    ("game.game", "engine.hand"): "Game.new_hand, the door into the engine built on it",
+    ("game.game", "scoring.settlement"): "Game.settle, the door into scoring built on it",
+}
+
+
+def layer(module: str) -> int:
+    """The layer of a module: its longest listed prefix."""
+    if module == "":
+        return LAYERS[""]
+    parts = module.split(".")
+    for end in range(len(parts), 0, -1):
+        key = ".".join(parts[:end])
+        if key in LAYERS:
+            return LAYERS[key]
+    raise AssertionError(f"ulti_rules.{module} is in no layer: add it to LAYERS")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    base = PACKAGE.joinpath(*name.split(".")) if name else PACKAGE
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path) -> set[str]:
+    """The ulti_rules modules ``path`` imports when run (relative to the package)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def imports_in(source: str, package: str) -> set[str]:
+    """The ulti_rules modules a module of ``package`` with this source imports when run."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".") if package else []
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module and node.module.startswith("ulti_rules"):
+                target = node.module.removeprefix("ulti_rules").lstrip(".")
+            else:
+                target = None
+            if target is not None:
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}" if target else alias.name
+                    found.add(sub if is_module(sub) else target)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("ulti_rules"):
+                    found.add(alias.name.removeprefix("ulti_rules").lstrip("."))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+def upward_imports() -> list[str]:
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        own = layer(name)
+        for target in sorted(imports(path)):
+            if layer(target) > own and (name, target) not in ALLOWED:
+                wrong.append(
+                    f"ulti_rules.{name} ({NAMES[own]}) imports ulti_rules.{target or '(package)'} "
+                    f"({NAMES[layer(target)]})"
+                )
+    return wrong
+
+
+def test_no_import_goes_up_a_layer() -> None:
+    assert upward_imports() == []
+
+
+def test_every_module_has_a_layer() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        layer(module_name(path))
+
+
+def test_the_allowed_exceptions_still_exist() -> None:
+    """An exception nobody needs any more is taken out of the list."""
+    for name, target in ALLOWED:
+        path = PACKAGE.joinpath(*name.split(".")).with_suffix(".py")
+        assert target in imports(path), (name, target)
+
+
+def test_the_walk_sees_an_upward_import_inside_a_function() -> None:
+    """The check itself: an import in a function body counts, one under TYPE_CHECKING not;
+    ``from . import x`` names the module x."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from . import schema\n"
+        "if TYPE_CHECKING:\n    from ..engine import Hand\n"
+        "def f():\n    from ..cli import main\n"
+    )
+    assert imports_in(source, "ruleset") == {"cli", "ruleset.schema"}

@@ -1,0 +1,185 @@
+"""Game: one ruleset compiled for play and scoring, as OpenSpiel splits Game from State.
+
+A ruleset is data; a ``Game`` is that data with everything derived from it that
+the engine and scoring ask again and again — the bid catalogue (trump mode,
+marriages, kontra scopes, the plain Parti), the rank tables per trump, the seating
+for each dealer and the deal plan — built once and owned by the game, so they live
+exactly as long as it does. Every :class:`~ulti_rules.engine.Hand` holds its game.
+
+``Game.of(ruleset)`` returns the game a ruleset already has (kept on the ruleset
+object itself, never in a global table), and ``load_game(name)`` a cached one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..contracts.base import ContractKind
+from ..contracts.fact_specs import FactSpec
+from ..plugins import Registry, get_registry
+from ..ruleset.ladder import silent_values
+from ..ruleset.schema import GAME_KEY, ContractSpec, Ruleset
+from .catalog import BidInfo, Catalog, build_catalog, kontra_is_personal
+from .deal_plan import Take, deal_pattern, deal_plan
+from .ranks import RankTables, build_tables
+from .seating import Seating, build_seating, check_dealer
+
+if TYPE_CHECKING:
+    from ..engine.deal import Deal
+    from ..engine.hand import Hand
+    from ..facts import Contract, Facts
+    from ..scoring.settlement import Settlement
+
+
+CardsGiven = Sequence[Sequence[int | str]]
+T = TypeVar("T")
+
+
+class Game:
+    """A ruleset and its registry, with every table derived from them, built once.
+
+    ``game.new_hand(seed=7)`` deals a hand; ``game.settle(contract, facts)`` pays one.
+    A game is immutable in use: its tables never change after they are built, so any
+    number of hands (and threads reading them) share it.
+    """
+
+    __slots__ = (
+        "_memo",
+        "_plans",
+        "_silent",
+        "_tables",
+        "catalog",
+        "deal_pattern",
+        "fact_specs",
+        "registry",
+        "ruleset",
+        "seatings",
+    )
+
+    ruleset: Ruleset
+    registry: Registry
+    catalog: Catalog
+    seatings: tuple[Seating, ...]
+    """The table for each dealer seat."""
+    deal_pattern: tuple[tuple[int, ...], int]
+    """Cards per active seat (forehand first) and cards left beside the hands."""
+    fact_specs: tuple[FactSpec[Any], ...]
+    """The facts the ruleset's kinds declare beyond the core ones: what the engine
+    computes for every hand of this game (``Registry.facts_for``)."""
+
+    def __init__(self, ruleset: Ruleset, registry: Registry | None = None) -> None:
+        self.ruleset = ruleset
+        self.registry = registry if registry is not None else get_registry()
+        self.catalog = build_catalog(ruleset, self.registry)
+        self.seatings = tuple(build_seating(ruleset, d) for d in range(ruleset.players.count))
+        self.deal_pattern = deal_pattern(ruleset)
+        self.fact_specs = self.registry.facts_for(ruleset)
+        self._tables: dict[int, RankTables] = {}
+        self._plans: dict[int, tuple[tuple[Take, ...], Take]] = {}
+        self._silent: dict[str, Mapping[str, int]] = {}
+        self._memo: dict[Hashable, Any] = {}
+
+    @classmethod
+    def of(cls, ruleset: Ruleset | Game, registry: Registry | None = None) -> Game:
+        """The game of ``ruleset`` with ``registry`` (default: the process's), built on
+        first use and kept on the ruleset object; a Game is returned as it is."""
+        if isinstance(ruleset, Game):
+            if registry is not None and registry is not ruleset.registry:
+                raise ValueError("this game was built with another plugin registry")
+            return ruleset
+        registry = registry if registry is not None else get_registry()
+        game = ruleset.__dict__.get(GAME_KEY)
+        if isinstance(game, Game) and game.registry is registry:
+            return game
+        game = cls(ruleset, registry)
+        object.__setattr__(ruleset, GAME_KEY, game)
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.name!r}: {len(self.catalog.ladder)} bids>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the ruleset: the tables are built again where it is loaded."""
+        return (_unpickle_game, (self.ruleset,))
+
+    # ------------------------------------------------------------------ derived tables
+
+    def bid(self, bid_id: str) -> BidInfo:
+        """The catalogue entry of a bid id; KeyError if the ladder has none."""
+        return self.catalog.by_id[bid_id]
+
+    def kind(self, spec: ContractSpec) -> ContractKind:
+        """The contract kind a catalogue entry is judged by."""
+        return self.registry.kinds[spec.kind]
+
+    def kontra_is_personal(self, contract_id: str) -> bool:
+        """Whether a kontra on this component binds only the defender who called it."""
+        spec = self.ruleset.contracts[contract_id]
+        return kontra_is_personal(self.ruleset, self.kind(spec), spec)
+
+    def tables(self, trump: int) -> RankTables:
+        """The rank tables with ``trump`` (a suit number; -1 for none), built on first use."""
+        tables = self._tables.get(trump)
+        if tables is None:
+            tables = self._tables[trump] = build_tables(self.ruleset, trump)
+        return tables
+
+    def seating(self, dealer: int) -> Seating:
+        """The table for a hand dealt by ``dealer``; BadDeal for a seat not at this table."""
+        return self.seatings[check_dealer(self.ruleset, dealer)]
+
+    def deal_plan(self, dealer: int) -> tuple[tuple[Take, ...], Take]:
+        """For each seat, and for the rest: the deck positions it receives, as getters."""
+        plan = self._plans.get(dealer)
+        if plan is None:
+            plan = self._plans[dealer] = deal_plan(self.ruleset, self.seating(dealer))
+        return plan
+
+    def silent_values(self, bid_id: str) -> Mapping[str, int]:
+        """Silent bonus id -> its value in this bid, where the bid allows it (read-only)."""
+        values = self._silent.get(bid_id)
+        if values is None:
+            found = silent_values(self.ruleset, self.bid(bid_id).bid, self.registry)
+            values = self._silent[bid_id] = MappingProxyType(found)
+        return values
+
+    def derived(self, key: Hashable, build: Callable[[], T]) -> T:
+        """A table a higher layer derives from this game (scoring's bid components), built
+        by ``build`` on first use and kept as long as the game: never in a global cache.
+        ``key`` names it; what is built must never be changed by its readers."""
+        try:
+            found: T = self._memo[key]
+        except KeyError:
+            found = self._memo[key] = build()
+        return found
+
+    # ------------------------------------------------------------------ doors to play and scoring
+
+    def new_hand(
+        self,
+        *,
+        seed: int | str | None = None,
+        deal: Deal | tuple[CardsGiven, Sequence[int | str]] | None = None,
+        dealer: int = 0,
+    ) -> Hand:
+        """A new hand of this game: shuffled from ``seed``, or the explicit ``deal``."""
+        from ..engine.hand import Hand  # the engine is built on Game: imported when called
+
+        return Hand(self, seed=seed, deal=deal, dealer=dealer)
+
+    def settle(
+        self, contract: Contract, facts: Facts | None, *, trusted: bool = False
+    ) -> Settlement:
+        """The payments of a hand (``facts`` None: a hand decided without play).
+
+        ``trusted=True`` for the facts of a hand this engine played (``hand.facts``):
+        they are not checked again for what could not have happened."""
+        from ..scoring.settlement import settle  # scoring is built on Game: imported when called
+
+        return settle(self, contract, facts, trusted=trusted)
+
+
+def _unpickle_game(ruleset: Ruleset) -> Game:
+    return Game.of(ruleset)

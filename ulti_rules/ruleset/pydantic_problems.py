@@ -1,0 +1,83 @@
+"""Pydantic's validation errors as positioned problems: one translator for every reader.
+
+A score sheet, a hand record and a ledger word a schema error alike: an unknown key
+with a did-you-mean and the page of the docs that lists the keys, a missing key, and
+otherwise the check's own message. Each reader words what only it has (a sheet's
+"write it like" shapes) before falling back on :func:`error_message`. The ruleset
+loader words its own on purpose (it joins a union's errors into one problem and says
+where a misplaced setting belongs) but shares :func:`located` and :func:`plain_message`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from ..errors import Problem
+from ..quoting import QUOTED
+from .positions import data_path, leading, unknown_key_message
+from .safe_yaml import KeyPath
+
+Loc = tuple[int | str, ...]
+_Path = TypeVar("_Path")
+
+
+def located(
+    exc: ValidationError, path_of: Callable[[Loc], _Path], order: Callable[[_Path], Any]
+) -> list[tuple[ErrorDetails, _Path, bool]]:
+    """Each error of ``exc`` with its path in the data (``path_of`` its ``loc``) and
+    whether it can be among the problems shown (``positions.leading``, by ``order``):
+    only those are worth a costly hint."""
+    errors = [(err, path_of(err["loc"])) for err in exc.errors(include_url=False)]
+    shown = leading((path for _, path in errors), order)
+    return [(err, path, path in shown) for err, path in errors]
+
+
+_CHECK_PREFIX = re.compile(r"^(Value|Assertion) error, ")
+
+
+def plain_message(err: ErrorDetails) -> str:
+    """The error's message without the ``Value error, `` pydantic puts before the text
+    of a check that raised ValueError (or an assertion)."""
+    return _CHECK_PREFIX.sub("", str(err["msg"]))
+
+
+def error_message(
+    err: ErrorDetails, data: Any, model: type[BaseModel], *, docs: str, hint: bool = True
+) -> str:
+    """How a reader words a schema error: ``unknown key 'triks' (did you mean 'tricks'?)
+    (see docs/...)``, ``missing: deal is required``, or the check's message. Without
+    ``hint`` (a problem that will not be shown), or for a key too long to be a misspelling
+    (a hostile file's 100 kB key), no did-you-mean."""
+    loc = err["loc"]
+    if err["type"] == "extra_forbidden":
+        hint = hint and len(str(loc[-1])) <= QUOTED
+        return f"{unknown_key_message(model, loc, data, hint=hint)} (see {docs})"
+    if err["type"] == "missing":
+        return f"missing: {loc[-1]} is required"
+    return plain_message(err)
+
+
+class Placer(Protocol):
+    """What places problems in a document (``positions.Where``)."""
+
+    def problem(self, path: KeyPath, message: str) -> Problem: ...
+
+    def order(self, path: KeyPath) -> Any: ...
+
+
+def validation_problems(
+    exc: ValidationError,
+    data: Any,
+    where: Placer,
+    message: Callable[[ErrorDetails, bool], str],
+) -> list[Problem]:
+    """Every error of validating ``data`` as a problem at its key (union members and
+    tags, which are no keys of the document, left out of the path), worded by
+    ``message(err, hint)``."""
+    errors = located(exc, lambda loc: data_path(data, loc), where.order)
+    return [where.problem(path, message(err, shown)) for err, path, shown in errors]
