@@ -93,7 +93,7 @@ def test_compare_prints_every_figure_and_target(
         "simulate",
     ]
     assert all(line.rstrip().endswith(("holds", "MISSES")) for line in targets)
-    assert f"baseline ({bench_engine.BASELINE_RANDOM_WIKIPEDIA:,.0f} at " in text
+    assert f"wikipedia / the code at {bench_engine.BASELINE_COMMIT}" in text  # run from git
     assert lines[-1].startswith("targets: ") and lines[-1].endswith(
         "of 4 hold (ratios of the best runs)"
     )
