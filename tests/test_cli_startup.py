@@ -147,14 +147,26 @@ def test_listing_the_plugins_rulesets_builds_no_model() -> None:
     assert not [m for m in (*HEAVY, "ulti_rules.contracts", "ulti_rules.bots") if m in loaded]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ruleset/loading.py imports the schema and the ladder (pydantic) at its top; "
-    "`ulti rulesets` needs find_rulesets/find_fragments from a module without them "
-    "(issue 8 item 6, the lead's part of the loader). Remove this mark when it passes.",
-)
 def test_rulesets_imports_no_pydantic() -> None:
     loaded = modules_after(run_main("rulesets"))
+    assert "ulti_rules.cli.rulesets" in loaded
+    assert not [m for m in HEAVY if m != "rich" and m in loaded]
+
+
+def test_listing_files_that_are_not_rulesets_imports_no_pydantic(tmp_path: Path) -> None:
+    """A broken file, a list and a file whose title is inherited take the slow ways to a
+    title (a whole read, its YAML problems, the parent's heading): still no model."""
+    (tmp_path / "broken.yaml").write_text("extends: [unclosed\n", encoding="utf-8")
+    (tmp_path / "listed.yaml").write_text("- a\n- b\n", encoding="utf-8")
+    (tmp_path / "heir.yaml").write_text("extends: wikipedia\n", encoding="utf-8")
+    loaded = modules_after(
+        "import os\n"
+        f"os.environ['ULTI_RULES_PATH'] = {str(tmp_path)!r}\n"
+        "from ulti_rules.ruleset.finding import find_rulesets\n"
+        "titles = {s.name: s.title for s in find_rulesets()}\n"
+        "assert titles['broken'] == titles['listed'] == '', titles\n"
+        "assert titles['heir'] == titles['wikipedia'] != '', titles\n" + run_main("rulesets")
+    )
     assert "ulti_rules.cli.rulesets" in loaded
     assert not [m for m in HEAVY if m != "rich" and m in loaded]
 

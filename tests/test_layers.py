@@ -47,6 +47,7 @@ LAYERS: dict[str, int] = {
     "contracts": 1,
     "plugins": 1,
     "hookspecs": 1,
+    "ruleset.finding": 2,
     "ruleset.loading": 2,
     "ruleset.merging": 2,
     "ruleset.ladder": 2,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from ulti_rules.errors import Problem, RulesetError
 from ulti_rules.plugins import Registry, build_registry, new_manager
-from ulti_rules.ruleset import loading
+from ulti_rules.ruleset import finding, loading
 from ulti_rules.ruleset.ladder import LadderIssue
 from ulti_rules.ruleset.loading import (
     RulesetSource,
@@ -52,7 +52,7 @@ def bundled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """An empty stand-in for the bundled folder, for the lookup tests."""
     folder = tmp_path / "bundled"
     folder.mkdir()
-    monkeypatch.setattr(loading, "bundled_dir", lambda: folder)
+    monkeypatch.setattr(finding, "bundled_dir", lambda: folder)
     return folder
 
 

@@ -23,7 +23,7 @@ from ulti_rules.cli import main
 from ulti_rules.engine import Hand
 from ulti_rules.plugins import Registry
 from ulti_rules.records import RecordError, load_record, record_of, replay, save
-from ulti_rules.ruleset import loading
+from ulti_rules.ruleset import finding
 from ulti_rules.ruleset.loading import check_file, find_rulesets, load_ruleset
 from ulti_rules.ruleset.references import ALLOW_OUTSIDE_ENV, allow_outside_paths
 
@@ -245,8 +245,8 @@ def test_each_search_folder_is_listed_once_per_run(
         listed.append(os.fspath(path))
         return real_scandir(path)
 
-    monkeypatch.setattr(loading.os, "scandir", counting)
-    loading._SCANS.clear()
+    monkeypatch.setattr(finding.os, "scandir", counting)
+    finding._SCANS.clear()
     sources = find_rulesets(Registry())
     assert sum(1 for s in sources if s.name.startswith("c")) == 200
     assert all(s.title == "A club" for s in sources if s.name.startswith("c"))

@@ -4,8 +4,9 @@ These commands only read: they list, print and validate ruleset files so that a
 club organiser can write one and see what the framework makes of it.
 
 Each command imports what it needs when it runs (the loader and its pydantic models,
-rich, yaml): `ulti rulesets` lists files without building a ruleset model, and the
-other commands do not pay for what they do not use.
+rich, yaml): `ulti rulesets` and `ulti show` (as written) find files through
+``ruleset/finding.py``, which imports no pydantic, and the other commands do not pay
+for what they do not use.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def rulesets_command() -> None:
     from rich.text import Text
 
     from ..plugins import get_registry
-    from ..ruleset.loading import find_fragments, find_rulesets
+    from ..ruleset.finding import find_fragments, find_rulesets  # no pydantic model
 
     sources = find_rulesets(get_registry())
     fragments = find_fragments(get_registry())
@@ -82,15 +83,17 @@ def show_command(ruleset: str, resolved: bool) -> None:
     NAME is a ruleset name (see `ulti rulesets`); PATH is a YAML file (anything
     containing a '/' or ending in '.yaml').
     """
-    from ..ruleset.loading import load_resolved, resolve
-
     if resolved:
         import yaml
+
+        from ..ruleset.loading import load_resolved
 
         merged = load_resolved(ruleset)
         dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: far faster
         text = yaml.dump(merged, Dumper=dumper, sort_keys=False, allow_unicode=True)
     else:
+        from ..ruleset.finding import resolve  # the file as written: no model needed
+
         path = resolve(ruleset).path
         try:
             text = path.read_text(encoding="utf-8")

@@ -1,51 +1,65 @@
-"""Finding rulesets by name, merging ``extends`` chains, and saying exactly what is wrong.
+"""Loading a ruleset: merging its ``extends`` chain and fragments, validating it, and
+saying exactly what is wrong.
 
-A ruleset is found by name in the user's folders, then in plugins, then among the
-bundled ones; a user file that hides another of the same name is reported, never
-silently preferred. ``extends`` deep-merges raw mappings before validation, so every
-key keeps the position (file, line, column) of the file in the chain that set it, and
-every problem is one line ``club.yaml:14:5: contracts.ulti.value: <message>``.
+Finding a ruleset by name is ``finding.py``'s (re-exported here, as it always was);
+this module adds what needs the schema. ``extends`` deep-merges raw mappings before
+validation, so every key keeps the position (file, line, column) of the file in the
+chain that set it, and every problem is one line ``club.yaml:14:5: contracts.ulti.value:
+<message>``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import functools
 import hashlib
 import json
 import os
 import re
-import stat
-import time
-from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
 from ..game import Game
-from ..plugins import Registry, get_registry
+from ..plugins import Registry
 from ..quoting import shorten
+from .finding import (
+    FRAGMENT_KEY,
+    META_KEYS,
+    NOT_IN_FRAGMENT,
+    PATH_ENV,
+    RulesetSource,
+    _at,
+    _display,
+    _dotted,
+    _extends_target,
+    _File,
+    _fragment_target,
+    _identity,
+    _path,
+    _read,
+    _Ref,
+    _refs,
+    _registry,
+    bundled_dir,
+    check_name,
+    find_fragments,
+    find_rulesets,
+    resolve,
+    user_dirs,
+)
+from .finding import locate as locate  # for the readers of files that name a ruleset
+from .finding import ruleset_folders as ruleset_folders
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache
 from .merging import Merged, bid_keys_required
-from .positions import ABSENT, child, model_at, setting_places, yaml_problems
+from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
-from .references import (
-    SUFFIXES,
-    OutsideReference,
-    confine,
-    is_path,
-    outside_allowed,
-    shown_path,
-)
-from .safe_yaml import KeyPath, Mark, Position, YamlError, read_file, read_heading
-from .scalars import describe
+from .references import outside_allowed
+from .safe_yaml import KeyPath, describe
 from .schema import Ruleset, ruleset_model
 
 __all__ = [
@@ -63,408 +77,6 @@ __all__ = [
     "resolve",
     "user_dirs",
 ]
-
-Origin = Literal["bundled", "user", "plugin", "path"]
-PATH_ENV = "ULTI_RULES_PATH"
-"""Folders searched first for rulesets by name, separated like PATH."""
-
-
-@dataclass(frozen=True)
-class RulesetSource:
-    """One ruleset found by name (or given by path)."""
-
-    name: str
-    """The file stem: what the ruleset is picked by."""
-    title: str
-    """Its ``title:`` (inherited through ``extends`` if it has none); '' if unreadable."""
-    origin: Origin
-    path: Path
-    shadows: Path | None
-    """The lower-priority file of the same name that this one hides, if any."""
-    plugin: str | None = None
-    """The plugin that shipped it."""
-    fragment: bool = False
-    """A rule fragment (merged onto rulesets), not a ruleset; ``title`` is its description."""
-
-
-# --------------------------------------------------------------------------- where to look
-
-
-@functools.cache
-def bundled_dir() -> Path:
-    """The bundled rulesets: inside the installed wheel, else ``rulesets/`` of the checkout."""
-    packaged = resources.files("ulti_rules") / "_bundled"
-    if isinstance(packaged, Path) and packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "rulesets"
-
-
-def user_dirs() -> list[Path]:
-    """The user's ruleset folders, highest priority first (they need not exist)."""
-    dirs = [Path(p).expanduser() for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if os.path.isabs(xdg):
-        dirs.append(Path(xdg) / "ulti-rules" / "rulesets")
-    else:
-        with contextlib.suppress(RuntimeError):  # no home directory: nothing to search there
-            dirs.append(Path.home() / ".config" / "ulti-rules" / "rulesets")
-    return dirs
-
-
-@dataclass(frozen=True)
-class _Candidate:
-    path: Path
-    origin: Origin
-    plugin: str | None = None
-
-
-_SCANS: dict[str, tuple[tuple[int, int, int], list[Path]]] = {}
-"""Each search folder's ruleset files, by the folder's identity and modification time:
-a folder is listed once per run (and again only when a file is added or removed)."""
-_RACY_NS = 2_000_000_000
-"""A folder changed this recently is listed again every time: its timestamp is too coarse
-to show a second change within the same tick."""
-
-
-def _scan(directory: Path) -> list[Path]:
-    return _listing_of(directory)[1]
-
-
-def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path]]:
-    """The folder's ruleset files, and the folder's stamp when the listing may be kept
-    (None: the folder is missing, unreadable or changed too recently to trust its time)."""
-    try:
-        info = directory.stat()
-    except OSError:  # a search folder that does not exist holds no rulesets
-        return None, []
-    stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
-    key = str(directory)
-    cached = _SCANS.get(key)
-    if cached is not None and cached[0] == stamp:
-        return stamp, cached[1]
-    try:
-        entries = list(os.scandir(directory))
-    except OSError:
-        return None, []
-    files = [
-        Path(e.path)
-        for e in entries
-        if os.path.splitext(e.name)[1].lower() in SUFFIXES and _is_regular(e)
-    ]
-    files.sort(key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
-    if time.time_ns() - info.st_mtime_ns > _RACY_NS:
-        _SCANS[key] = (stamp, files)
-        return stamp, files
-    return None, files
-
-
-def _is_regular(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_file()
-    except OSError:
-        return False
-
-
-def ruleset_folders(registry: Registry | None = None) -> list[Path]:
-    """Every folder rulesets are looked up in: a file there may be named from any file."""
-    registry = _registry(registry)
-    plugin_dirs = [Path(path).parent for path, _ in [*registry.rulesets, *registry.fragments]]
-    return [*user_dirs(), *plugin_dirs, bundled_dir()]
-
-
-def locate(ref: str, base: Path, registry: Registry | None = None, *, referrer: str) -> str | Path:
-    """A ``ruleset:`` or ``extends:`` written in the file ``referrer`` (in folder ``base``).
-
-    A name stays a name; a path is read relative to ``base`` and must stay inside it or a
-    rulesets folder (``references.confine``), else OutsideReference.
-    """
-    if not is_path(ref):
-        return ref
-    return confine(ref, base, ruleset_folders(registry), referrer=referrer)
-
-
-def _identity(path: Path) -> str:
-    return os.path.realpath(path)
-
-
-_FOUND: dict[tuple[Any, ...], dict[str, list[_Candidate]]] = {}
-"""The last name tables built (``_candidates``), by the folders' stamps and the plugins'
-files: a name is looked up without resolving every file's real path again."""
-_FOUND_SIZE = 4
-
-
-def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
-    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
-    users = user_dirs()
-    listings = [_listing_of(d) for d in [*users, bundled_dir()]]
-    plugged = [*registry.rulesets, *registry.fragments]
-    key = (
-        tuple(str(d) for d in users),
-        tuple(stamp for stamp, _ in listings),
-        tuple((str(path), plugin) for path, plugin in plugged),
-    )
-    keep = all(stamp is not None or not files for stamp, files in listings)
-    if keep and key in _FOUND:
-        return _FOUND[key]
-    found: dict[str, list[_Candidate]] = {}
-    seen: set[str] = set()
-
-    def add(path: Path, origin: Origin, plugin: str | None = None) -> None:
-        ident = _identity(path)
-        if ident not in seen:
-            seen.add(ident)
-            found.setdefault(path.stem, []).append(_Candidate(path, origin, plugin))
-
-    for _, files in listings[:-1]:
-        for path in files:
-            add(path, "user")
-    for path, plugin in plugged:
-        add(Path(path), "plugin", plugin)
-    for path in listings[-1][1]:
-        add(path, "bundled")
-    if keep:
-        if len(_FOUND) >= _FOUND_SIZE:
-            _FOUND.clear()
-        _FOUND[key] = found
-    return found
-
-
-def _registry(registry: Registry | None) -> Registry:
-    return get_registry() if registry is None else registry
-
-
-# --------------------------------------------------------------------------- finding
-
-
-def find_rulesets(registry: Registry | None = None) -> list[RulesetSource]:
-    """Every ruleset found, in name order; a hidden lower file shows as ``shadows``.
-    Fragments are not rulesets: :func:`find_fragments` lists them."""
-    return [source for source in _sources(registry) if not source.fragment]
-
-
-def find_fragments(registry: Registry | None = None) -> list[RulesetSource]:
-    """Every rule fragment found by name (user folders, plugins, bundled), in name order."""
-    return [source for source in _sources(registry) if source.fragment]
-
-
-def _sources(registry: Registry | None) -> list[RulesetSource]:
-    registry = _registry(registry)
-    return [_source(name, found, registry) for name, found in sorted(_candidates(registry).items())]
-
-
-def resolve(name_or_path: str | Path, registry: Registry | None = None) -> RulesetSource:
-    """The ruleset a name (or a path) refers to; RulesetError if there is none."""
-    registry = _registry(registry)
-    name, found = _lookup(name_or_path, registry)
-    return _source(name, found, registry)
-
-
-def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Candidate]]:
-    """The ruleset's name and its files of that name, the one in force first."""
-    if isinstance(name_or_path, Path) or is_path(name_or_path):
-        path = Path(name_or_path).expanduser()
-        if not path.is_file():
-            message = "no such file" if not path.exists() else "not a regular file"
-            known = _candidates(registry)
-            if not isinstance(name_or_path, Path) and path.stem in known and path.parent == Path():
-                message += f" (to pick the ruleset by name, say '{path.stem}')"
-            raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
-        return path.stem, [_Candidate(path, "path")]
-    known = _candidates(registry)
-    found = known.get(name_or_path)
-    if not found:
-        raise RulesetError(
-            [Problem(shorten(name_or_path), None, None, "", _unknown_name(name_or_path, known))]
-        )
-    return name_or_path, found
-
-
-def check_name(name: str, registry: Registry | None = None) -> None:
-    """RulesetError if no ruleset has the name ``name`` (unpositioned: the reader of the
-    file that wrote the name puts the message at its key)."""
-    _lookup(name, _registry(registry))
-
-
-def _path(name_or_path: str | Path, registry: Registry) -> Path:
-    return _lookup(name_or_path, registry)[1][0].path
-
-
-LISTED = 20
-"""Names listed after "no ruleset named ...": with two thousand rulesets on the search
-path, the message stays a line or two and `ulti rulesets` lists them all."""
-
-
-def _listing(names: list[str], command: str) -> str:
-    """``a, b, c`` for a few names; the first LISTED and a count for many."""
-    if len(names) <= LISTED:
-        return ", ".join(names)
-    return f"{', '.join(names[:LISTED])} and {len(names) - LISTED} more (`{command}` lists them)"
-
-
-def _unknown_name(name: str, known: Mapping[str, list[_Candidate]]) -> str:
-    names = sorted(n for n, found in known.items() if not _is_fragment_file(found[0].path))
-    listing = (
-        _listing(names, "ulti rulesets") if names else "none (is the package installed completely?)"
-    )
-    return (
-        f"no ruleset named '{shorten(name)}'{did_you_mean(name, names)}; known rulesets: {listing}"
-    )
-
-
-def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSource:
-    top = found[0]
-    shadows = found[1].path if len(found) > 1 else None
-    head = read_heading(top.path, HEADING)
-    if head is not None and FRAGMENT_KEY in head:  # a fragment's first key: described
-        description = head[FRAGMENT_KEY]
-        title = description if isinstance(description, str) else ""
-        return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin, True)
-    if head is not None and isinstance(head.get("title"), str):
-        return RulesetSource(name, head["title"], top.origin, top.path, shadows, top.plugin)
-    try:  # no title of its own (inherited), or a file a quick read cannot tell
-        file: _File | None = _read(top.path)
-    except RulesetError:
-        file = None
-    fragment = file is not None and file.is_fragment
-    if file is None:
-        title = ""
-    elif fragment:
-        description = file.data[FRAGMENT_KEY]
-        title = description if isinstance(description, str) else ""
-    else:
-        title = _title(file, registry, set())
-    return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin, fragment)
-
-
-def _title(file: _File, registry: Registry, seen: set[str]) -> str:
-    """The file's title, or the one it inherits (the last parent's that has one); only as
-    far as needed, so listing a thousand club files does not read their common base a
-    thousand times."""
-    seen.add(_identity(file.path))
-    title = file.data.get("title")
-    if isinstance(title, str):
-        return title
-    try:
-        parents = _refs(file, "extends")
-    except RulesetError:
-        return ""
-    for ref in reversed(parents):
-        try:
-            target = _extends_target(ref, registry)
-            if _identity(target) in seen:
-                continue
-            head = read_heading(target, HEADING)
-            if head is not None and FRAGMENT_KEY not in head and isinstance(head.get("title"), str):
-                return str(head["title"])
-            parent = _read(target)
-        except RulesetError:
-            continue
-        if not parent.is_fragment and (found := _title(parent, registry, seen)):
-            return found
-    return ""
-
-
-# --------------------------------------------------------------------------- reading, extends
-
-META_KEYS = ("extends", "with", "without")
-"""What a file says about the files it builds on; never part of the merged result."""
-FRAGMENT_KEY = "fragment"
-"""A fragment's first key: its one-line description, and the mark that it is one."""
-NOT_IN_FRAGMENT = ("name", "title", "sources", *META_KEYS)
-"""Keys a fragment may not set: they belong to the ruleset it is merged into."""
-HEADING = (FRAGMENT_KEY, "title")
-"""The top-level keys a listing needs: a file is read only up to the first of them
-(``safe_yaml.read_heading``)."""
-
-
-@dataclass(frozen=True)
-class _File:
-    """One file of an extends chain: its own mapping and where each key was written."""
-
-    path: Path
-    display: str
-    data: dict[str, Any]
-    positions: Mapping[KeyPath, Position]
-
-    @property
-    def is_fragment(self) -> bool:
-        return FRAGMENT_KEY in self.data
-
-
-def _display(path: Path) -> str:
-    absolute = os.path.abspath(path)
-    try:
-        relative = os.path.relpath(absolute)
-    except ValueError:  # another drive
-        return absolute
-    return absolute if relative.startswith(os.pardir) else relative
-
-
-def _dotted(path: KeyPath) -> str:
-    return ".".join(str(segment) for segment in path)
-
-
-def _read(path: Path) -> _File:
-    display = _display(path)
-    try:
-        document = read_file(path)
-    except YamlError as exc:
-        raise RulesetError(yaml_problems(exc, display)) from None
-    if not isinstance(document.data, dict):
-        if document.data is None:
-            message = "the file is empty; a ruleset is a mapping of keys (name, title, ...)"
-            mark = Mark(1, 1)
-        else:
-            message = (
-                "the top level must be a mapping of keys (name, title, ...), not "
-                f"{describe(document.data, quote=False)}: is this a ruleset file?"
-            )
-            mark = document.positions[()].value
-        raise RulesetError([Problem(display, mark.line, mark.column, "", message)])
-    return _File(path, display, document.data, document.positions)
-
-
-def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Problem:
-    position = file.positions.get(path)
-    mark = (position.value if value else position.key) if position else Mark(1, 1)
-    return Problem(file.display, mark.line, mark.column, _dotted(path), message)
-
-
-@dataclass(frozen=True)
-class _Ref:
-    """A name or path written under ``extends``, ``with`` or ``without``, and where."""
-
-    file: _File
-    path: KeyPath
-    """``("extends",)`` for a single name, ``("extends", 1)`` for an item of a list."""
-    value: str
-
-    def problem(self, message: str) -> RulesetError:
-        return RulesetError([_at(self.file, self.path, message, value=True)])
-
-
-def _refs(file: _File, key: str) -> list[_Ref]:
-    """The names or paths a file writes under ``key``: one, or a list of them."""
-    value = file.data.get(key)
-    if value is None:
-        return []
-    what = "a ruleset" if key == "extends" else "a fragment"
-    items: list[tuple[KeyPath, Any]]
-    if isinstance(value, list):
-        if not value and key == "extends":
-            message = "an empty list: name a ruleset, or leave extends out"
-            raise RulesetError([_at(file, (key,), message, value=True)])
-        items = [((key, i), item) for i, item in enumerate(value)]
-    else:
-        items = [((key,), value)]
-    refs = []
-    for path, item in items:
-        if not isinstance(item, str) or not item.strip():
-            plural = " (or a list of them)" if len(path) == 1 else ""
-            message = f"must name {what} or give the path of a YAML file{plural}"
-            raise RulesetError([_at(file, path, message, value=True)])
-        refs.append(_Ref(file, path, item))
-    return refs
 
 
 class _Chain:
@@ -628,98 +240,9 @@ def _fragment_alone(file: _File) -> Problem:
     )
 
 
-def _load_chain(path: Path, registry: Registry) -> list[_File]:
-    """The files a ruleset is made of, in merge order (the file itself among them)."""
-    return _Chain(registry).build(_read(path))
-
-
 def _relative_to(path: Path, base: Path) -> str:
     relative = os.path.relpath(os.path.abspath(path), os.path.abspath(base))
     return _display(path) if relative.startswith(os.pardir) else relative
-
-
-def _extends_target(ref: _Ref, registry: Registry) -> Path:
-    """The file that an ``extends:`` entry names: a path relative to its file, or a name.
-
-    A file that extends its own name (a club's ``wikipedia.yaml`` saying ``extends:
-    wikipedia``) gets the next ruleset of that name below it, not itself.
-    """
-    file, value = ref.file, ref.value
-    if is_path(value):
-        return _path_target(ref, registry, "extends")
-    known = _candidates(registry)
-    found = known.get(value, [])
-    me = _identity(file.path)
-    for i, candidate in enumerate(found):
-        if _identity(candidate.path) == me:
-            if i + 1 < len(found):
-                return found[i + 1].path
-            raise ref.problem(
-                f"this file is the ruleset '{value}' itself, and no ruleset of that name lies "
-                "below it (user folders, then plugins, then the bundled rulesets)"
-            )
-    if found:
-        return found[0].path
-    raise ref.problem(_unknown_name(value, known) + _failed_plugins(registry))
-
-
-def _fragment_target(ref: _Ref, registry: Registry) -> Path:
-    """The file that a ``with:`` or ``without:`` entry (or a fragment in ``extends``) names."""
-    if is_path(ref.value):
-        return _path_target(ref, registry, str(ref.path[0]))
-    known = _candidates(registry)
-    found = known.get(ref.value)
-    if found:
-        return found[0].path
-    fragments = [name for name, files in known.items() if _is_fragment_file(files[0].path)]
-    listing = _listing(sorted(fragments), "ulti rulesets") or "none"
-    raise ref.problem(
-        f"no fragment named '{shorten(ref.value)}'{did_you_mean(ref.value, fragments)}; known "
-        f"fragments: {listing}{_failed_plugins(registry)}"
-    )
-
-
-def _path_target(ref: _Ref, registry: Registry, verb: str) -> Path:
-    try:
-        target = confine(
-            ref.value, ref.file.path.parent, ruleset_folders(registry), referrer="this file"
-        )
-    except OutsideReference as exc:
-        raise ref.problem(str(exc)) from None
-    try:
-        mode: int | None = target.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:  # a name too long for its file system, no permission, a loop
-        raise ref.problem(f"cannot read {shown_path(ref.value)}: {exc.strerror or exc}") from None
-    if mode is None or not stat.S_ISREG(mode):
-        what_is = "no such file" if mode is None else "not a regular file"
-        message = f"{what_is}: {shown_path(_display(target))}"
-        if mode is not None:
-            message += " (a folder, a FIFO or a device is never read as a ruleset)"
-        elif Path(ref.value).parent == Path() and target.stem in _candidates(registry):
-            what = "extend the ruleset" if verb == "extends" else "name the fragment"
-            message += f" (to {what} by name, write '{verb}: {target.stem}')"
-        raise ref.problem(message)
-    return target
-
-
-def _is_fragment_file(path: Path) -> bool:
-    head = read_heading(path, HEADING)
-    if head is not None:
-        return FRAGMENT_KEY in head
-    try:
-        return _read(path).is_fragment
-    except RulesetError:
-        return False
-
-
-def _failed_plugins(registry: Registry) -> str:
-    """For a name not found: the plugins that failed, which may have shipped it."""
-    failed = [f"'{f.plugin}'" for f in registry.failures]
-    if not failed:
-        return ""
-    return f"; plugin {', '.join(failed)} failed and was skipped (it may ship it)"
 
 
 @dataclass(frozen=True)

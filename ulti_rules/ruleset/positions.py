@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from ..errors import MAX_PROBLEMS, Problem
 from ..quoting import shorten
 from .hints import did_you_mean
-from .safe_yaml import KeyPath, Position, YamlError
+from .safe_yaml import KeyPath, Position
+from .safe_yaml import yaml_problems as yaml_problems  # its home; imported from here too
 
 ABSENT = object()
 """What :func:`child` returns for a key or index the data does not have."""
@@ -86,20 +87,6 @@ class Where:
         (``errors.by_position``)."""
         position = nearest_position(self.positions, path) if path else None
         return (position.key.line, position.key.column) if position is not None else (0, 0)
-
-
-def yaml_problems(exc: YamlError, display: str) -> list[Problem]:
-    """The problems of a document that could not be read as (bounded, safe) YAML."""
-    return [
-        Problem(
-            display,
-            issue.mark.line if issue.mark else None,
-            issue.mark.column if issue.mark else None,
-            ".".join(str(p) for p in issue.path),
-            issue.message,
-        )
-        for issue in exc.issues
-    ]
 
 
 def unwrap(tp: Any, node: Any) -> Any:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..quoting import shorten
+from ..errors import Problem
+from ..quoting import QUOTED, shorten
 
 MAX_BYTES = 1024 * 1024
 """A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
@@ -79,6 +80,42 @@ class YamlError(Exception):
     def __init__(self, issues: list[YamlIssue]) -> None:
         self.issues = issues
         super().__init__("; ".join(issue.message for issue in issues))
+
+
+def yaml_problems(exc: YamlError, display: str) -> list[Problem]:
+    """The problems of a document that could not be read as (bounded, safe) YAML."""
+    return [
+        Problem(
+            display,
+            issue.mark.line if issue.mark else None,
+            issue.mark.column if issue.mark else None,
+            ".".join(str(p) for p in issue.path),
+            issue.message,
+        )
+        for issue in exc.issues
+    ]
+
+
+def describe(value: Any, *, quote: bool = True) -> str:
+    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``;
+    without ``quote`` only its kind (for a file that may not be ours to show).
+
+    Here, beside the reader, so that a module reading files says what it found without
+    importing the pydantic types of ``scalars`` (which re-exports it)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        if not quote:
+            return "a number"
+        big = isinstance(value, int) and abs(value) >= 10**QUOTED
+        return "a number (too long to show)" if big else f"a number ({value})"
+    if isinstance(value, str):
+        return f"text ({shorten(value)!r})" if quote else "text"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping"
 
 
 @dataclass(frozen=True)

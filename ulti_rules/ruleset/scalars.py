@@ -17,28 +17,9 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from ..quoting import QUOTED, shorten
+from .safe_yaml import describe as describe  # its home; imported from here too
 
 _DIGITS = re.compile(r"-?[0-9]{1,18}")
-
-
-def describe(value: Any, *, quote: bool = True) -> str:
-    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``;
-    without ``quote`` only its kind (for a file that may not be ours to show)."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        if not quote:
-            return "a number"
-        big = isinstance(value, int) and abs(value) >= 10**QUOTED
-        return "a number (too long to show)" if big else f"a number ({value})"
-    if isinstance(value, str):
-        return f"text ({shorten(value)!r})" if quote else "text"
-    if value is None:
-        return "null"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "a mapping"
 
 
 def whole_number(value: Any) -> int:
