@@ -23,7 +23,7 @@ from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.kontra import KontraChains
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
-CACHES = {"_legal", "_facts", "_offered"}
+CACHES = {"_legal", "_facts", "_offered", "_final_contract"}
 SHARED = {
     "_game",
     "_ruleset",

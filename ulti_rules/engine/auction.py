@@ -44,6 +44,7 @@ from .actions import (
     Discard,
     Pass,
     PickUp,
+    discards_of,
 )
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of_distinct
@@ -400,11 +401,10 @@ class Auction:
 
     def _legal_discards(self, hand: int) -> list[Action]:
         """The discards :meth:`_discard_ok` accepts."""
-        pairs: Iterator[tuple[int, int]] = combinations(cards_of(hand), 2)
         refused = self._refused_discards(hand)
-        if refused:
-            pairs = filterfalse(refused.__contains__, pairs)
-        # map() looks the shared Discards up in C: the usual 66 pairs need no Python loop.
+        if not refused:  # the usual case: every pair
+            return discards_of(cards_of(hand))
+        pairs = filterfalse(refused.__contains__, combinations(cards_of(hand), 2))
         return list(map(DISCARDS.__getitem__, pairs))
 
     def _refused_discards(self, hand: int) -> set[tuple[int, int]] | None:
@@ -455,13 +455,14 @@ class Auction:
             return [DECLARE[s] for s in self.bid.suits]
         actions: list[Action] = []
         if step == "speak":
+            rob = self._may_rob(seat)
             if (
-                self.talon is not None
-                and self._may_rob(seat)
+                rob
+                and self.talon is not None
                 and self._any_feasible(hand | mask_of_distinct(self.talon))
             ):
                 actions.append(PICK_UP)
-            if self._direct_bid_allowed() and self._may_rob(seat):
+            if rob and self._direct_bid_allowed():
                 actions.extend(self._bid_actions(hand))
             if self._pass_allowed(hand):
                 actions.append(PASS)
@@ -605,26 +606,10 @@ class Auction:
     # ------------------------------------------------------------------ changes
 
     def apply(self, action: Action, hands: list[int]) -> None:
-        """Carry out an action that :meth:`why_refused` accepted."""
+        """Carry out an action that :meth:`why_refused` accepted (of an action class itself,
+        never a subclass: the hand takes no other)."""
         seat = self.turn
-        if isinstance(action, Discard):
-            hands[seat] &= ~mask_of_distinct(action.cards)
-            self.talon = action.cards
-            self.talon_by = seat
-            self.step = self._next_step_after_discard()
-            return
-        if isinstance(action, DeclareTrump):
-            self.bid_trump = self.round1_trump = suit_number(action.suit)
-            self._deal_rest(hands, seat)
-            return
-        if isinstance(action, PickUp):
-            assert self.talon is not None
-            hands[seat] |= mask_of_distinct(self.talon)
-            self.talon = None
-            self.step = "discard"
-            self.opening = False
-            return
-        if isinstance(action, Pass):
+        if type(action) is Pass:
             if (
                 self.opening
                 and self.step in ("bid", "speak")
@@ -636,13 +621,30 @@ class Auction:
                 return
             self._pass(hands)
             return
-        if isinstance(action, Bid):
+        if type(action) is Bid:
             info = self.cat.by_id[action.bid]
             confirm = self.step == "confirm" and info is self.round1_bid
             named = suit_number(action.trump) if action.trump else -1
             if confirm and named < 0:
                 named = self.round1_trump
             self._record_bid(info, named, seat, confirm=confirm)
+            return
+        if type(action) is Discard:
+            hands[seat] &= ~mask_of_distinct(action.cards)
+            self.talon = action.cards
+            self.talon_by = seat
+            self.step = self._next_step_after_discard()
+            return
+        if type(action) is PickUp:
+            assert self.talon is not None
+            hands[seat] |= mask_of_distinct(self.talon)
+            self.talon = None
+            self.step = "discard"
+            self.opening = False
+            return
+        if type(action) is DeclareTrump:
+            self.bid_trump = self.round1_trump = suit_number(action.suit)
+            self._deal_rest(hands, seat)
             return
         raise AssertionError(f"unchecked action {action!r}")
 

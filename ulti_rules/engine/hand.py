@@ -51,8 +51,10 @@ from .actions import (
     GiveUp,
     Kontra,
     Pass,
+    PickUp,
     Play,
     not_an_action,
+    plays_of,
 )
 from .auction import Auction
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
@@ -62,7 +64,7 @@ from .masks import BYTE_CARDS, cards_of
 from .observation import Observation
 from .phase import STEPS, Phase, Step
 from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
-from .trump import feasible_suits, requirement_words
+from .trump import feasible_suits, marriages_in, requirement_words
 
 AUCTION = Phase.AUCTION
 TRUMP = Phase.TRUMP
@@ -71,6 +73,9 @@ KONTRA = Phase.KONTRA
 OVER = Phase.OVER
 
 TRICKS = 10
+
+_SEVENS: tuple[int, ...] = tuple(1 << make_card(Suit(s), Rank.SEVEN) for s in range(4))
+"""The mask of each suit's 7 (the trump 7 an Ulti declarer keeps to the last trick)."""
 
 
 class Hand:
@@ -97,6 +102,7 @@ class Hand:
         "_expose_at",
         "_exposed",
         "_facts",
+        "_final_contract",
         "_game",
         "_gave_up",
         "_hands",
@@ -172,6 +178,8 @@ class Hand:
         self._auction = Auction(ruleset, self._cat, self._seats, self._deal, self._hands)
         self._phase = AUCTION
         self._facts: Facts | None = None
+        self._final_contract: Contract | None = None
+        """The contract once the hand is over (nothing changes it then): built once."""
         self._gave_up = False
         self._declarer = -1
         self._defenders: tuple[int, ...] = ()
@@ -245,6 +253,7 @@ class Hand:
         new._expose_at = self._expose_at
         new._exposed = self._exposed
         new._facts = self._facts
+        new._final_contract = self._final_contract
         new._game = self._game
         new._gave_up = self._gave_up
         new._has_kontra_round = self._has_kontra_round
@@ -378,7 +387,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended: played out, given up, passed out or decided unplayed."""
-        return self._phase == OVER
+        return self._phase is OVER
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
@@ -501,16 +510,18 @@ class Hand:
             if legal < 0:
                 legal = self.legal_cards()
             if self._trick_no and not self._late_announce:  # after trick 1: cards only
-                return list(map(_PLAY_OF, cards_of(legal)))
+                return plays_of(legal)
             seat = self._turn
             actions: list[Action] = []
             if self._trick_no == 0:
                 assert self._kontra is not None
                 actions.extend(self._kontra.actions(seat, seat == self._declarer, TRICK1))
-            actions.extend(ANNOUNCE[s] for s in self._announceable(seat))
+            actions.extend(map(ANNOUNCE.__getitem__, self._announceable(seat)))
             if self._can_give_up():
                 actions.append(GIVE_UP)
-            actions.extend(map(_PLAY_OF, cards_of(legal)))
+            if actions:  # cards go by play_card: only the other actions need offering
+                self._offered = tuple(actions)
+            actions += plays_of(legal)
             return actions
         if phase is AUCTION:
             actions = self._auction.legal(self._hands)
@@ -533,10 +544,11 @@ class Hand:
         legal = self._legal
         if legal >= 0:
             return legal
-        if self._phase != PLAY:
+        if self._phase is not PLAY:
             return 0
         seat = self._turn
-        if self._needs_due and self._due(seat):
+        # A marriage due before the card (``_due_open``, inlined: asked before every card)
+        if self._needs_due and (not self._trick_no or self._late_announce) and self._due(seat):
             self._legal = 0
             return 0
         hand = self._hands[seat]
@@ -573,12 +585,18 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to act; IllegalAction (hand unchanged) if illegal."""
         phase = self._phase
-        if phase == PLAY and type(action) is Play:
+        if phase is PLAY and type(action) is Play:
             self.play_card(action.card)
             return
-        if phase is KONTRA and type(action) is Pass:  # always open in the kontra phase
+        offered, self._offered = self._offered, ()
+        if phase is KONTRA:  # about a fifth of a random hand's actions: the shortest way
+            # A pass is always open in the kontra phase; a kontra listed just now is legal.
+            if type(action) is not Pass and not any(map(is_, repeat(action), offered)):
+                reason = self.why_refused(action)
+                if reason is not None:
+                    self._offered = offered
+                    raise IllegalAction(reason)
             speaker = self._kturn
-            self._offered = ()
             self._undo.append(None)
             self._history.append((speaker, action))
             if self._kafter:
@@ -586,26 +604,32 @@ class Hand:
             else:
                 self._kontra_round(speaker, action)
             return
-        offered, self._offered = self._offered, ()
         if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
             reason = self.why_refused(action)
             if reason is not None:
                 self._offered = offered
                 raise IllegalAction(reason)
         self._undo.append(None)
-        if phase == AUCTION:  # the most frequent case first: about ten actions a hand
-            self._apply_auction(self._auction.turn, action)
+        if phase is AUCTION:  # the most frequent case first: about fourteen actions a hand
+            auction = self._auction
+            if type(action) is PickUp:
+                assert auction.talon is not None
+                self._pickups[len(self._history)] = auction.talon
+            self._history.append((auction.turn, action))
+            auction.apply(action, self._hands)
+            if auction.done:
+                self._finish_auction()
             return
         seat = self.current_player
         assert seat is not None
-        if phase == TRUMP:
+        if phase is TRUMP:
             self._history.append((seat, action))
             if isinstance(action, GiveUp):
                 self._give_up()
             else:
                 assert isinstance(action, DeclareTrump)
                 self._start_play(suit_number(action.suit))
-        elif phase == PLAY:
+        elif phase is PLAY:
             self._history.append((seat, action))
             self._legal = -1
             if isinstance(action, Announce):
@@ -615,12 +639,6 @@ class Hand:
                 self._kontra.apply(action, seat, seat == self._declarer)
             else:
                 self._give_up()
-        elif phase == KONTRA:
-            self._history.append((seat, action))
-            if self._kafter:
-                self._after_card_word(seat, action)
-            else:
-                self._kontra_round(seat, action)
 
     def play_card(self, card: Card) -> None:
         """Fast path for ``apply(Play(card))``: the same checks and the same effect."""
@@ -753,7 +771,7 @@ class Hand:
                 done = self._trick_no = self._trick_no - 1
                 self._leader = leader
                 # what closing it may have changed besides (``_close_trick``)
-                self._phase, self._facts = PLAY, None
+                self._phase, self._facts, self._final_contract = PLAY, None, None
                 self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
                 if done == 0 and self._has_kontra_round:
                     self._kturn, self._kround_passed = -1, set()
@@ -831,7 +849,7 @@ class Hand:
         if self._phase is not PLAY:
             return 0
         self._offered = ()
-        if self._needs_due or self._wait_kontra or not self._standard_duties:
+        if self._due_open() or self._wait_kontra or not self._standard_duties:
             return self._play_random_checked(rng)
         choice = rng.choice
         hands, trick, history, undo = self._hands, self._trick, self._history, self._undo
@@ -971,7 +989,7 @@ class Hand:
             trick = self._trick
             seat, best, best_seat, led = self._turn, self._best, self._best_seat, self._led
             leader, done = self._leader, self._trick_no
-            if self._needs_due or self._wait_kontra:  # not expected: the checked loop
+            if self._due_open() or self._wait_kontra:  # not expected: the checked loop
                 return played + self._play_random_checked(rng)
 
     def _play_random_checked(self, rng: random.Random) -> int:
@@ -989,16 +1007,6 @@ class Hand:
 
     # ------------------------------------------------------------------ auction
 
-    def _apply_auction(self, seat: int, action: Action) -> None:
-        auction = self._auction
-        if action.type == "pick_up":
-            assert auction.talon is not None
-            self._pickups[len(self._history)] = auction.talon
-        self._history.append((seat, action))
-        auction.apply(action, self._hands)
-        if auction.done:
-            self._finish_auction()
-
     def _finish_auction(self) -> None:
         auction = self._auction
         self._talon = auction.final_talon
@@ -1009,7 +1017,16 @@ class Hand:
         self._info = info
         self._declarer = auction.bidder
         self._defenders = tuple(s for s in self._seats.active if s != self._declarer)
-        self._kontra = KontraChains(self._ruleset, info, self._defenders)
+        # Every hand of this bid and these defenders starts from the same chains: built once
+        # (in the catalogue's memo), then copied.
+        key = ("kontra chains", info.id, self._defenders)
+        memo = self._cat.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = (KontraChains(self._ruleset, info, self._defenders),)
+        start = found[0]
+        assert isinstance(start, KontraChains)
+        self._kontra = start.clone()
         simple = self._ruleset.simple
         if (
             auction.uncontested
@@ -1048,7 +1065,7 @@ class Hand:
         )
         self._turn = self._leader = lead
         self._ulti_seat = self._declarer if info.keeps_seven and trump >= 0 else -1
-        self._t7 = 1 << make_card(Suit(trump), Rank.SEVEN) if trump >= 0 else 0
+        self._t7 = _SEVENS[trump] if trump >= 0 else 0
         self._announced = {s: [] for s in self._seats.active}
         marriages = self._ruleset.marriages
         # The bid marriage is due unless the ruleset lets it go unannounced (and says what
@@ -1069,30 +1086,39 @@ class Hand:
         self._phase = PLAY
 
     def _announce_window(self) -> bool:
-        return self._trick_no == 0 or self._ruleset.marriages.announce == "on_play"
+        # _late_announce is marriages.announce == "on_play" in a trump game; outside one
+        # nothing is announceable whatever the window.
+        return self._trick_no == 0 or self._late_announce
+
+    def _due_open(self) -> bool:
+        """Whether a marriage may still be due before a card (cheap: asked before each)."""
+        return self._needs_due and (self._trick_no == 0 or self._late_announce)
 
     def _announceable(self, seat: int) -> tuple[int, ...]:
-        if self._trump < 0 or not self._announce_window():
+        hand = self._hands[seat]
+        # (no King and Over of a suit: nothing to announce, the usual case, asked at each card)
+        if self._trump < 0 or not self._announce_window() or not marriages_in(hand):
             return ()
         assert self._info is not None
         return announceable(
             self._ruleset,
             self._info,
             self._trump,
-            self._hands[seat],
+            hand,
             seat == self._declarer,
             self._announced[seat],
         )
 
     def _due(self, seat: int) -> tuple[int, ...]:
-        if not self._announce_window():
+        hand = self._hands[seat]
+        if not self._announce_window() or not marriages_in(hand):
             return ()
         assert self._info is not None
         return due(
             self._ruleset,
             self._info,
             self._trump,
-            self._hands[seat],
+            hand,
             seat == self._declarer,
             self._announced[seat],
         )
@@ -1184,15 +1210,9 @@ class Hand:
         """The next seat from ``start`` on that has not passed and can call; -1 if none."""
         kontra = self._kontra
         assert kontra is not None
-        passed = self._kround_passed
-        seat = start
-        for _ in range(self._n_active):
-            if seat not in passed:
-                if kontra.can_call(seat, seat == self._declarer, ROUND):
-                    return seat
-                passed.add(seat)
-            seat = self._after[seat]
-        return -1
+        return kontra.round_speaker(
+            start, self._after, self._n_active, self._declarer, self._kround_passed
+        )
 
     def _kontra_word_words(self) -> str:
         if self._kafter:
@@ -1265,9 +1285,14 @@ class Hand:
         """What was bid and doubled; None during the auction and for a passed-out hand."""
         if self._info is None:
             return None
+        if self._final_contract is not None:
+            return self._final_contract
         from .facts import build_contract
 
-        return build_contract(self)
+        contract = build_contract(self)
+        if self._phase is OVER:
+            self._final_contract = contract
+        return contract
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (``to_dict()``: as plain data)."""
@@ -1310,6 +1335,7 @@ _PLAY_CHANGES = (
     "_exposed",
     "_kround_passed",
     "_facts",
+    "_final_contract",
 )
 """The single values a card (with the trick it may close) changes: what ``undo`` restores."""
 _TRICK_NO = _PLAY_CHANGES.index("_trick_no")
@@ -1321,8 +1347,6 @@ _TRICK_END: tuple[Any, ...] = ("a card that closed a trick",)
 _WHOLE_TRICK = (_IN_TRICK, _IN_TRICK, _TRICK_END)
 """Undo entries of the cards ``play_random`` plays: the card and seat are the history's
 last entry, and what else the card changed follows from the trick's cards."""
-
-_PLAY_OF = PLAYS.__getitem__
 
 _SEAT_PLAYS: tuple[tuple[tuple[int, Play], ...], ...] = tuple(
     tuple((seat, PLAYS[card]) for card in range(32)) for seat in range(4)

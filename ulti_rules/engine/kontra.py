@@ -21,7 +21,9 @@ and :data:`ROUND` (the kontra round after trick 1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain as _chain
 from itertools import combinations
 from typing import Literal, TypeAlias
 
@@ -44,16 +46,44 @@ def side_of_level(level: int) -> str:
 
 _Key: TypeAlias = tuple[object, ...]
 
-_ACTIONS: dict[_Key, tuple[Kontra, ...]] = {}
-"""The kontras open in a situation: (the chains' settings, the levels as the caller's side
-sees them, the side, the moment) -> the actions.
 
-A hand asks several times in one situation (whether a seat can call, its legal actions,
-the check of the kontra called), and hands of one ruleset meet the same situations again;
-the actions are immutable values, so they are built once and shared. Keyed by values
-(never by ``id``) and emptied when full: it never holds more than ``_ACTIONS_LIMIT``.
-"""
-_ACTIONS_LIMIT = 1 << 14
+class _Memo:
+    """What hands of one kontra setting share: the answers that depend on the levels alone.
+
+    ``views``: the levels (flat) -> the levels as each side sees them (:meth:`KontraChains.
+    _keep_views`); ``actions``: (a side's view, declarer, moment) -> the kontras open then.
+    A hand asks several times in one situation (whether a seat can call, its legal actions,
+    the check of the kontra called), and hands of one ruleset meet the same situations
+    again; the answers are immutable values, so they are built once and shared. Keyed by
+    values (never by ``id``), each table emptied when full: none holds more than
+    ``_LIMIT`` entries. A chain holds its setting's memo, so a look-up hashes only the
+    levels, not the setting.
+    """
+
+    __slots__ = ("actions", "own", "views")
+
+    def __init__(self) -> None:
+        self.views: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+        self.actions: dict[_Key, tuple[Kontra, ...]] = {}
+        self.own: dict[int, tuple[int, ...]] | None = None
+        """``KontraChains.own``, the same for every chain of this setting."""
+
+
+_LIMIT = 1 << 14
+_MEMOS: dict[_Key, _Memo] = {}
+"""The chains' settings (everything but the levels that decides which kontras are open)
+-> their memo; emptied when full (chains made before keep theirs)."""
+_MEMOS_LIMIT = 256
+
+
+def _memo_of(settings: _Key) -> _Memo:
+    memo = _MEMOS.get(settings)
+    if memo is None:
+        if len(_MEMOS) >= _MEMOS_LIMIT:
+            _MEMOS.clear()
+        memo = _MEMOS[settings] = _Memo()
+    return memo
+
 
 _ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
 """A level as the declarer's key sees it: one he may raise (odd), or -1."""
@@ -81,10 +111,10 @@ class KontraChains:
         "later_in_round",
         "levels",
         "max_level",
+        "memo",
         "own",
         "per_defender",
         "rules",
-        "settings",
         "views",
     )
 
@@ -101,25 +131,31 @@ class KontraChains:
         self.levels: dict[str, dict[int, int]] = {
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
-        self.settings: _Key = (
-            tuple(self.levels),
-            defenders,
-            self.per_defender,
-            self.max_level,
-            self.first_in_round,
-            self.later_in_round,
-            self.defenders_wait,
-        )
-        """Everything but the levels that decides which kontras are open (the memo's key)."""
-        flat = [(c, d) for c in self.levels for d in defenders]
-        self.own: dict[int, tuple[int, ...]] = {
-            seat: tuple(
-                flat.index((c, seat if c in self.per_defender else defenders[0]))
-                for c in self.levels
+        memo = self.memo = _memo_of(
+            (
+                tuple(self.levels),
+                defenders,
+                self.per_defender,
+                self.max_level,
+                self.first_in_round,
+                self.later_in_round,
+                self.defenders_wait,
             )
-            for seat in defenders
-        }
-        """Per defender seat: where in the flat levels the chains he raises stand."""
+        )
+        """Shared by the hands whose chains are set alike: keyed by everything but the levels
+        that decides which kontras are open."""
+        if memo.own is None:
+            flat = [(c, d) for c in self.levels for d in defenders]
+            memo.own = {
+                seat: tuple(
+                    flat.index((c, seat if c in self.per_defender else defenders[0]))
+                    for c in self.levels
+                )
+                for seat in defenders
+            }
+        self.own: dict[int, tuple[int, ...]] = memo.own
+        """Per defender seat: where in the flat levels the chains he raises stand (shared,
+        never changed)."""
         self.views: dict[int, tuple[int, ...]] = {}
         """Per defender seat, and -1 for the declarer: the levels as the memo sees them
         (:meth:`_keep_views`), kept in step by :meth:`apply`."""
@@ -132,10 +168,16 @@ class KontraChains:
         the even ones of his own chain or the shared one; a level the side cannot raise is
         -1. Fewer keys than the levels themselves, so more answers are shared.
         """
-        flat = tuple(lv for chain in self.levels.values() for lv in chain.values())
-        views = {-1: tuple(map(_ODD.__getitem__, flat))}
-        for seat, where in self.own.items():
-            views[seat] = tuple(map(_EVEN.__getitem__, map(flat.__getitem__, where)))
+        flat = tuple(_chain.from_iterable(map(dict.values, self.levels.values())))
+        known = self.memo.views
+        views = known.get(flat)
+        if views is None:
+            views = {-1: tuple(map(_ODD.__getitem__, flat))}
+            for seat, where in self.own.items():
+                views[seat] = tuple(map(_EVEN.__getitem__, map(flat.__getitem__, where)))
+            if len(known) >= _LIMIT:
+                known.clear()
+            known[flat] = views  # shared: never changed, only replaced
         self.views = views
 
     def clone(self) -> KontraChains:
@@ -149,7 +191,7 @@ class KontraChains:
         new.later_in_round = self.later_in_round
         new.defenders_wait = self.defenders_wait
         new.levels = {c: chain.copy() for c, chain in self.levels.items()}
-        new.settings = self.settings
+        new.memo = self.memo
         new.views = self.views
         new.own = self.own
         return new
@@ -199,29 +241,41 @@ class KontraChains:
         return found
 
     def can_call(self, seat: int, declarer: bool, moment: Moment) -> bool:
-        """Whether ``seat`` has any kontra to call now: :meth:`options` is not empty,
-        asked chain by chain without building the actions (the kontra round asks it of
-        every seat after every word)."""
+        """Whether ``seat`` has any kontra to call now (:meth:`options` is not empty).
+
+        Answered from the memo of :meth:`actions`, filling it: the kontra round asks this
+        of every seat after every word, and the same situations come back hand after hand.
+        """
         view = self.views.get(-1 if declarer else seat)
         if view is not None:
-            known = _ACTIONS.get((self.settings, view, declarer, moment))
+            known = self.memo.actions.get((view, declarer, moment))
             if known is not None:
                 return bool(known)
-        open_ = self._open
-        if declarer:
-            return any(
-                lv % 2 == 1 and open_(lv + 1, moment)
-                for chain in self.levels.values()
-                for lv in chain.values()
-            )
-        first = self.defenders[0]
-        return any(
-            lv % 2 == 0 and open_(lv + 1, moment)
-            for lv in (
-                chain[seat] if comp in self.per_defender else chain[first]
-                for comp, chain in self.levels.items()
-            )
-        )
+        return bool(self.actions(seat, declarer, moment))
+
+    def round_speaker(
+        self, start: int, after: Sequence[int], count: int, declarer: int, passed: set[int]
+    ) -> int:
+        """The kontra round's next speaker: the first of ``count`` seats from ``start`` on
+        (``after[seat]`` follows ``seat``) that has not passed and can call; one that cannot
+        is added to ``passed``. -1 if none.
+
+        :meth:`can_call` for each seat in one loop: asked after every word of the round.
+        """
+        views, known = self.views, self.memo.actions
+        seat = start
+        for _ in range(count):
+            if seat not in passed:
+                own = seat == declarer
+                view = views.get(-1 if own else seat)
+                found = None if view is None else known.get((view, own, ROUND))
+                if found is None:
+                    found = self.actions(seat, own, ROUND)
+                if found:
+                    return seat
+                passed.add(seat)
+            seat = after[seat]
+        return -1
 
     def actions(self, seat: int, declarer: bool, moment: Moment) -> tuple[Kontra, ...]:
         """Every kontra ``seat`` may call now: each level and target with each set of its
@@ -229,13 +283,14 @@ class KontraChains:
         view = self.views.get(-1 if declarer else seat)
         if view is None:  # not a seat of this hand's chains: nothing to share
             return tuple(self._build_actions(seat, declarer, moment))
-        key = (self.settings, view, declarer, moment)
-        found = _ACTIONS.get(key)
+        key = (view, declarer, moment)
+        known = self.memo.actions
+        found = known.get(key)
         if found is None:
             found = tuple(self._build_actions(seat, declarer, moment))
-            if len(_ACTIONS) >= _ACTIONS_LIMIT:
-                _ACTIONS.clear()
-            _ACTIONS[key] = found
+            if len(known) >= _LIMIT:
+                known.clear()
+            known[key] = found
         return found
 
     def _build_actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:

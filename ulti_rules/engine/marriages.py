@@ -16,7 +16,7 @@ from .trump import marriages_in
 
 def outstanding(info: BidInfo, trump: int, announced: list[int]) -> tuple[int, int]:
     """(trump, side) marriages the declarer's bid still needs announced."""
-    trump_done = sum(1 for s in announced if s == trump)
+    trump_done = announced.count(trump)
     plain_done = len(announced) - trump_done
     return max(0, info.trump_marriages - trump_done), max(0, info.plain_marriages - plain_done)
 
@@ -35,8 +35,10 @@ def announceable(
     """
     if trump < 0:
         return ()
-    held = tuple(s for s in marriages_in(hand) if s not in announced)
-    if not info.hundred:
+    held = marriages_in(hand)
+    if announced:
+        held = tuple(s for s in held if s not in announced)
+    if not held or not info.hundred:  # most hands hold no marriage: asked at every card
         return held
     limits = ruleset.marriages.in_hundred_game
     if not declarer:
