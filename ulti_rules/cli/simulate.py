@@ -30,6 +30,7 @@ from ..game.seating import direction_step
 from ..records import record_of, save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..scoring.all_pass import all_pass_payments, redealt
+from ..scoring.settlement import settle_payments
 from ..scoring.table_facts import ruleset_location
 from .common import echo_json, fail, stdout_console
 from .settlement_view import all_pass_text, signed
@@ -60,7 +61,7 @@ def _hand_payments(
     if contract is None:
         seats = all_pass_payments(hand.ruleset, hand.dealer)
     else:
-        seats = hand.game.settle(contract, hand.facts, trusted=True).payments
+        seats = settle_payments(hand.game, contract, hand.facts, trusted=True)
     payments = dict.fromkeys(names, 0)
     for seat, amount in seats.items():
         payments[names[seat]] = amount

@@ -216,7 +216,11 @@ def _hundred_points(facts: Facts, ruleset: Ruleset, side: Side) -> int:
 def _silent_target(ruleset: Ruleset) -> int:
     """A silent 100 reaches what the catalogue's 100 games reach (100 unless set)."""
     targets = [s.target for s in ruleset.contracts.values() if isinstance(s, HundredSpec)]
-    return min(targets, default=HundredSpec.model_fields["target"].default)
+    return min(targets) if targets else _TARGET
+
+
+_TARGET: int = HundredSpec.model_fields["target"].default
+"""A 100's target where its spec sets none."""
 
 
 def _silent_hundred(

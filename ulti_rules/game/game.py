@@ -174,8 +174,9 @@ class Game:
     ) -> Settlement:
         """The payments of a hand (``facts`` None: a hand decided without play).
 
-        ``trusted=True`` for the facts of a hand this engine played (``hand.facts``):
-        they are not checked again for what could not have happened."""
+        ``trusted=True`` for the contract and facts of a hand this engine played
+        (``hand.contract``, ``hand.facts``): they are not checked again for what could
+        not have happened or does not fit the ruleset."""
         from ..scoring.settlement import settle  # scoring is built on Game: imported when called
 
         return settle(self, contract, facts, trusted=trusted)

@@ -12,7 +12,7 @@ ours and is let through.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..contracts.base import ContractKind, MissingFact, SilentOutcome
@@ -145,6 +145,71 @@ def _silent_method(kind: ContractKind) -> str:
     return "judge_silent_bonus" if own else "judge_silent"
 
 
+@dataclass(frozen=True)
+class SilentRule:
+    """A silent bonus a bid allows, with its value in that bid and the kind that judges
+    it: all that judging its feat needs besides the hand (settlement keeps these per
+    game and bid)."""
+
+    id: str
+    bonus: SilentBonus
+    value: int
+    kind: ContractKind
+    owner: str
+
+
+def silent_rules(
+    ruleset: Ruleset,
+    bid: Bid,
+    registry: Registry,
+    values: Mapping[str, int] | None = None,
+) -> tuple[SilentRule, ...]:
+    """The silent bonuses ``bid`` allows, in the ruleset's order; ``values``: the bid's
+    silent values where the caller has them (``Game.silent_values``)."""
+    if values is None:
+        values = silent_values(ruleset, bid, registry)
+    rules = []
+    for bonus_id, value in values.items():
+        bonus = ruleset.silent_bonuses[bonus_id]
+        kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
+        owner = registry.kind_owner.get(bonus.condition, BUILTIN)
+        rules.append(SilentRule(bonus_id, bonus, value, kind, owner))
+    return tuple(rules)
+
+
+def judge_silent(
+    rules: Sequence[SilentRule], red: bool, facts: Facts, ruleset: Ruleset
+) -> list[SilentVerdict]:
+    """Every one of ``rules`` whose feat was attempted or achieved in ``facts``, judged by
+    its kind; ``red``: the bid is red (a bonus valued by its marriage doubles)."""
+    verdicts = []
+    for rule in rules:
+        bonus, kind, owner = rule.bonus, rule.kind, rule.owner
+        try:
+            outcome = kind.judge_silent_bonus(bonus, facts, ruleset)
+        except MissingFact as exc:
+            raise MissingFact(
+                f"the bid allows the silent bonus '{rule.id}', and judging it failed: {exc}",
+                exc.fact,
+            ) from None
+        except (Exception, SystemExit) as exc:
+            if owner == BUILTIN:
+                raise
+            raise _kind_failed(kind, owner, _silent_method(kind), exc) from exc
+        if outcome is None:
+            continue
+        if not _check_outcome(outcome, ruleset.players.count):
+            raise _wrong_answer(
+                kind, owner, _silent_method(kind), outcome, "a SilentOutcome or None"
+            )
+        value = rule.value
+        if outcome.marriage is not None and bonus.marriage_values is not None:
+            value = bonus.value_with(outcome.marriage, red)
+        base = bonus.base_with(outcome.marriage)
+        verdicts.append(SilentVerdict(rule.id, bonus, value, outcome, base))
+    return verdicts
+
+
 def silent_verdicts(
     ruleset: Ruleset,
     bid: Bid,
@@ -154,32 +219,4 @@ def silent_verdicts(
 ) -> list[SilentVerdict]:
     """Every silent bonus the bid allows whose feat was attempted or achieved; ``values``:
     the bid's silent values where the caller has them (``Game.silent_values``)."""
-    verdicts = []
-    if values is None:
-        values = silent_values(ruleset, bid, registry)
-    for bonus_id, value in values.items():
-        bonus = ruleset.silent_bonuses[bonus_id]
-        kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
-        owner = registry.kind_owner.get(bonus.condition, BUILTIN)
-        try:
-            outcome = kind.judge_silent_bonus(bonus, facts, ruleset)
-        except MissingFact as exc:
-            raise MissingFact(
-                f"the bid allows the silent bonus '{bonus_id}', and judging it failed: {exc}",
-                exc.fact,
-            ) from None
-        except (Exception, SystemExit) as exc:
-            if owner == BUILTIN:
-                raise
-            raise _kind_failed(kind, owner, _silent_method(kind), exc) from exc
-        if not _check_outcome(outcome, ruleset.players.count):
-            raise _wrong_answer(
-                kind, owner, _silent_method(kind), outcome, "a SilentOutcome or None"
-            )
-        if outcome is None:
-            continue
-        if outcome.marriage is not None and bonus.marriage_values is not None:
-            value = bonus.value_with(outcome.marriage, bid.red)
-        base = bonus.base_with(outcome.marriage)
-        verdicts.append(SilentVerdict(bonus_id, bonus, value, outcome, base))
-    return verdicts
+    return judge_silent(silent_rules(ruleset, bid, registry, values), bid.red, facts, ruleset)

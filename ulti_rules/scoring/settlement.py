@@ -24,11 +24,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import SUIT_IDS, SuitId
 from ..errors import UltiError
 from ..facts import Contract, Facts
+from ..facts import trusted as _trusted
 from ..game import Game
 from ..game.catalog import BidInfo
 from ..plugins import Registry
 from ..ruleset.schema import Bid, Ruleset
-from .judging import Component, SilentVerdict, components, failure_penalty, made, silent_verdicts
+from .judging import (
+    Component,
+    SilentRule,
+    SilentVerdict,
+    components,
+    failure_penalty,
+    judge_silent,
+    made,
+    silent_rules,
+)
 from .possible import impossibilities
 from .silent import own_feat, split, stake
 from .unannounced import in_place
@@ -130,71 +140,190 @@ class Settlement(_Model):
         return self.model_dump(mode="json")
 
 
-Data = dict[str, Any]
-"""A line, share or transfer as plain data while a hand is settled: validated into the
-models above once, in one call, when the settlement is complete (one pydantic call per
-hand instead of one per share and line: settling is in every simulated hand)."""
+Shares = Sequence[tuple[int, int, int, int, int]]
+"""A line's shares while a hand is settled: (seat, kontra level, kontra, penalty, amount)
+for each payer, in the order of ``_Table.payers``."""
+Transfers = Sequence[tuple[int, int, int]]
+"""A line's transfers while a hand is settled: (payer, payee, amount)."""
 
 
-def _line(shares: list[Data], **fields: Any) -> Data:
-    def same(values: list[int]) -> int | None:
-        return values[0] if values and len(set(values)) == 1 else None
+_HEAD = (
+    "what",
+    "name",
+    "source",
+    "by",
+    "made",
+    "base",
+    "red",
+    "value",
+    "multiplier",
+    "replaced_by",
+    "note",
+)
+"""The fields of a line before its shares, in the model's order: a ``_Line``'s head."""
+_SHARE = tuple(Share.model_fields)
+_TRANSFER = tuple(Transfer.model_fields)
 
-    fields.setdefault("transfers", [])  # given, so the model copies no default
-    return dict(
-        shares=shares,
-        kontra=same([s["kontra"] for s in shares]),
-        penalty=same([s["penalty"] for s in shares]),
-        amount=same([s["amount"] for s in shares]),
-        **fields,
-    )
+
+class _Line:
+    """One line as plain values: what the payments add up, and what becomes a
+    :class:`SettlementLine` when the whole settlement is asked for (built unchecked, as
+    the engine builds its facts: every value is made here, in its final form)."""
+
+    __slots__ = ("given", "head", "shares", "transfers")
+
+    def __init__(
+        self,
+        head: tuple[Any, ...],
+        given: frozenset[str],
+        shares: Shares,
+        transfers: Transfers = (),
+    ) -> None:
+        self.head = head
+        """The values of ``_HEAD``, defaults filled in."""
+        self.given = given
+        """The fields the line names (``model_fields_set``)."""
+        self.shares = shares
+        self.transfers = transfers
+
+    def model(self) -> SettlementLine:
+        shares = self.shares
+        first = shares[0] if shares else (0, 0, None, None, None)
+        fields = dict(zip(_HEAD, self.head, strict=True))
+        fields["shares"] = [
+            _trusted(Share, dict(zip(_SHARE, share, strict=True))) for share in shares
+        ]
+        fields["transfers"] = [
+            _trusted(Transfer, dict(zip(_TRANSFER, transfer, strict=True)))
+            for transfer in self.transfers
+        ]
+        for index, name in ((2, "kontra"), (3, "penalty"), (4, "amount")):
+            same = all(share[index] == first[index] for share in shares)
+            fields[name] = first[index] if same else None
+        return _trusted(SettlementLine, fields, self.given)
+
+
+_LINE_FIELDS = frozenset(SettlementLine.model_fields)
+_COMPONENT = _LINE_FIELDS - {"by"}
+"""The fields each kind of line names (``model_fields_set``), as when lines were
+validated from the fields given: a component line leaves ``by`` to its default, a
+silent one ``multiplier`` and ``replaced_by``, a forfeit the three of them."""
+_SILENT = _LINE_FIELDS - {"multiplier", "replaced_by"}
+_GIVE_UP = _LINE_FIELDS - {"by", "multiplier", "replaced_by"}
+_LOST_DOUBLE = _LINE_FIELDS - {"by", "replaced_by"}
+
+
+class _Plan:
+    """What settling one bid of a game needs that no hand changes: its components, the
+    silent bonuses it allows with their kinds and kontra hosts, the components' failure
+    penalties. Kept by the game (``Game.derived``), built on first use; each part is
+    built when first needed, so a kind's fault shows where it showed before."""
+
+    __slots__ = ("_penalties", "_silent", "bid", "comps", "info", "red")
+
+    def __init__(self, game: Game, info: BidInfo) -> None:
+        self.info = info
+        self.bid = info.bid
+        self.red = 2 if info.bid.red else 1
+        self.comps = tuple(components(game.ruleset, info.bid, game.registry))
+        self._penalties: dict[str, tuple[int, bool]] = {}
+        self._silent: tuple[tuple[SilentRule, ...], dict[str, Component | None]] | None = None
+
+    def penalty(self, comp: Component) -> tuple[int, bool]:
+        """``failure_penalty(comp)``, asked of its kind once."""
+        found = self._penalties.get(comp.id)
+        if found is None:
+            found = self._penalties[comp.id] = failure_penalty(comp)
+        return found
+
+    def silent(self, game: Game) -> tuple[tuple[SilentRule, ...], dict[str, Component | None]]:
+        """The silent bonuses the bid allows, and the component whose kontra each follows."""
+        if self._silent is None:
+            bid = self.bid
+            rules = silent_rules(game.ruleset, bid, game.registry, game.silent_values(bid.id))
+            ids = [c.id for c in self.comps]
+            hosts = {}
+            for rule in rules:
+                host_id = rule.bonus.kontra_host(ids)
+                hosts[rule.id] = next((c for c in self.comps if c.id == host_id), None)
+            self._silent = rules, hosts
+        return self._silent
+
+
+def _check_seats(ruleset: Ruleset, contract: Contract, facts: Facts | None) -> None:
+    """The contract's seats and the facts' fit the table: refuse them where they do not."""
+    count = ruleset.players.count
+    out = contract.sitting_out
+    if count == 4 and out is None:
+        raise SettlementError("four players: the contract must say which dealer sits out")
+    if count == 3 and out is not None:
+        raise SettlementError(f"seat {out} sits out, but the ruleset is for three players")
+    if out is not None and out not in range(count):
+        raise SettlementError(f"seat {out} sits out, but the seats are 0..{count - 1}")
+    seats = [s for s in range(count) if s != out]
+    if facts is not None and sorted(facts.seats) != seats:
+        raise SettlementError(
+            f"the facts name the active seats {sorted(facts.seats)}, the contract and "
+            f"ruleset give {seats}"
+        )
+    if contract.declarer not in seats:
+        raise SettlementError(f"the declarer's seat {contract.declarer} is not an active seat")
 
 
 class _Table:
-    """Who sits where in this hand, and the kontra levels each payer settles at."""
+    """Who settles what with whom, for one bid, declarer and dealer sitting out: kept by
+    the game (``Game.derived``), the same for every hand they play. The hand's own
+    kontras come with its contract (``levels``)."""
 
-    def __init__(self, game: Game, info: BidInfo, contract: Contract, facts: Facts | None) -> None:
+    __slots__ = (
+        "dealer_pays",
+        "defenders",
+        "info",
+        "multiplier",
+        "no_kontra",
+        "payers",
+        "plan",
+        "ruleset",
+    )
+
+    def __init__(self, game: Game, plan: _Plan, declarer: int, out: int | None) -> None:
         ruleset = game.ruleset
-        count = ruleset.players.count
-        out = contract.sitting_out
-        if count == 4 and out is None:
-            raise SettlementError("four players: the contract must say which dealer sits out")
-        if count == 3 and out is not None:
-            raise SettlementError(f"seat {out} sits out, but the ruleset is for three players")
-        if out is not None and out not in range(count):
-            raise SettlementError(f"seat {out} sits out, but the seats are 0..{count - 1}")
-        seats = [s for s in range(count) if s != out]
-        if facts is not None and sorted(facts.seats) != seats:
-            raise SettlementError(
-                f"the facts name the active seats {sorted(facts.seats)}, the contract and "
-                f"ruleset give {seats}"
-            )
-        if contract.declarer not in seats:
-            raise SettlementError(f"the declarer's seat {contract.declarer} is not an active seat")
         self.ruleset = ruleset
-        self.info = info
-        self.contract = contract
-        self.defenders = [s for s in seats if s != contract.declarer]
+        self.plan = plan
+        self.info = plan.info
+        self.multiplier = ruleset.kontra.multiplier
+        self.defenders = tuple(s for s in range(ruleset.players.count) if s not in (out, declarer))
         self.dealer_pays = out is not None and ruleset.players.sitting_out_dealer_pays
-        self.payers = self.defenders + ([out] if self.dealer_pays and out is not None else [])
+        self.payers = self.defenders + ((out,) if self.dealer_pays and out is not None else ())
+        self.no_kontra = tuple((seat, 0, 1) for seat in self.payers)
+        """(seat, level, multiplier) of every payer where no kontra applies."""
 
     def per_defender(self, component: Component) -> bool:
         return component.id in self.info.per_defender
 
-    def levels(self, component: Component | None) -> dict[int, int]:
-        """Each payer's kontra level on ``component`` (None: no kontra applies)."""
+    def levels(
+        self, contract: Contract, component: Component | None
+    ) -> tuple[tuple[int, int, int], ...]:
+        """Each payer's kontra level on ``component`` and its multiplier, as (seat, level,
+        multiplier) in the order of ``payers`` (None: no kontra applies)."""
         if component is None:
-            return dict.fromkeys(self.payers, 0)
-        given = self.contract.kontra.get(component.id, {})
-        levels = {d: given.get(d, 0) for d in self.defenders}
-        if self.dealer_pays and self.contract.sitting_out is not None:
-            binding = not self.per_defender(component)
-            levels[self.contract.sitting_out] = levels[self.defenders[0]] if binding else 0
-        return levels
+            return self.no_kontra
+        given = contract.kontra.get(component.id)
+        if not given or not any(given.values()):
+            return self.no_kontra
+        levels = [given.get(d, 0) for d in self.defenders]
+        if self.dealer_pays:
+            levels.append(levels[0] if not self.per_defender(component) else 0)
+        multiplier = self.multiplier
+        return tuple(
+            (seat, level, multiplier(level) if level else 1)
+            for seat, level in zip(self.payers, levels, strict=True)
+        )
 
 
-def _check_contract(ruleset: Ruleset, table: _Table, comps: Sequence[Component]) -> None:
-    contract = table.contract
+def _check_contract(
+    ruleset: Ruleset, table: _Table, contract: Contract, comps: Sequence[Component]
+) -> None:
     info = table.info
     bid = info.bid
     by_id = {c.id: c for c in comps}
@@ -291,75 +420,66 @@ def _check_facts(ruleset: Ruleset, contract: Contract, facts: Facts) -> None:
 
 def _component_line(
     table: _Table,
-    bid: Bid,
+    contract: Contract,
     comp: Component,
     facts: Facts,
     replacing: SilentVerdict | None,
     void: Component | None = None,
-) -> Data:
+) -> _Line:
     """One component; ``void``: the 100 it is settled in place of, whose kontra it takes
     (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``)."""
-    red = 2 if bid.red else 1
+    plan = table.plan
+    red = plan.red
     base, value = comp.spec.value, comp.spec.value * red
     if replacing is not None:
         base, value = replacing.base, replacing.value
     ok = made(comp, facts, table.ruleset)
-    penalty, penalty_kontra = failure_penalty(comp)
-    mult = table.contract.multiplier
+    penalty, penalty_kontra = plan.penalty(comp)
+    mult = contract.multiplier
     shares = []
-    notes = [f"worth {replacing.bonus.names.en}"] if replacing is not None else []
-    if void is not None:
-        notes.append(f"in place of the {void.spec.names.en}: its marriage was never announced")
-    for seat, level in table.levels(void or comp).items():
-        k = table.ruleset.kontra.multiplier(level)
+    for seat, level, k in table.levels(contract, void or comp):
         pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
         amount = value * k * mult if ok else -(value * k * mult + pen)
-        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=pen, amount=amount))
-    return _line(
-        shares,
-        what=comp.id,
-        name=comp.spec.names.en,
-        source="component",
-        made=ok,
-        base=base,
-        red=red,
-        value=value,
-        multiplier=mult,
-        replaced_by=replacing.id if replacing is not None else None,
-        note="; ".join(notes),
-    )
+        shares.append((seat, level, k, pen, amount))
+    note = ""
+    if replacing is not None or void is not None:
+        notes = [f"worth {replacing.bonus.names.en}"] if replacing is not None else []
+        if void is not None:
+            notes.append(f"in place of the {void.spec.names.en}: its marriage was never announced")
+        note = "; ".join(notes)
+    replaced_by = replacing.id if replacing is not None else None
+    head = (comp.id, comp.spec.names.en, "component", "declarer", ok, base, red, value, mult)
+    return _Line((*head, replaced_by, note), _COMPONENT, shares)
 
 
 def _silent_line(
     table: _Table,
-    bid: Bid,
+    contract: Contract,
     verdict: SilentVerdict,
-    comps: Sequence[Component],
+    host: Component | None,
     beside: SilentVerdict | None,
-) -> Data:
-    """One silent bonus; ``beside``: the bonus the Parti took the value of, where this
-    one would replace the Parti too and is paid beside it (``silent.replacing: all``).
+) -> _Line:
+    """One silent bonus, under the kontra of ``host``; ``beside``: the bonus the Parti
+    took the value of, where this one would replace the Parti too and is paid beside it
+    (``silent.replacing: all``).
 
     Against everyone (SN), a defender's own feat is settled between him and the
     declarer as usual, and between him and every other payer by a transfer; the
     other payers settle nothing with the declarer on this line.
     """
-    host_id = verdict.bonus.kontra_host([c.id for c in comps])
-    host = next((c for c in comps if c.id == host_id), None)
     per_kontra = stake(verdict)
     maker = own_feat(verdict)
-    shares = []
-    for seat, level in table.levels(host).items():
-        k = table.ruleset.kontra.multiplier(level)
-        amount = per_kontra * k if maker in (None, seat) else 0
-        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
+    shares = [
+        (seat, level, k, 0, per_kontra * k if maker in (None, seat) else 0)
+        for seat, level, k in table.levels(contract, host)
+    ]
     outcome = verdict.outcome
     transfers = []
     if maker is not None:
         for seat in table.payers:
             if seat != maker:
                 payer, payee = (seat, maker) if outcome.made else (maker, seat)
-                transfers.append(dict(payer=payer, payee=payee, amount=abs(per_kontra)))
+                transfers.append((payer, payee, abs(per_kontra)))
     notes = []
     if not outcome.made:
         notes.append(f"lost: {verdict.bonus.loss_factor} × value")
@@ -371,19 +491,9 @@ def _silent_line(
         )
     if beside is not None and verdict.bonus.parti == "replaces" and outcome.made:
         notes.append(f"paid beside the Parti worth {beside.bonus.names.en}")
-    return _line(
-        shares,
-        what=verdict.id,
-        name=verdict.bonus.names.en,
-        source="silent",
-        by=outcome.side,
-        made=outcome.made,
-        base=verdict.base,
-        red=2 if bid.red else 1,
-        value=verdict.value,
-        note="; ".join(notes),
-        transfers=transfers,
-    )
+    head = (verdict.id, verdict.bonus.names.en, "silent", outcome.side, outcome.made)
+    values = (verdict.base, table.plan.red, verdict.value, 1, None, "; ".join(notes))
+    return _Line((*head, *values), _SILENT, shares, transfers)
 
 
 def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
@@ -396,47 +506,97 @@ def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
     )
 
 
-def _forfeit_lines(table: _Table, comps: Sequence[Component]) -> list[Data]:
+def _forfeit_lines(table: _Table, contract: Contract) -> list[_Line]:
     """A hand decided before play: given up, or an uncontested Simple lost double."""
-    if table.contract.gave_up:
+    if contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
-        shares = [
-            dict(seat=s, kontra_level=0, kontra=1, penalty=0, amount=-cost) for s in table.payers
-        ]
-        return [
-            _line(
-                shares,
-                what="give_up",
-                name="Give up",
-                source="give_up",
-                made=False,
-                base=cost,
-                red=1,
-                value=cost,
-                note="gave up before the first lead",
-            )
-        ]
-    (parti,) = comps
-    mult = 2 * table.contract.multiplier
-    shares = []
-    for seat, level in table.levels(parti).items():
-        k = table.ruleset.kontra.multiplier(level)
-        amount = -parti.spec.value * k * mult
-        shares.append(dict(seat=seat, kontra_level=level, kontra=k, penalty=0, amount=amount))
-    return [
-        _line(
-            shares,
-            what=parti.id,
-            name=parti.spec.names.en,
-            source="component",
-            made=False,
-            base=parti.spec.value,
-            red=1,
-            value=parti.spec.value,
-            multiplier=mult,
-            note="uncontested plain Simple: lost double",
-        )
+        shares = [(seat, 0, 1, 0, -cost) for seat in table.payers]
+        note = "gave up before the first lead"
+        given_up = ("give_up", "Give up", "give_up", "declarer", False, cost, 1, cost, 1, None)
+        return [_Line((*given_up, note), _GIVE_UP, shares)]
+    (parti,) = table.plan.comps
+    mult = 2 * contract.multiplier
+    value = parti.spec.value
+    levels = table.levels(contract, parti)
+    shares = [(seat, level, k, 0, -value * k * mult) for seat, level, k in levels]
+    note = "uncontested plain Simple: lost double"
+    head = (parti.id, parti.spec.names.en, "component", "declarer", False, value, 1, value, mult)
+    return [_Line((*head, None, note), _LOST_DOUBLE, shares)]
+
+
+def _table(game: Game, contract: Contract, facts: Facts | None, trusted: bool) -> _Table:
+    """The table the contract is settled at; a contract and facts from outside checked
+    first (the bid, the seats)."""
+    if not trusted:
+        _bid_info(game, contract)
+        _check_seats(game.ruleset, contract, facts)
+    key = ("settlement table", contract.bid, contract.declarer, contract.sitting_out)
+    return game.derived(key, lambda: _new_table(game, contract))
+
+
+def _new_table(game: Game, contract: Contract) -> _Table:
+    info = _bid_info(game, contract)
+    plan = game.derived(("settlement plan", info.id), lambda: _Plan(game, info))
+    return _Table(game, plan, contract.declarer, contract.sitting_out)
+
+
+def _bid_info(game: Game, contract: Contract) -> BidInfo:
+    try:
+        return game.bid(contract.bid)
+    except KeyError:
+        raise SettlementError(
+            f"'{contract.bid}' is not a bid of the ruleset '{game.ruleset.name}'"
+        ) from None
+
+
+def _lines(
+    game: Game, contract: Contract, facts: Facts | None, trusted: bool
+) -> tuple[_Table, list[_Line]]:
+    """The hand's lines: what both ``settle`` and ``settle_payments`` add up."""
+    table = _table(game, contract, facts, trusted)
+    ruleset, plan = table.ruleset, table.plan
+    if not trusted:
+        _check_contract(ruleset, table, contract, plan.comps)
+    if _forfeit(ruleset, contract):
+        return table, _forfeit_lines(table, contract)
+    if facts is None:
+        raise SettlementError("the hand was played: settling it needs its facts")
+    if not trusted:
+        _check_facts(ruleset, contract, facts)
+    rules, hosts = plan.silent(game)
+    verdicts = judge_silent(rules, plan.bid.red, facts, ruleset) if rules else []
+    settled = in_place(ruleset, plan.comps, facts, game.registry)  # a void 100: the Parti
+    has_parti = any(c.kind.is_parti for c, _ in settled)
+    replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
+    lines = [
+        _component_line(table, contract, c, facts, replacing if c.kind.is_parti else None, void)
+        for c, void in settled
     ]
+    lines += [_silent_line(table, contract, v, hosts[v.id], replacing) for v in apart]
+    return table, lines
+
+
+def _owed(table: _Table, lines: list[_Line]) -> list[int]:
+    """What each payer pays the declarer, in the order of ``table.payers``."""
+    owed = [0] * len(table.payers)
+    for line in lines:
+        owed = [sum_ + share[4] for sum_, share in zip(owed, line.shares, strict=True)]
+    return owed
+
+
+def _payments(
+    game: Game, contract: Contract, table: _Table, lines: list[_Line], owed: list[int]
+) -> dict[int, int]:
+    """The net result per seat (sum zero): the payers' shares, then the transfers."""
+    payments = dict.fromkeys(range(game.ruleset.players.count), 0)
+    for seat, amount in zip(table.payers, owed, strict=True):
+        payments[seat] = -amount
+    payments[contract.declarer] = sum(owed)
+    for line in lines:
+        for payer, payee, amount in line.transfers:
+            payments[payer] -= amount
+            payments[payee] += amount
+    return payments
 
 
 def settle(
@@ -451,61 +611,42 @@ def settle(
     (given up, or an uncontested Simple the ruleset loses double).
 
     ``game`` is the hand's game (``hand.game``, ``load_game``); a ruleset stands for
-    ``Game.of(ruleset, registry)``. Facts typed in are checked for what could not have
-    happened; ``trusted=True`` skips that for facts the engine built from a hand it
-    played (``hand.facts``), which hold nothing impossible."""
+    ``Game.of(ruleset, registry)``. A contract and facts typed in are checked for what
+    the ruleset does not allow and what could not have happened; ``trusted=True`` skips
+    that for the ones the engine built from a hand it played (``hand.contract``,
+    ``hand.facts``), which hold nothing of the kind."""
     game = Game.of(game, registry)
-    ruleset, registry = game.ruleset, game.registry
-    try:
-        info = game.bid(contract.bid)
-    except KeyError:
-        raise SettlementError(
-            f"'{contract.bid}' is not a bid of the ruleset '{ruleset.name}'"
-        ) from None
-    bid = info.bid
-    table = _Table(game, info, contract, facts)
-    comps = game.derived(("components", bid.id), lambda: tuple(components(ruleset, bid, registry)))
-    _check_contract(ruleset, table, comps)
-    if _forfeit(ruleset, contract):
-        lines = _forfeit_lines(table, comps)
-    else:
-        if facts is None:
-            raise SettlementError("the hand was played: settling it needs its facts")
-        if not trusted:
-            _check_facts(ruleset, contract, facts)
-        verdicts = silent_verdicts(ruleset, bid, facts, registry, game.silent_values(bid.id))
-        settled = in_place(ruleset, comps, facts, registry)  # a void 100: the Parti instead
-        has_parti = any(c.kind.is_parti for c, _ in settled)
-        replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
-        lines = [
-            _component_line(table, bid, c, facts, replacing if c.kind.is_parti else None, void)
-            for c, void in settled
-        ]
-        lines += [_silent_line(table, bid, v, comps, replacing) for v in apart]
-    per_defender = {seat: sum(_share(line, seat) for line in lines) for seat in table.payers}
-    payments = {seat: 0 for seat in range(ruleset.players.count)}
-    for seat, amount in per_defender.items():
-        payments[seat] -= amount
-        payments[contract.declarer] += amount
-    for transfer in (t for line in lines for t in line.get("transfers", ())):
-        payments[transfer["payer"]] -= transfer["amount"]
-        payments[transfer["payee"]] += transfer["amount"]
-    data: Data = dict(
-        ruleset=ruleset.name,
-        bid=bid.id,
-        bid_name=bid.names.en,
-        red=bid.red,
-        trump=contract.trump,
-        declarer=contract.declarer,
-        defenders=table.payers,
-        sitting_out=contract.sitting_out,
-        lines=lines,
-        per_defender=per_defender,
-        payments=payments,
+    table, lines = _lines(game, contract, facts, trusted)
+    owed = _owed(table, lines)
+    bid = table.plan.bid
+    return _trusted(
+        Settlement,
+        {
+            "ruleset": game.ruleset.name,
+            "bid": bid.id,
+            "bid_name": bid.names.en,
+            "red": bid.red,
+            "trump": contract.trump,
+            "declarer": contract.declarer,
+            "defenders": list(table.payers),
+            "sitting_out": contract.sitting_out,
+            "lines": [line.model() for line in lines],
+            "per_defender": dict(zip(table.payers, owed, strict=True)),
+            "payments": _payments(game, contract, table, lines, owed),
+        },
     )
-    return Settlement.model_validate(data)
 
 
-def _share(line: Data, seat: int) -> int:
-    amount: int = next(s["amount"] for s in line["shares"] if s["seat"] == seat)
-    return amount
+def settle_payments(
+    game: Game | Ruleset,
+    contract: Contract,
+    facts: Facts | None,
+    registry: Registry | None = None,
+    *,
+    trusted: bool = False,
+) -> dict[int, int]:
+    """``settle(...).payments`` without the itemised settlement: the same lines, judged and
+    added up the same way, but no models built (``ulti simulate`` keeps only the totals)."""
+    game = Game.of(game, registry)
+    table, lines = _lines(game, contract, facts, trusted)
+    return _payments(game, contract, table, lines, _owed(table, lines))
