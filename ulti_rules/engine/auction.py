@@ -346,16 +346,16 @@ class Auction:
             if not options:
                 continue
             if carry and info.trump == "suit":
-                result.extend(_bid(info.id, s) for s in options)
+                result.extend(_bid(self.cat.memo, info.id, s) for s in options)
             else:
-                result.append(_bid(info.id, -1))
+                result.append(_bid(self.cat.memo, info.id, -1))
         return result
 
     def _confirm_action(self) -> Bid:
         assert self.round1_bid is not None
         if self._carries_trump(self.round1_bid):
-            return _bid(self.round1_bid.id, self.round1_trump)
-        return _bid(self.round1_bid.id, -1)
+            return _bid(self.cat.memo, self.round1_bid.id, self.round1_trump)
+        return _bid(self.cat.memo, self.round1_bid.id, -1)
 
     def _direct_bid_allowed(self) -> bool:
         """In the speak step: whether a seat may bid without taking the talon."""
@@ -737,12 +737,13 @@ class Auction:
 _SLOTS: tuple[str, ...] = Auction.__slots__
 
 
-_BIDS: dict[tuple[str, int], Bid] = {}
-
-
-def _bid(bid_id: str, trump: int) -> Bid:
-    """The Bid action for a bid id and named suit (-1: none), built once."""
-    action = _BIDS.get((bid_id, trump))
-    if action is None:
-        action = _BIDS[(bid_id, trump)] = Bid(bid_id, suit_id(trump) if trump >= 0 else None)
+def _bid(memo: dict[tuple[object, ...], tuple[object, ...]], bid_id: str, trump: int) -> Bid:
+    """The Bid action for a bid id and named suit (-1: none), built once per game (kept
+    in the catalogue's memo, which the game owns)."""
+    key = ("bid action", bid_id, trump)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (Bid(bid_id, suit_id(trump) if trump >= 0 else None),)
+    action = found[0]
+    assert isinstance(action, Bid)
     return action

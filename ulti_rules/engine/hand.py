@@ -58,7 +58,7 @@ from .actions import (
 )
 from .auction import Auction
 from .deal import BadDeal, Deal, Seating, check_deal, deal_cards, read_cards
-from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains
+from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains, Memos
 from .marriages import announceable, due, hundred_limit_words
 from .masks import BYTE_CARDS, cards_of
 from .observation import Observation
@@ -1023,7 +1023,8 @@ class Hand:
         memo = self._cat.memo
         found = memo.get(key)
         if found is None:
-            found = memo[key] = (KontraChains(self._ruleset, info, self._defenders),)
+            memos: Memos = self._game.derived("kontra memos", dict)
+            found = memo[key] = (KontraChains(self._ruleset, info, self._defenders, memos),)
         start = found[0]
         assert isinstance(start, KontraChains)
         self._kontra = start.clone()

@@ -70,18 +70,17 @@ class _Memo:
 
 
 _LIMIT = 1 << 14
-_MEMOS: dict[_Key, _Memo] = {}
+
+Memos = dict[_Key, _Memo]
 """The chains' settings (everything but the levels that decides which kontras are open)
--> their memo; emptied when full (chains made before keep theirs)."""
-_MEMOS_LIMIT = 256
+-> their memo. Kept by the game (``Game.derived``), so that it lives as long as the
+rules it was learnt under, never in a module-level table."""
 
 
-def _memo_of(settings: _Key) -> _Memo:
-    memo = _MEMOS.get(settings)
+def _memo_of(memos: Memos, settings: _Key) -> _Memo:
+    memo = memos.get(settings)
     if memo is None:
-        if len(_MEMOS) >= _MEMOS_LIMIT:
-            _MEMOS.clear()
-        memo = _MEMOS[settings] = _Memo()
+        memo = memos[settings] = _Memo()
     return memo
 
 
@@ -118,7 +117,15 @@ class KontraChains:
         "views",
     )
 
-    def __init__(self, ruleset: Ruleset, info: BidInfo, defenders: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        info: BidInfo,
+        defenders: tuple[int, ...],
+        memos: Memos | None = None,
+    ) -> None:
+        """``memos``: where chains of the same rules share what they learn (the game's);
+        none given, these chains keep their own."""
         rules = self.rules = ruleset.kontra
         self.defenders = defenders
         self.per_defender = info.per_defender
@@ -132,6 +139,7 @@ class KontraChains:
             c: dict.fromkeys(defenders, 0) for c in info.bid.components
         }
         memo = self.memo = _memo_of(
+            memos if memos is not None else {},
             (
                 tuple(self.levels),
                 defenders,
@@ -140,7 +148,7 @@ class KontraChains:
                 self.first_in_round,
                 self.later_in_round,
                 self.defenders_wait,
-            )
+            ),
         )
         """Shared by the hands whose chains are set alike: keyed by everything but the levels
         that decides which kontras are open."""
