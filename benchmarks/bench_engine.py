@@ -265,7 +265,7 @@ def side_by_side(
     return Figure(first[0], rates[0]), Figure(second[0], rates[1])
 
 
-def compare_playouts(hands: int, seed: int, runs: int) -> tuple[list[Figure], Target]:
+def compare_playouts(hands: int, seed: int, runs: int) -> tuple[list[Figure], list[Target]]:
     """The engine's playouts against the reference loop: same deals, same random cards."""
     ruleset = load_ruleset("wikipedia")
     seeds = seeds_of(seed, hands)
@@ -292,7 +292,7 @@ def compare_playouts(hands: int, seed: int, runs: int) -> tuple[list[Figure], Ta
         (f"engine playouts ({fused})", engine),
         runs,
     )
-    return [ref, eng], Target("engine / reference loop", eng.best / ref.best, 0.70)
+    return [ref, eng], [Target("engine / reference loop", eng.best / ref.best, 0.70)]
 
 
 def baseline_tree(commit: str) -> tuple[Path | None, str]:
@@ -365,7 +365,7 @@ def compare_random(hands: int, seed: int, runs: int) -> tuple[list[Figure], list
     return [w, t, now, then], targets
 
 
-def compare_simulate(hands: int, seed: int, runs: int) -> tuple[list[Figure], Target]:
+def compare_simulate(hands: int, seed: int, runs: int) -> tuple[list[Figure], list[Target]]:
     """What ``ulti simulate`` does per hand (play and settle) against playing alone."""
     ruleset = load_ruleset("wikipedia")
     seeds = seeds_of(seed, hands)
@@ -380,31 +380,31 @@ def compare_simulate(hands: int, seed: int, runs: int) -> tuple[list[Figure], Ta
         ("simulate: played and settled", rate(simulated_hands)),
         runs,
     )
-    return [whole, simulated], Target("simulate / whole hands", simulated.best / whole.best, 0.8)
+    return [whole, simulated], [Target("simulate / whole hands", simulated.best / whole.best, 0.8)]
 
 
 def compare(hands: int, seed: int, runs: int) -> int:
     """Print every figure of issue 8 beside its yardstick, and whether each target holds."""
+    sections = (
+        (
+            "play-phase playouts, wikipedia, Simple Hearts, from trick 1 (same deals and cards):",
+            compare_playouts,
+        ),
+        ("random legal play, auction and kontras included (legal_actions/apply):", compare_random),
+        (
+            "ulti simulate's play and settle against whole hands, wikipedia, simple bidder:",
+            compare_simulate,
+        ),
+    )
     targets: list[Target] = []
-    print("play-phase playouts, wikipedia, Simple Hearts, from trick 1 (same deals and cards):")
-    figures, target = compare_playouts(hands, seed, runs)
-    for figure in figures:
-        print(figure.line())
-    print(target.line())
-    targets.append(target)
-    print("random legal play, auction and kontras included (legal_actions/apply):")
-    figures, pair = compare_random(hands, seed, runs)
-    for figure in figures:
-        print(figure.line())
-    for target in pair:
-        print(target.line())
-    targets.extend(pair)
-    print("ulti simulate's play and settle against whole hands, wikipedia, simple bidder:")
-    figures, target = compare_simulate(hands, seed, runs)
-    for figure in figures:
-        print(figure.line())
-    print(target.line())
-    targets.append(target)
+    for heading, measure_section in sections:
+        print(heading)
+        figures, found = measure_section(hands, seed, runs)
+        for figure in figures:
+            print(figure.line())
+        for target in found:
+            print(target.line())
+        targets.extend(found)
     held = sum(t.holds for t in targets)
     print(f"targets: {held} of {len(targets)} hold (ratios of the best runs)")
     return 0
