@@ -399,16 +399,6 @@ def is_record(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def is_record_file(path: Path) -> bool:
-    """Whether a file is a hand record rather than, say, a score-keeper sheet; an
-    unreadable file is not (its reader will say what is wrong with it)."""
-    try:
-        data, _ = read_document(path)
-    except RecordError:
-        return False
-    return is_record(data)
-
-
 def load_record(path: Path | str) -> HandRecord:
     """Read a record saved by :func:`save` (or written by hand) and check its shape."""
     path = Path(path)
@@ -590,7 +580,6 @@ __all__ = [
     "RecordError",
     "dumps",
     "is_record",
-    "is_record_file",
     "load_record",
     "read_document",
     "record_from_data",

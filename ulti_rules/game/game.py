@@ -16,12 +16,11 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..contracts.base import ContractKind
 from ..contracts.fact_specs import FactSpec
 from ..plugins import Registry, get_registry
 from ..ruleset.ladder import silent_values
-from ..ruleset.schema import GAME_KEY, ContractSpec, Ruleset
-from .catalog import BidInfo, Catalog, build_catalog, kontra_is_personal
+from ..ruleset.schema import GAME_KEY, Ruleset
+from .catalog import BidInfo, Catalog, build_catalog
 from .deal_plan import Take, deal_pattern, deal_plan
 from .ranks import RankTables, build_tables
 from .seating import Seating, build_seating, check_dealer
@@ -109,15 +108,6 @@ class Game:
     def bid(self, bid_id: str) -> BidInfo:
         """The catalogue entry of a bid id; KeyError if the ladder has none."""
         return self.catalog.by_id[bid_id]
-
-    def kind(self, spec: ContractSpec) -> ContractKind:
-        """The contract kind a catalogue entry is judged by."""
-        return self.registry.kinds[spec.kind]
-
-    def kontra_is_personal(self, contract_id: str) -> bool:
-        """Whether a kontra on this component binds only the defender who called it."""
-        spec = self.ruleset.contracts[contract_id]
-        return kontra_is_personal(self.ruleset, self.kind(spec), spec)
 
     def tables(self, trump: int) -> RankTables:
         """The rank tables with ``trump`` (a suit number; -1 for none), built on first use."""

@@ -208,15 +208,3 @@ def judge_silent(
         base = bonus.base_with(outcome.marriage)
         verdicts.append(SilentVerdict(rule.id, bonus, value, outcome, base))
     return verdicts
-
-
-def silent_verdicts(
-    ruleset: Ruleset,
-    bid: Bid,
-    facts: Facts,
-    registry: Registry,
-    values: Mapping[str, int] | None = None,
-) -> list[SilentVerdict]:
-    """Every silent bonus the bid allows whose feat was attempted or achieved; ``values``:
-    the bid's silent values where the caller has them (``Game.silent_values``)."""
-    return judge_silent(silent_rules(ruleset, bid, registry, values), bid.red, facts, ruleset)
