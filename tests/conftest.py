@@ -10,10 +10,13 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from ulti_rules import plugins
+
+import plugin_site
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED_RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
@@ -143,3 +146,19 @@ def ulti_process(tmp_path: Path) -> RunUlti:
         return result
 
     return run
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[plugin_site.Site]:
+    """A folder on sys.path for made-up plugin distributions (``plugin_site.Site``), the
+    plugin registry forgotten before and after."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.chdir(tmp_path)
+    plugins.reset()
+    made = plugin_site.Site(folder)
+    yield made
+    plugins.reset()
+    for module in made.modules:
+        sys.modules.pop(module, None)

@@ -8,18 +8,12 @@ package. The installed Four Aces plugin is found beside them, and must keep work
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import sys
-import textwrap
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from ulti_rules import plugins
 from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import main
 from ulti_rules.engine import Hand
@@ -28,47 +22,7 @@ from ulti_rules.plugins import PluginFailure, Registry, build_registry, new_mana
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring.table_facts import settle_sheet
 
-
-@dataclass
-class Site:
-    """A folder on ``sys.path`` holding plugin distributions made up for one test."""
-
-    folder: Path
-    modules: list[str] = field(default_factory=list)
-
-    def add(self, plugin: str, source: str, *, entry_points: str | None = None) -> str:
-        """A distribution ``<plugin>-plugin 1.0`` whose entry point ``plugin`` is ``source``.
-
-        The module gets a name of its own per test (a failed import leaves no trace in
-        ``sys.modules``, a good one would be reused by the next test).
-        """
-        module = f"{plugin}_{len(self.modules)}_{abs(hash(self.folder)) % 10**8}"
-        self.modules.append(module)
-        (self.folder / f"{module}.py").write_text(textwrap.dedent(source), "utf-8")
-        dist = self.folder / f"{plugin}_plugin-1.0.dist-info"
-        dist.mkdir()
-        dist_name = plugin.replace("_", "-") + "-plugin"
-        (dist / "METADATA").write_text(
-            f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: 1.0\n", "utf-8"
-        )
-        text = entry_points if entry_points is not None else f"[ulti_rules]\n{plugin} = {module}\n"
-        (dist / "entry_points.txt").write_text(text, "utf-8")
-        importlib.invalidate_caches()
-        return module
-
-
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
-    folder = tmp_path / "site"
-    folder.mkdir()
-    monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.chdir(tmp_path)
-    plugins.reset()
-    made = Site(folder)
-    yield made
-    plugins.reset()
-    for module in made.modules:
-        sys.modules.pop(module, None)
+from plugin_site import Site
 
 
 def registry() -> Registry:

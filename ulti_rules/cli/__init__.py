@@ -38,6 +38,9 @@ COMMANDS: dict[str, LazyCommand] = {
     "replay": LazyCommand(
         "replay:replay_command", "Replay a hand record, print it trick by trick."
     ),
+    "plugins": LazyCommand(
+        "plugins_list:plugins_command", "List the installed plugins and what each registered."
+    ),
     "simulate": LazyCommand(
         "simulate:simulate_command", "Bots play seeded hands; settle and total them."
     ),
