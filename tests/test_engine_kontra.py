@@ -1,4 +1,4 @@
-"""The kontra chain as RULES.md §6 has it: windows per level, per-defender chains, records.
+"""The kontra chain as docs/rules.md#kontra has it: windows per level, per-defender chains, records.
 
 Golden hands under ``older-20-100`` (DE): a defender says Kontra with his card to
 trick 1, the declarer (who leads trick 1) answers in the round after it, the

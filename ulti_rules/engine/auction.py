@@ -1,4 +1,4 @@
-"""The auction: the talon-passing bidding of RULES.md §2.4 and the two-round variant (§7.5).
+"""The auction: the talon-passing bidding and the two-round variant (docs/rules.md#the-auction).
 
 Steps, each with one seat to act:
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from itertools import combinations, filterfalse
+from itertools import combinations
 
 from ..cards import card_name, format_cards, suit_id, suit_number
 from ..game.catalog import BidInfo, Catalog
@@ -35,7 +35,6 @@ from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
 from .actions import (
     DECLARE,
-    DISCARDS,
     PASS,
     PICK_UP,
     Action,
@@ -49,7 +48,9 @@ from .actions import (
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of_distinct
 from .trump import (
+    KINGS_AND_OVERS,
     MARRIAGE_MASKS,
+    MARRIED,
     feasible_suits,
     feasible_with,
     marriages_in,
@@ -210,11 +211,12 @@ class Auction:
 
         ``confirm``: whether they are asked for the confirm step.
         """
+        standing = self.bid.bid.id if self.bid is not None else None
         if self.two_round is None:  # the usual auction: the standing bid alone
-            return (self.bid.id if self.bid is not None else None, confirm)
+            return (standing, confirm)
         binds = self._same_trump_binds(confirm)
         return (
-            self.bid.id if self.bid is not None else None,
+            standing,
             confirm,
             self._value_mode(),
             binds,
@@ -396,19 +398,32 @@ class Auction:
             marriages_in(hand & ~((1 << pair[0]) | (1 << pair[1]))), situation, confirm
         ):
             return True
-        refused = self._refused_discards(hand)
-        return refused is None or pair not in refused  # the rare case: is the bid forced?
+        refused = self._refused_discards(hand)  # the rare case: is the bid forced?
+        if refused is None:
+            return True
+        lost, pairs = refused
+        return not (lost >> pair[0]) & 1 and not (lost >> pair[1]) & 1 and pair not in pairs
 
     def _legal_discards(self, hand: int) -> list[Action]:
-        """The discards :meth:`_discard_ok` accepts."""
+        """The discards :meth:`_discard_ok` accepts, in ``combinations`` order."""
         refused = self._refused_discards(hand)
-        if not refused:  # the usual case: every pair
+        if refused is None:  # the usual case: every pair
             return discards_of(cards_of(hand))
-        pairs = filterfalse(refused.__contains__, combinations(cards_of(hand), 2))
-        return list(map(DISCARDS.__getitem__, pairs))
+        lost, pairs = refused
+        cards = cards_of(hand & ~lost)
+        found = discards_of(cards)  # every pair without a card that alone loses the bid
+        if pairs:  # and without the few pairs of marriage cards that lose it together
+            where = {card: i for i, card in enumerate(cards)}
+            n = len(cards)
+            for first, second in sorted(pairs, reverse=True):  # from the end: indices hold
+                i, j = where[first], where[second]
+                del found[i * (2 * n - i - 1) // 2 + j - i - 1]  # the pair's place in the list
+        return found
 
-    def _refused_discards(self, hand: int) -> set[tuple[int, int]] | None:
-        """The pairs (ascending) ``hand`` may not discard now; None: any pair may go.
+    def _refused_discards(self, hand: int) -> tuple[int, set[tuple[int, int]]] | None:
+        """What ``hand`` may not discard now: None if any pair may go, else the cards that
+        may not go at all (a mask) and the pairs (ascending) of other cards that may not go
+        together.
 
         The bids that must remain are those of the step after the discard. A discard can
         only lose marriages, and losing one never makes a bid makeable: so if the whole
@@ -425,26 +440,28 @@ class Auction:
         held = marriages_in(hand)
         if not feasible(held, situation, confirm):
             # No discard holds a bid up: a round-1 bid is then confirmed anyway.
-            return None if confirm else set(combinations(cards_of(hand), 2))
-        refused: set[tuple[int, int]] = set()
-        cards = cards_of(hand)
+            return None if confirm else (hand, set())
         married = cards_of(hand & sum(MARRIAGE_MASKS[s] for s in held))
+        lost = 0
         for card in married:
-            rest = hand & ~(1 << card)
-            if not feasible(marriages_in(rest), situation, confirm):
-                refused.update((min(card, c), max(card, c)) for c in cards if c != card)
+            if not feasible(marriages_in(hand & ~(1 << card)), situation, confirm):
+                lost |= 1 << card
+        pairs: set[tuple[int, int]] = set()
+        # Only a second card of another marriage can lose more than one card alone.
+        for first, second in combinations(married, 2):
+            if (lost >> first) & 1 or (lost >> second) & 1:
                 continue
-            # Only a second card of another marriage can lose more than this one.
-            for other in married:
-                if other != card and not feasible(
-                    marriages_in(rest & ~(1 << other)), situation, confirm
-                ):
-                    refused.add((min(card, other), max(card, other)))
-        return refused
+            if not feasible(
+                marriages_in(hand & ~((1 << first) | (1 << second))), situation, confirm
+            ):
+                pairs.add((first, second))
+        return (lost, pairs) if lost or pairs else None
 
     # ------------------------------------------------------------------ queries
 
-    def legal(self, hands: list[int]) -> list[Action]:
+    def legal(self, hands: list[int]) -> tuple[Action, ...] | list[Action]:
+        """Every action the seat to act may take now: a tuple the memo shares (a caller
+        copies it), or for the discards a new list (about 66 of them, listed afresh)."""
         seat = self.turn
         hand = hands[seat]
         step = self.step
@@ -452,7 +469,27 @@ class Auction:
             return self._legal_discards(hand)
         if step == "round1_trump":
             assert self.bid is not None
-            return [DECLARE[s] for s in self.bid.suits]
+            return tuple(DECLARE[s] for s in self.bid.suits)
+        # The answer depends on the hand only through the marriages it holds (with the
+        # talon, for a pick-up): memoised per step, situation and those marriages.
+        talon = self.talon
+        key = (
+            "legal",
+            step,
+            seat != self.bidder or self.ruleset.auction.self_robbing,  # ``_may_rob``
+            self.opening,
+            MARRIED[hand & KINGS_AND_OVERS],  # ``marriages_in``, and with the talon:
+            None if talon is None else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS],
+            *self._situation(step == "confirm"),
+        )
+        memo = self.cat.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(self._compute_legal(seat, hand, step))
+        return found  # type: ignore[return-value]
+
+    def _compute_legal(self, seat: int, hand: int, step: str) -> list[Action]:
+        """The actions of a bid, speak, round1 or confirm step (:meth:`legal`'s memo)."""
         actions: list[Action] = []
         if step == "speak":
             rob = self._may_rob(seat)
@@ -630,7 +667,8 @@ class Auction:
             self._record_bid(info, named, seat, confirm=confirm)
             return
         if type(action) is Discard:
-            hands[seat] &= ~mask_of_distinct(action.cards)
+            first, second = action.cards  # (checked: the talon's two)
+            hands[seat] &= ~(1 << first | 1 << second)
             self.talon = action.cards
             self.talon_by = seat
             self.step = self._next_step_after_discard()
@@ -663,7 +701,7 @@ class Auction:
         elif not was_round1:
             self.standing_round1 = False
         self.step = "round1" if was_round1 else "speak"
-        self.turn = self.seats.next(seat)
+        self.turn = self.seats.after[seat]
 
     def _pass(self, hands: list[int]) -> None:
         self.passes += 1
@@ -678,7 +716,7 @@ class Auction:
             if self.bid is None and self.passes >= active:
                 self._end_round1(hands)
                 return
-            self.turn = self.seats.next(self.turn)
+            self.turn = self.seats.after[self.turn]
             return
         end = self.ruleset.auction.end_passes
         if (self.bid is not None and self.passes >= end) or (
@@ -686,7 +724,7 @@ class Auction:
         ):
             self.done = True
             return
-        self.turn = self.seats.next(self.turn)
+        self.turn = self.seats.after[self.turn]
         self.step = "speak"
 
     def _end_round1(self, hands: list[int]) -> None:

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from itertools import repeat
 from operator import attrgetter, is_
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import Card, Rank, Suit, SuitId, card_name, make_card, suit_id, suit_number
 from ..errors import IllegalAction, PluginError
@@ -43,7 +43,6 @@ from .actions import (
     ANNOUNCE,
     DECLARE,
     GIVE_UP,
-    PASS,
     PLAYS,
     Action,
     Announce,
@@ -152,7 +151,7 @@ class Hand:
         dealer: int = 0,
         registry: Registry | None = None,
     ) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise BadDeal(f"a seed is an int or a string, not {seed!r}")
         self._game = game = Game.of(game, registry)
         self._ruleset = ruleset = game.ruleset
@@ -212,7 +211,8 @@ class Hand:
         self._t7 = 0
         self._needs_due = False
         self._kontra: KontraChains | None = None
-        self._kround_passed: set[int] = set()
+        self._kround_passed = 0
+        """The seats (a mask) that passed in the kontra round since the last kontra."""
         self._kturn = -1
         self._wait_kontra = False
         """Trick 1 under ``kontra.window_opens: after_own_card``: a defender's card may
@@ -287,7 +287,7 @@ class Hand:
         new._history = self._history.copy()
         new._trick = self._trick.copy()
         new._tricks = self._tricks.copy()
-        new._kround_passed = self._kround_passed.copy()
+        new._kround_passed = self._kround_passed
         new._announced = {seat: suits.copy() for seat, suits in self._announced.items()}
         new._marriages = self._marriages.copy()
         new._undo = self._undo.copy()  # entries are immutable: shared safely
@@ -508,36 +508,48 @@ class Hand:
         if phase is PLAY:
             legal = self._legal
             if legal < 0:
-                legal = self.legal_cards()
+                legal = self._card_mask()
             if self._trick_no and not self._late_announce:  # after trick 1: cards only
                 return plays_of(legal)
-            seat = self._turn
-            actions: list[Action] = []
-            if self._trick_no == 0:
-                assert self._kontra is not None
-                actions.extend(self._kontra.actions(seat, seat == self._declarer, TRICK1))
-            actions.extend(map(ANNOUNCE.__getitem__, self._announceable(seat)))
-            if self._can_give_up():
-                actions.append(GIVE_UP)
-            if actions:  # cards go by play_card: only the other actions need offering
-                self._offered = tuple(actions)
-            actions += plays_of(legal)
-            return actions
+            others = self._play_words(self._turn)
+            if not others:
+                return plays_of(legal)
+            self._offered = others  # cards go by play_card: only the others need offering
+            return [*others, *plays_of(legal)]
         if phase is AUCTION:
-            actions = self._auction.legal(self._hands)
-        elif phase is TRUMP:
-            actions = [DECLARE[s] for s in self._trump_choices()]
-            if self._can_give_up():
-                actions.append(GIVE_UP)
+            found = self._auction.legal(self._hands)
+            if isinstance(found, list):  # the discards, a new list: the caller's, copied for us
+                self._offered = tuple(found)
+                return found
+            listed = found
         elif phase is KONTRA:
             assert self._kontra is not None
             seat = self._kturn
             moment = AFTER_CARD if self._kafter else ROUND
-            actions = [*self._kontra.actions(seat, seat == self._declarer, moment), PASS]
+            listed = self._kontra.words(seat, seat == self._declarer, moment)
+        elif phase is TRUMP:
+            listed = tuple(DECLARE[s] for s in self._trump_choices())
+            if self._can_give_up():
+                listed += (GIVE_UP,)
         else:
             return []
-        self._offered = tuple(actions)  # ours: the caller may change the list it gets
-        return actions
+        self._offered = listed  # immutable: the caller gets a list of its own
+        return list(listed)
+
+    def _play_words(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do in the play besides a card: kontras at the first trick,
+        marriages, giving up (a legal list asks it at the first trick, and at every card
+        where marriages may be announced later)."""
+        words: tuple[Action, ...] = ()
+        if self._trick_no == 0:
+            assert self._kontra is not None
+            words = self._kontra.actions(seat, seat == self._declarer, TRICK1)
+        suits = self._announceable(seat)
+        if suits:
+            words += tuple(map(ANNOUNCE.__getitem__, suits))
+        if self._can_give_up():
+            words += (GIVE_UP,)
+        return words
 
     def legal_cards(self) -> int:
         """Fast path: the cards the seat to act may play now, as a bit mask (0 if none)."""
@@ -546,6 +558,10 @@ class Hand:
             return legal
         if self._phase is not PLAY:
             return 0
+        return self._card_mask()
+
+    def _card_mask(self) -> int:
+        """``legal_cards()`` worked out (in the play, not known yet since the last change)."""
         seat = self._turn
         # A marriage due before the card (``_due_open``, inlined: asked before every card)
         if self._needs_due and (not self._trick_no or self._late_announce) and self._due(seat):
@@ -555,7 +571,7 @@ class Hand:
         if not self._trick:
             legal = hand
         elif self._standard_duties:
-            # C13 inlined for speed; tricks.legal_mask is the same rule for any duties.
+            # The play duties inlined for speed; tricks.legal_mask is the same rule for any duties.
             legal = hand & self._led
             if legal:
                 legal = legal & self._beat[self._best] or legal
@@ -651,10 +667,12 @@ class Hand:
         seat = self._turn
         self._offered = ()
         trick = self._trick
-        if self._wait_kontra:  # his card may open his kontra word: keep everything
+        last = len(trick) + 1 == self._n_active  # this card closes the trick
+        wait = self._wait_kontra
+        if wait:  # his card may open his kontra word: keep everything
             self._undo.append((card, seat, _played_over(self)))
         else:  # what the card changes follows from the trick (``undo``)
-            self._undo.append(_TRICK_END if len(trick) + 1 == self._n_active else _IN_TRICK)
+            self._undo.append(_TRICK_END if last else _IN_TRICK)
         self._history.append(_SEAT_PLAYS[seat][card])
         self._hands[seat] ^= 1 << card
         self._legal = -1
@@ -667,9 +685,9 @@ class Hand:
             self._best = card
             self._best_seat = seat
         trick.append(card)
-        if self._wait_kontra and self._opens_word(seat):
+        if wait and self._opens_word(seat):
             return  # his word first; the trick goes on when he has spoken
-        if len(trick) < self._n_active:
+        if not last:
             self._turn = self._after[seat]
             return
         self._close_trick()
@@ -690,8 +708,7 @@ class Hand:
         if done == self._expose_at:
             self._exposed = True
         if done == 1 and self._has_kontra_round:
-            self._kround_passed = set()
-            speaker = self._next_speaker(self._declarer)
+            speaker = self._next_speaker(self._declarer, 0)
             if speaker >= 0:
                 self._phase = KONTRA
                 self._kturn = speaker
@@ -774,7 +791,7 @@ class Hand:
                 self._phase, self._facts, self._final_contract = PLAY, None, None
                 self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
                 if done == 0 and self._has_kontra_round:
-                    self._kturn, self._kround_passed = -1, set()
+                    self._kturn, self._kround_passed = -1, 0
             self._trick.pop()
             self._hands[seat] |= 1 << card
             self._turn = seat
@@ -793,7 +810,6 @@ class Hand:
         self._history.pop()
         for name, value in zip(_PLAY_CHANGES, saved, strict=True):
             setattr(self, name, value)
-        self._kround_passed = set(saved[_KROUND])  # never share a set another hand may change
         self._own_kontra()
         return card_played
 
@@ -1015,18 +1031,8 @@ class Hand:
             self._phase = OVER
             return
         self._info = info
-        self._declarer = auction.bidder
-        self._defenders = tuple(s for s in self._seats.active if s != self._declarer)
-        # Every hand of this bid and these defenders starts from the same chains: built once
-        # (in the catalogue's memo), then copied.
-        key = ("kontra chains", info.id, self._defenders)
-        memo = self._cat.memo
-        found = memo.get(key)
-        if found is None:
-            memos: Memos = self._game.derived("kontra memos", dict)
-            found = memo[key] = (KontraChains(self._ruleset, info, self._defenders, memos),)
-        start = found[0]
-        assert isinstance(start, KontraChains)
+        declarer = self._declarer = auction.bidder
+        self._defenders, start = self._kontra_start(info, declarer)
         self._kontra = start.clone()
         simple = self._ruleset.simple
         if (
@@ -1047,6 +1053,18 @@ class Hand:
             return
         self._start_play(auction.bid_trump)
 
+    def _kontra_start(self, info: BidInfo, declarer: int) -> tuple[tuple[int, ...], KontraChains]:
+        """The defenders, and the kontra chains every hand of this bid, declarer and dealer
+        starts from (each hand plays on a copy): built once, kept in the catalogue's memo."""
+        key = ("kontra chains", info.id, declarer, self._seats.dealer)
+        memo = self._cat.memo
+        found = memo.get(key)
+        if found is None:
+            defenders = tuple(s for s in self._seats.active if s != declarer)
+            memos = self._game.derived("kontra memos", Memos)
+            found = memo[key] = (defenders, KontraChains(self._ruleset, info, defenders, memos))
+        return found  # type: ignore[return-value]
+
     def _trump_choices(self) -> tuple[int, ...]:
         assert self._info is not None
         return feasible_suits(self._info, self._hands[self._declarer], self._info.suits)
@@ -1055,34 +1073,32 @@ class Hand:
 
     def _start_play(self, trump: int) -> None:
         info = self._info
-        assert info is not None
+        assert info is not None and self._kontra is not None
         self._trump = trump
-        tables = self._tables = self._game.tables(trump)
-        self._beat = tables.beat
-        self._trump_mask = tables.trump_mask
-        self._standard_duties = tables.must_follow and tables.must_trump and tables.must_beat
-        lead = (
-            self._declarer if self._ruleset.play.first_lead == "declarer" else self._seats.forehand
-        )
-        self._turn = self._leader = lead
-        self._ulti_seat = self._declarer if info.keeps_seven and trump >= 0 else -1
-        self._t7 = _SEVENS[trump] if trump >= 0 else 0
-        self._announced = {s: [] for s in self._seats.active}
-        marriages = self._ruleset.marriages
-        # The bid marriage is due unless the ruleset lets it go unannounced (and says what
-        # then becomes of the 100: in_hundred_game.unannounced).
-        bid_marriage_due = info.hundred and marriages.in_hundred_game.unannounced == "required"
-        self._needs_due = trump >= 0 and (bid_marriage_due or not marriages.optional)
-        self._late_announce = trump >= 0 and marriages.announce == "on_play"
-        self._expose_at = self._ruleset.open_games.after_trick if info.open else -1
+        key = ("play start", info.id, trump, self._declarer, self._seats.dealer)
+        memo = self._cat.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _play_start(self, info, trump, self._kontra)
+        start: _PlayStart = found  # type: ignore[assignment]
+        (
+            self._tables,
+            self._beat,
+            self._trump_mask,
+            self._standard_duties,
+            self._turn,
+            self._ulti_seat,
+            self._t7,
+            self._needs_due,
+            self._late_announce,
+            self._expose_at,
+            self._has_kontra_round,
+            self._special_tricks,
+            self._wait_kontra,
+        ) = start
+        self._leader = self._turn
         self._exposed = self._expose_at == 0
-        assert self._kontra is not None
-        self._has_kontra_round = self._kontra.has_round
-        special = {self._expose_at - 1}  # (the last trick ends the hand in the loop itself)
-        if self._has_kontra_round:
-            special.add(0)
-        self._special_tricks = frozenset(special)
-        self._wait_kontra = self._kontra.defenders_wait
+        self._announced = {s: [] for s in self._seats.active}
         self._legal = -1
         self._phase = PLAY
 
@@ -1096,9 +1112,12 @@ class Hand:
         return self._needs_due and (self._trick_no == 0 or self._late_announce)
 
     def _announceable(self, seat: int) -> tuple[int, ...]:
+        # Asked at each card while announcing is open: the window (``_announce_window``)
+        # inlined, and no King and Over of a suit (the usual case) means nothing to announce.
+        if self._trump < 0 or not (self._trick_no == 0 or self._late_announce):
+            return ()
         hand = self._hands[seat]
-        # (no King and Over of a suit: nothing to announce, the usual case, asked at each card)
-        if self._trump < 0 or not self._announce_window() or not marriages_in(hand):
+        if not marriages_in(hand):
             return ()
         assert self._info is not None
         return announceable(
@@ -1207,13 +1226,15 @@ class Hand:
         self._gave_up = True
         self._phase = OVER
 
-    def _next_speaker(self, start: int) -> int:
-        """The next seat from ``start`` on that has not passed and can call; -1 if none."""
+    def _next_speaker(self, start: int, passed: int) -> int:
+        """The next seat from ``start`` on that has not passed and can call; -1 if none.
+        ``passed``: the seats (a mask) that passed since the last kontra."""
         kontra = self._kontra
         assert kontra is not None
-        return kontra.round_speaker(
-            start, self._after, self._n_active, self._declarer, self._kround_passed
+        speaker, self._kround_passed = kontra.round_speaker(
+            start, self._after, self._n_active, self._declarer, passed
         )
+        return speaker
 
     def _kontra_word_words(self) -> str:
         if self._kafter:
@@ -1255,13 +1276,14 @@ class Hand:
     def _kontra_round(self, seat: int, action: Action) -> None:
         kontra = self._kontra
         assert kontra is not None
-        if isinstance(action, Kontra):
+        if type(action) is Kontra:  # (checked: of the class itself)
             kontra.apply(action, seat, seat == self._declarer)
-            self._kround_passed = set()
-            speaker = self._next_speaker(seat)
+            start, passed = seat, 0  # a kontra opens the word to everybody again
         else:
-            self._kround_passed.add(seat)
-            speaker = self._next_speaker(self._after[seat])
+            start, passed = self._after[seat], self._kround_passed | 1 << seat
+        speaker, self._kround_passed = kontra.round_speaker(
+            start, self._after, self._n_active, self._declarer, passed
+        )
         if speaker < 0:
             self._phase = PLAY
             self._legal = -1
@@ -1311,7 +1333,6 @@ _COPIED_SLOTS = frozenset(
         "_trick",
         "_tricks",
         "_kontra",
-        "_kround_passed",
         "_announced",
         "_marriages",
         "_undo",
@@ -1340,7 +1361,6 @@ _PLAY_CHANGES = (
 )
 """The single values a card (with the trick it may close) changes: what ``undo`` restores."""
 _TRICK_NO = _PLAY_CHANGES.index("_trick_no")
-_KROUND = _PLAY_CHANGES.index("_kround_passed")
 _played_over = attrgetter(*_PLAY_CHANGES)
 
 _IN_TRICK: tuple[Any, ...] = ("a card within a trick",)
@@ -1354,6 +1374,63 @@ _SEAT_PLAYS: tuple[tuple[tuple[int, Play], ...], ...] = tuple(
 )
 """``_SEAT_PLAYS[seat][card]``: the history entry of that card played by that seat (shared:
 a history holds thirty of them a hand)."""
+
+
+class _PlayStart(NamedTuple):
+    """What the play starts from, the same for every hand of one bid, trump, declarer and
+    dealer: worked out once (``Hand._start_play``, kept in the catalogue's memo)."""
+
+    tables: RankTables
+    beat: tuple[int, ...]
+    trump_mask: int
+    standard_duties: bool
+    """Follow, trump and beat: the duties the fast paths inline."""
+    lead: int
+    ulti_seat: int
+    """The declarer who keeps the trump 7 to the last trick, or -1."""
+    t7: int
+    needs_due: bool
+    """A marriage may be due before a card (the bid marriage, or marriages not optional)."""
+    late_announce: bool
+    """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
+    expose_at: int
+    has_kontra_round: bool
+    special_tricks: frozenset[int]
+    """Tricks (0-based) whose end ``play_random`` leaves to ``_close_trick``: the one that
+    lays an open contract down, the first where a kontra round follows."""
+    wait_kontra: bool
+
+
+def _play_start(hand: Hand, info: BidInfo, trump: int, kontra: KontraChains) -> _PlayStart:
+    """What ``hand``'s play starts from, worked out from its bid, trump, declarer and rules."""
+    ruleset = hand.ruleset
+    tables = hand.game.tables(trump)
+    declarer = hand._declarer
+    marriages = ruleset.marriages
+    # The bid marriage is due unless the ruleset lets it go unannounced (and says what
+    # then becomes of the 100: in_hundred_game.unannounced).
+    bid_marriage_due = info.hundred and marriages.in_hundred_game.unannounced == "required"
+    expose_at = ruleset.open_games.after_trick if info.open else -1
+    has_round = kontra.has_round
+    special = {expose_at - 1}  # (the last trick ends the hand in the loop itself)
+    if has_round:
+        special.add(0)
+    return _PlayStart(
+        tables=tables,
+        beat=tables.beat,
+        trump_mask=tables.trump_mask,
+        standard_duties=tables.must_follow and tables.must_trump and tables.must_beat,
+        lead=declarer if ruleset.play.first_lead == "declarer" else hand.seats.forehand,
+        ulti_seat=declarer if info.keeps_seven and trump >= 0 else -1,
+        t7=_SEVENS[trump] if trump >= 0 else 0,
+        needs_due=trump >= 0 and (bid_marriage_due or not marriages.optional),
+        late_announce=trump >= 0 and marriages.announce == "on_play",
+        expose_at=expose_at,
+        has_kontra_round=has_round,
+        special_tricks=frozenset(special),
+        wait_kontra=kontra.defenders_wait,
+    )
+
 
 _INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()
 _INTERNED_SIZE = 16

@@ -1,15 +1,16 @@
 """The kontra chain: per component, per defender where the kontra binds only its caller.
 
 Level 1 (kontra) is the defenders', level 2 (rekontra) the declarer's, and so on,
-alternating (C16). A component whose kontra binds both defenders has one shared
-chain; one that binds only its caller (no-trump components in WP, DE, HU) has a
-chain per defender. A defender raises his own chain (or the shared one); the
+alternating (docs/rules.md#kontra). A component whose kontra binds both defenders has
+one shared chain; one that binds only its caller (no-trump components in WP, DE, HU)
+has a chain per defender. A defender raises his own chain (or the shared one); the
 declarer answers a chain one level below his call: every such chain of the named
 components, or with ``against`` one defender's alone.
 
-When (RULES §6.3): every level may be called at the first trick, on one's own turn
-before one's card; the kontra round after trick 1 takes only the levels whose window
-reaches past one's own card (DE, HU: Kontra at the card, Rekontra and beyond after).
+When (docs/rules.md#the-kontra-window): every level may be called at the first trick,
+on one's own turn before one's card; the kontra round after trick 1 takes only the
+levels whose window reaches past one's own card (DE, HU: Kontra at the card, Rekontra
+and beyond after).
 Where a defender's window opens only after his own first card (``kontra.window_opens:
 after_own_card``) he calls nothing before that card, and has the word right after it,
 before the next card is played.
@@ -23,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import chain as _chain
 from itertools import combinations
 from typing import Literal, TypeAlias
 
 from ..game.catalog import BidInfo
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
-from .actions import Kontra
+from ..ruleset.schema import Kontra as KontraRules
+from .actions import PASS, Action, Kontra
 
 OWN_CARD = "own_card_trick1"
 
@@ -46,42 +47,169 @@ def side_of_level(level: int) -> str:
 
 _Key: TypeAlias = tuple[object, ...]
 
+_LIMIT = 1 << 14
+"""The most answers per view a :class:`_Setting` holds: its table is emptied when full."""
+_NODE_LIMIT = 1 << 15
+"""The most kontra situations (nodes) the settings of one game hold together: when full,
+every setting forgets its nodes (a node costs about a kilobyte; 2,000 random hands of
+``wikipedia`` meet about 7,000 nodes, 20,000 hands about 26,000)."""
 
-class _Memo:
-    """What hands of one kontra setting share: the answers that depend on the levels alone.
 
-    ``views``: the levels (flat) -> the levels as each side sees them (:meth:`KontraChains.
-    _keep_views`); ``actions``: (a side's view, declarer, moment) -> the kontras open then.
-    A hand asks several times in one situation (whether a seat can call, its legal actions,
-    the check of the kontra called), and hands of one ruleset meet the same situations
-    again; the answers are immutable values, so they are built once and shared. Keyed by
-    values (never by ``id``), each table emptied when full: none holds more than
-    ``_LIMIT`` entries. A chain holds its setting's memo, so a look-up hashes only the
-    levels, not the setting.
+class _Node:
+    """One kontra situation of a setting: the levels, and what has been learnt about them.
+
+    ``flat``: the level of every chain, component by component, defender by defender (a
+    shared chain stands at the same level for both). Hands of one setting that reach the
+    same levels share the node, so each question about them is answered once:
+    ``actions``: (seat, declarer, moment) -> the kontras open then, and Pass after them
+    (the kontra phase's legal list); ``raised``: a kontra called, as (components, level,
+    against, seat, declarer) -> the node it leads to; ``callers``: per declarer seat, the
+    seats (a mask) that can call in the kontra round (-1: not known yet). A node stands for
+    its levels: nodes compare by them. Tens of thousands of nodes may be met, so a node
+    keeps no more than that.
     """
 
-    __slots__ = ("actions", "own", "views")
+    __slots__ = ("actions", "callers", "flat", "raised")
+
+    def __init__(self, flat: tuple[int, ...]) -> None:
+        self.flat = flat
+        self.actions: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
+        self.raised: dict[_Key, _Node] = {}
+        self.callers = [-1, -1, -1, -1]  # seats 0 to 3: a table seats three or four
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Node) and other.flat == self.flat
+
+    def __hash__(self) -> int:
+        return hash(self.flat)
+
+    def __repr__(self) -> str:
+        return f"<kontra levels {self.flat}>"
+
+
+class _Setting:
+    """A kontra setting (everything but the levels that decides which kontras are open),
+    and what the hands of this setting share: the situations met, as nodes.
+
+    ``nodes``: the levels (flat) -> their :class:`_Node`; ``by_view``: (a side's view of
+    the levels, declarer, moment) -> the kontras open then, shared by every levels a side
+    sees alike (the declarer raises odd levels, a defender the even ones of his own chain
+    or the shared one: other levels do not change his options). Random hands meet the same
+    situations again and again; the answers are immutable values, so they are built once.
+    Keyed by values (never by ``id``), each table emptied when full: ``by_view`` holds no
+    more than ``_LIMIT`` entries, the nodes of all the settings in ``memos`` together no
+    more than ``_NODE_LIMIT``.
+    """
+
+    __slots__ = (
+        "by_view",
+        "components",
+        "defenders",
+        "defenders_wait",
+        "first_in_round",
+        "later_in_round",
+        "max_level",
+        "memos",
+        "nodes",
+        "own",
+        "per_defender",
+        "positions",
+        "rules",
+    )
+
+    def __init__(
+        self,
+        rules: KontraRules,
+        components: tuple[str, ...],
+        defenders: tuple[int, ...],
+        per_defender: frozenset[str],
+        memos: Memos,
+    ) -> None:
+        self.memos = memos
+        self.rules = rules
+        self.components = components
+        self.defenders = defenders
+        self.per_defender = per_defender
+        self.max_level: int | None = rules.level_cap  # null in the file: the framework's limit
+        window, later = rules.window, rules.later_window  # Kontra.window_of, inlined
+        self.first_in_round = window != OWN_CARD
+        self.later_in_round = (window if later == "same" else later) != OWN_CARD
+        self.defenders_wait = rules.window_opens == "after_own_card"
+        """A defender calls nothing at the first trick before his own card."""
+        count = len(defenders)
+        self.positions: dict[str, dict[int, int]] = {
+            c: {d: i * count + k for k, d in enumerate(defenders)} for i, c in enumerate(components)
+        }
+        """Per component, per defender seat: where his chain stands in the flat levels."""
+        self.own: dict[int, tuple[int, ...]] = {
+            seat: tuple(
+                self.positions[c][seat if c in per_defender else defenders[0]] for c in components
+            )
+            for seat in defenders
+        }
+        """Per defender seat: where the chains he raises stand in the flat levels."""
+        self.nodes: dict[tuple[int, ...], _Node] = {}
+        self.by_view: dict[_Key, tuple[Kontra, ...]] = {}
+
+    def key(self) -> _Key:
+        """Everything but the levels that decides which kontras are open."""
+        return (
+            self.components,
+            self.defenders,
+            self.per_defender,
+            self.max_level,
+            self.first_in_round,
+            self.later_in_round,
+            self.defenders_wait,
+        )
+
+    def node(self, flat: tuple[int, ...]) -> _Node:
+        """The node of these levels, made on first meeting."""
+        nodes = self.nodes
+        found = nodes.get(flat)
+        if found is None:
+            memos = self.memos
+            if memos.nodes >= _NODE_LIMIT:
+                memos.forget_nodes()
+            memos.nodes += 1
+            found = nodes[flat] = _Node(flat)
+        return found
+
+    def view(self, flat: tuple[int, ...], seat: int, declarer: bool) -> tuple[int, ...] | None:
+        """The levels as ``seat``'s side sees them: the declarer raises odd levels of every
+        chain, a defender the even ones of his own chain or the shared one, and a level the
+        side cannot raise is -1; None for a seat that is neither."""
+        if declarer:
+            return tuple(map(_ODD.__getitem__, flat))
+        where = self.own.get(seat)
+        if where is None:
+            return None
+        return tuple(map(_EVEN.__getitem__, map(flat.__getitem__, where)))
+
+
+class Memos:
+    """What the kontra chains of one game learn: ``settings``, each setting's key (everything
+    but the levels that decides which kontras are open) -> the setting and what it learnt,
+    and how many nodes they hold together. Kept by the game (``Game.derived``), so that it
+    lives as long as the rules it was learnt under, never in a module-level table."""
+
+    __slots__ = ("nodes", "settings")
 
     def __init__(self) -> None:
-        self.views: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
-        self.actions: dict[_Key, tuple[Kontra, ...]] = {}
-        self.own: dict[int, tuple[int, ...]] | None = None
-        """``KontraChains.own``, the same for every chain of this setting."""
+        self.settings: dict[_Key, _Setting] = {}
+        self.nodes = 0
 
+    def setting(self, setting: _Setting) -> _Setting:
+        """The setting kept for ``setting``'s key: the first one made."""
+        return self.settings.setdefault(setting.key(), setting)
 
-_LIMIT = 1 << 14
-
-Memos = dict[_Key, _Memo]
-"""The chains' settings (everything but the levels that decides which kontras are open)
--> their memo. Kept by the game (``Game.derived``), so that it lives as long as the
-rules it was learnt under, never in a module-level table."""
-
-
-def _memo_of(memos: Memos, settings: _Key) -> _Memo:
-    memo = memos.get(settings)
-    if memo is None:
-        memo = memos[settings] = _Memo()
-    return memo
+    def forget_nodes(self) -> None:
+        """Every setting forgets its nodes; the nodes hands still hold learn afresh."""
+        for setting in self.settings.values():
+            for old in setting.nodes.values():
+                old.raised.clear()  # no path from a kept node into the forgotten ones
+            setting.nodes.clear()
+        self.nodes = 0
 
 
 _ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
@@ -101,21 +229,14 @@ def _calls(components: tuple[str, ...], level: int, against: int | None) -> tupl
 
 
 class KontraChains:
-    """The kontra levels of one hand: ``levels[component][defender seat]``."""
+    """The kontra levels of one hand: ``levels[component][defender seat]``.
 
-    __slots__ = (
-        "defenders",
-        "defenders_wait",
-        "first_in_round",
-        "later_in_round",
-        "levels",
-        "max_level",
-        "memo",
-        "own",
-        "per_defender",
-        "rules",
-        "views",
-    )
+    The levels are a node of the setting's graph (:class:`_Node`), shared by every hand
+    that reached them: a kontra moves the chains to another node, each move worked out
+    once. Nothing in a node changes what it answers, so a copy shares it.
+    """
+
+    __slots__ = ("node", "setting")
 
     def __init__(
         self,
@@ -126,99 +247,63 @@ class KontraChains:
     ) -> None:
         """``memos``: where chains of the same rules share what they learn (the game's);
         none given, these chains keep their own."""
-        rules = self.rules = ruleset.kontra
-        self.defenders = defenders
-        self.per_defender = info.per_defender
-        self.max_level: int | None = rules.level_cap  # null in the file: the framework's limit
-        window, later = rules.window, rules.later_window  # Kontra.window_of, inlined: per hand
-        self.first_in_round = window != OWN_CARD
-        self.later_in_round = (window if later == "same" else later) != OWN_CARD
-        self.defenders_wait = rules.window_opens == "after_own_card"
-        """A defender calls nothing at the first trick before his own card."""
-        self.levels: dict[str, dict[int, int]] = {
-            c: dict.fromkeys(defenders, 0) for c in info.bid.components
-        }
-        memo = self.memo = _memo_of(
-            memos if memos is not None else {},
-            (
-                tuple(self.levels),
-                defenders,
-                self.per_defender,
-                self.max_level,
-                self.first_in_round,
-                self.later_in_round,
-                self.defenders_wait,
-            ),
+        if memos is None:
+            memos = Memos()
+        components = tuple(info.bid.components)
+        setting = memos.setting(
+            _Setting(ruleset.kontra, components, defenders, info.per_defender, memos)
         )
-        """Shared by the hands whose chains are set alike: keyed by everything but the levels
-        that decides which kontras are open."""
-        if memo.own is None:
-            flat = [(c, d) for c in self.levels for d in defenders]
-            memo.own = {
-                seat: tuple(
-                    flat.index((c, seat if c in self.per_defender else defenders[0]))
-                    for c in self.levels
-                )
-                for seat in defenders
-            }
-        self.own: dict[int, tuple[int, ...]] = memo.own
-        """Per defender seat: where in the flat levels the chains he raises stand (shared,
-        never changed)."""
-        self.views: dict[int, tuple[int, ...]] = {}
-        """Per defender seat, and -1 for the declarer: the levels as the memo sees them
-        (:meth:`_keep_views`), kept in step by :meth:`apply`."""
-        self._keep_views()
-
-    def _keep_views(self) -> None:
-        """The memo's view of the levels: for each side only what decides its options.
-
-        The declarer raises odd levels (the defenders' calls) of every chain, a defender
-        the even ones of his own chain or the shared one; a level the side cannot raise is
-        -1. Fewer keys than the levels themselves, so more answers are shared.
-        """
-        flat = tuple(_chain.from_iterable(map(dict.values, self.levels.values())))
-        known = self.memo.views
-        views = known.get(flat)
-        if views is None:
-            views = {-1: tuple(map(_ODD.__getitem__, flat))}
-            for seat, where in self.own.items():
-                views[seat] = tuple(map(_EVEN.__getitem__, map(flat.__getitem__, where)))
-            if len(known) >= _LIMIT:
-                known.clear()
-            known[flat] = views  # shared: never changed, only replaced
-        self.views = views
+        self.setting = setting
+        self.node = setting.node((0,) * (len(setting.components) * len(defenders)))
 
     def clone(self) -> KontraChains:
-        """An independent copy for ``Hand.clone``: the levels are the only mutable state."""
+        """An independent copy for ``Hand.clone``: the node is shared (it never changes)."""
         new = KontraChains.__new__(KontraChains)
-        new.rules = self.rules
-        new.defenders = self.defenders
-        new.per_defender = self.per_defender
-        new.max_level = self.max_level
-        new.first_in_round = self.first_in_round
-        new.later_in_round = self.later_in_round
-        new.defenders_wait = self.defenders_wait
-        new.levels = {c: chain.copy() for c, chain in self.levels.items()}
-        new.memo = self.memo
-        new.views = self.views
-        new.own = self.own
+        new.setting = self.setting
+        new.node = self.node
         return new
+
+    @property
+    def levels(self) -> dict[str, dict[int, int]]:
+        """Per component, per defender seat: the level (a new dict)."""
+        flat = self.node.flat
+        return {
+            c: {d: flat[i] for d, i in where.items()} for c, where in self.setting.positions.items()
+        }
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return self.setting.defenders
+
+    @property
+    def per_defender(self) -> frozenset[str]:
+        return self.setting.per_defender
+
+    @property
+    def max_level(self) -> int | None:
+        return self.setting.max_level
+
+    @property
+    def defenders_wait(self) -> bool:
+        """A defender calls nothing at the first trick before his own card."""
+        return self.setting.defenders_wait
 
     @property
     def has_round(self) -> bool:
         """Whether some level may still be called after trick 1 (the kontra round)."""
-        return self.first_in_round or self.later_in_round
+        return self.setting.first_in_round or self.setting.later_in_round
 
     def _open(self, level: int, moment: Moment) -> bool:
         """Whether ``level`` may be called now: with one's own card to the first trick
         always (before it, or right after it where a defender's window opens then), in
         the round only where its window reaches past one's own card."""
-        if self.max_level is not None and level > self.max_level:
+        setting = self.setting
+        if setting.max_level is not None and level > setting.max_level:
             return False
         if moment == ROUND:
-            return self.first_in_round if level == 1 else self.later_in_round
+            return setting.first_in_round if level == 1 else setting.later_in_round
         if moment == TRICK1:
-            return not (self.defenders_wait and side_of_level(level) == "defenders")
+            return not (setting.defenders_wait and side_of_level(level) == "defenders")
         return True
 
     def options(
@@ -231,75 +316,92 @@ class KontraChains:
         that defender's own chain (components with a chain per defender only).
         """
         found: dict[tuple[int, int | None], list[str]] = {}
+        defenders, per_defender = self.setting.defenders, self.setting.per_defender
         for comp, chain in self.levels.items():
             if declarer:
                 targets = {lv + 1 for lv in chain.values() if lv % 2 == 1}
                 for level in sorted(targets):
                     if self._open(level, moment):
                         found.setdefault((level, None), []).append(comp)
-                if comp in self.per_defender:
-                    for d in self.defenders:
+                if comp in per_defender:
+                    for d in defenders:
                         lv = chain[d]
                         if lv % 2 == 1 and self._open(lv + 1, moment):
                             found.setdefault((lv + 1, d), []).append(comp)
                 continue
-            lv = chain[seat] if comp in self.per_defender else chain[self.defenders[0]]
+            lv = chain[seat] if comp in per_defender else chain[defenders[0]]
             if lv % 2 == 0 and self._open(lv + 1, moment):
                 found.setdefault((lv + 1, None), []).append(comp)
         return found
 
     def can_call(self, seat: int, declarer: bool, moment: Moment) -> bool:
-        """Whether ``seat`` has any kontra to call now (:meth:`options` is not empty).
-
-        Answered from the memo of :meth:`actions`, filling it: the kontra round asks this
-        of every seat after every word, and the same situations come back hand after hand.
-        """
-        view = self.views.get(-1 if declarer else seat)
-        if view is not None:
-            known = self.memo.actions.get((view, declarer, moment))
-            if known is not None:
-                return bool(known)
+        """Whether ``seat`` has any kontra to call now (:meth:`options` is not empty)."""
         return bool(self.actions(seat, declarer, moment))
 
     def round_speaker(
-        self, start: int, after: Sequence[int], count: int, declarer: int, passed: set[int]
-    ) -> int:
+        self, start: int, after: Sequence[int], count: int, declarer: int, passed: int
+    ) -> tuple[int, int]:
         """The kontra round's next speaker: the first of ``count`` seats from ``start`` on
-        (``after[seat]`` follows ``seat``) that has not passed and can call; one that cannot
-        is added to ``passed``. -1 if none.
+        (``after[seat]`` follows ``seat``) that has not passed (``passed``: a mask of seats)
+        and can call, and ``passed`` with the seats before him that cannot call added.
+        -1 if none.
 
-        :meth:`can_call` for each seat in one loop: asked after every word of the round.
+        Asked after every word of the round: which seats can call is kept by the node.
         """
-        views, known = self.views, self.memo.actions
+        known = self.node.callers
+        callers = known[declarer]
+        if callers < 0:
+            callers = known[declarer] = sum(
+                1 << seat
+                for seat in (declarer, *self.setting.defenders)
+                if self.actions(seat, seat == declarer, ROUND)
+            )
         seat = start
         for _ in range(count):
-            if seat not in passed:
-                own = seat == declarer
-                view = views.get(-1 if own else seat)
-                found = None if view is None else known.get((view, own, ROUND))
-                if found is None:
-                    found = self.actions(seat, own, ROUND)
-                if found:
-                    return seat
-                passed.add(seat)
+            bit = 1 << seat
+            if not passed & bit:
+                if callers & bit:
+                    return seat, passed
+                passed |= bit
             seat = after[seat]
-        return -1
+        return -1, passed
 
     def actions(self, seat: int, declarer: bool, moment: Moment) -> tuple[Kontra, ...]:
         """Every kontra ``seat`` may call now: each level and target with each set of its
-        components (the untargeted ones first). Built once per situation, then shared."""
-        view = self.views.get(-1 if declarer else seat)
-        if view is None:  # not a seat of this hand's chains: nothing to share
-            return tuple(self._build_actions(seat, declarer, moment))
-        key = (view, declarer, moment)
-        known = self.memo.actions
-        found = known.get(key)
+        components (the untargeted ones first). Kept by the node; built once per side's
+        view of the levels (:class:`_Setting`), then shared."""
+        found = self.node.actions.get((seat, declarer, moment))
         if found is None:
-            found = tuple(self._build_actions(seat, declarer, moment))
-            if len(known) >= _LIMIT:
-                known.clear()
-            known[key] = found
-        return found
+            found = self._learn(seat, declarer, moment)
+        return found[0]
+
+    def words(self, seat: int, declarer: bool, moment: Moment) -> tuple[Action, ...]:
+        """The kontra phase's legal actions: :meth:`actions`, then ``Pass``; kept by the node."""
+        found = self.node.actions.get((seat, declarer, moment))
+        if found is None:
+            found = self._learn(seat, declarer, moment)
+        return found[1]
+
+    def _learn(
+        self, seat: int, declarer: bool, moment: Moment
+    ) -> tuple[tuple[Kontra, ...], tuple[Action, ...]]:
+        """What the node keeps for a seat at a moment, from the setting's answers per view."""
+        node = self.node
+        view = self.setting.view(node.flat, seat, declarer)
+        if view is None:  # not a seat of this hand's chains: nothing to share
+            kontras = tuple(self._build_actions(seat, declarer, moment))
+        else:
+            key = (view, declarer, moment)
+            known = self.setting.by_view
+            found = known.get(key)
+            if found is None:
+                found = tuple(self._build_actions(seat, declarer, moment))
+                if len(known) >= _LIMIT:
+                    known.clear()
+                known[key] = found
+            kontras = found
+        learnt = node.actions[seat, declarer, moment] = (kontras, (*kontras, PASS))
+        return learnt
 
     def _build_actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
         result: list[Kontra] = []
@@ -309,20 +411,20 @@ class KontraChains:
         return result
 
     def _call_name(self, level: int) -> str:
-        return f"{self.rules.name(level)} (level {level})"
+        return f"{self.setting.rules.name(level)} (level {level})"
 
     def why_refused(self, action: Kontra, seat: int, declarer: bool, moment: Moment) -> str | None:
         """None if ``seat`` may call ``action`` now, else the rule it breaks."""
         if action in self.actions(seat, declarer, moment):
             return None  # listed, so accepted: the usual case, one look-up
         level, against = action.level, action.against
+        levels = self.levels
         for comp in action.components:
-            if comp not in self.levels:
-                return (
-                    f"'{comp}' is not a component of the bid (those are: {', '.join(self.levels)})"
-                )
-        if self.max_level is not None and level > self.max_level:
-            return f"kontra goes no higher than level {self.max_level} in this ruleset"
+            if comp not in levels:
+                return f"'{comp}' is not a component of the bid (those are: {', '.join(levels)})"
+        max_level = self.setting.max_level
+        if max_level is not None and level > max_level:
+            return f"kontra goes no higher than level {max_level} in this ruleset"
         side = "declarer" if declarer else "defenders"
         if side_of_level(level) != side:
             who = "the defenders" if side_of_level(level) == "defenders" else "the declarer"
@@ -343,7 +445,7 @@ class KontraChains:
                 return why
         below = level - 1
         for comp in action.components:
-            chain = self.levels[comp]
+            chain = levels[comp]
             if declarer:
                 if against is None and below not in chain.values():
                     return (
@@ -390,22 +492,34 @@ class KontraChains:
         return None
 
     def apply(self, action: Kontra, seat: int, declarer: bool) -> None:
+        """Call ``action`` (checked): the chains move to the node it leads to."""
+        node = self.node
+        key = (action.components, action.level, action.against, seat, declarer)
+        found = node.raised.get(key)
+        if found is None:
+            found = node.raised[key] = self.setting.node(self._raise(action, seat, declarer))
+        self.node = found
+
+    def _raise(self, action: Kontra, seat: int, declarer: bool) -> tuple[int, ...]:
+        """The levels after ``action``: the chains it names at the level below, raised."""
         level, against = action.level, action.against
         below = level - 1
+        flat = list(self.node.flat)
+        positions, per_defender = self.setting.positions, self.setting.per_defender
         for comp in action.components:
-            chain = self.levels[comp]
+            chain = positions[comp]
             if against is not None:
-                chain[against] = level
+                flat[chain[against]] = level
             elif declarer:
-                for d in chain:
-                    if chain[d] == below:
-                        chain[d] = level
-            elif comp in self.per_defender:
-                chain[seat] = level
+                for i in chain.values():
+                    if flat[i] == below:
+                        flat[i] = level
+            elif comp in per_defender:
+                flat[chain[seat]] = level
             else:
-                for d in chain:
-                    chain[d] = level
-        self._keep_views()
+                for i in chain.values():
+                    flat[i] = level
+        return tuple(flat)
 
     def as_dict(self) -> dict[str, dict[int, int]]:
-        return {c: dict(chain) for c, chain in self.levels.items()}
+        return self.levels

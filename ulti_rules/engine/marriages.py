@@ -1,7 +1,7 @@
 """Marriages: who may announce which King-and-Over, and which announcements are due.
 
-Only in trump games (C6). In a hundred game the ruleset limits them
-(``marriages.in_hundred_game``): WP lets the declarer announce only the bid
+Only in trump games (docs/rules.md#marriages). In a hundred game the ruleset limits
+them (``marriages.in_hundred_game``): WP lets the declarer announce only the bid
 marriage and the defenders none. The bid marriage itself is not optional: the
 declarer of a 40-100 / 20-100 announces it before his first card, so the engine
 refuses his card until he has (one ``Announce`` per marriage).

@@ -1,8 +1,8 @@
 """Trick play on bit masks: the legal cards, and why a card is refused.
 
 The rank tables (``game/ranks.py``) say for the card now winning the trick which
-cards beat it; with them the duties of C13 (follow; if void, trump; beat the best
-card when able) are a handful of ``&`` and ``|`` per card.
+cards beat it; with them the duties of play (docs/rules.md#the-play: follow; if
+void, trump; beat the best card when able) are a handful of ``&`` and ``|`` per card.
 """
 
 from __future__ import annotations

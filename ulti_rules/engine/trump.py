@@ -20,19 +20,22 @@ MARRIAGE_MASKS: tuple[int, ...] = tuple(
 
 
 _KINGS_OVERS: tuple[int, ...] = tuple(c for m in MARRIAGE_MASKS for c in range(32) if (m >> c) & 1)
-_ALL_MARRIAGES = sum(MARRIAGE_MASKS)
+KINGS_AND_OVERS = sum(MARRIAGE_MASKS)
+"""The mask of every King and Over: all a hand's marriages depend on."""
 
-_HELD: dict[int, tuple[int, ...]] = {
+MARRIED: dict[int, tuple[int, ...]] = {
     kept: tuple(s for s in range(4) if kept & MARRIAGE_MASKS[s] == MARRIAGE_MASKS[s])
     for n in range(len(_KINGS_OVERS) + 1)
     for kept in (sum(1 << c for c in cards) for cards in combinations(_KINGS_OVERS, n))
 }
-"""The suits married in each of the 256 sets of Kings and Overs, built once at import."""
+"""The suits married in each of the 256 sets of Kings and Overs, built once at import:
+``MARRIED[hand & KINGS_AND_OVERS]`` is ``marriages_in(hand)`` where a call would cost more
+than the look-up (the auction's legal lists)."""
 
 
 def marriages_in(hand: int) -> tuple[int, ...]:
     """The suits in which ``hand`` holds both King and Over (one look-up: auctions ask often)."""
-    return _HELD[hand & _ALL_MARRIAGES]
+    return MARRIED[hand & KINGS_AND_OVERS]
 
 
 def feasible_suits(info: BidInfo, hand: int, suits: tuple[int, ...]) -> tuple[int, ...]:

@@ -3,9 +3,9 @@
 A hand is a 32-bit mask (bit ``c`` = card ``c``). For the card that currently
 wins the trick, ``beat[c]`` is the mask of every card that would beat it: the
 higher cards of its suit, and every trump if it is not a trump itself. With that
-one table the duties of C13 (follow; if void, trump; beat the best card when
-able, also without trumps) are a handful of ``&`` and ``|`` per card, and the
-tables are built once per ruleset and trump suit.
+one table the duties of play (docs/rules.md#the-play: follow; if void, trump; beat
+the best card when able, also without trumps) are a handful of ``&`` and ``|`` per
+card, and the tables are built once per ruleset and trump suit.
 """
 
 from __future__ import annotations

@@ -1,0 +1,191 @@
+"""What the engine works out once and shares, checked against working it out afresh.
+
+Random legal play asks the same questions again and again; the answers are memoised
+by the game (the auction's legal lists per situation, the kontra chains' situations as
+nodes of a graph, what the play starts from) and the deal's shuffle is
+``random.shuffle`` inlined. Each test here fails if a memo answers otherwise than the
+computation it stands for, or if the shuffle deals other cards than ``random.shuffle``.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from ulti_rules.engine import Hand, Kontra
+from ulti_rules.engine import kontra as kontra_module
+from ulti_rules.engine.actions import DISCARDS
+from ulti_rules.engine.auction import Auction
+from ulti_rules.engine.deal import shuffled_deck
+from ulti_rules.engine.kontra import ROUND, TRICK1, KontraChains, Memos
+from ulti_rules.engine.masks import cards_of
+from ulti_rules.engine.trump import marriages_in
+from ulti_rules.game import Game
+from ulti_rules.ruleset.loading import load_ruleset
+
+from conftest import BUNDLED_RULESETS
+
+
+@pytest.mark.parametrize("seed", [*range(200), "seven", "", 2**70, -12])
+def test_the_shuffle_deals_what_random_shuffle_deals(seed: int | str) -> None:
+    deck = list(range(32))
+    random.Random(seed).shuffle(deck)
+    assert shuffled_deck(seed) == deck
+
+
+def random_states(name: str, hands: int, step: str) -> list[Hand]:
+    """Copies of random hands of ``name`` at every auction state of ``step``."""
+    game = Game.of(load_ruleset(name))
+    found = []
+    for number in range(hands):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % game.ruleset.players.count)
+        while not hand.is_over:
+            if hand.phase == "auction" and hand.step == step:
+                found.append(hand.clone())
+            hand.apply(rng.choice(hand.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_memoised_auction_lists_are_the_computed_ones(name: str) -> None:
+    """Every bid, speak, round-1 and confirm list comes from the memo; each equals what the
+    auction's rules give for that very hand, so the memo's key holds all they depend on."""
+    asked = 0
+    for step in ("speak", "bid", "round1", "confirm"):
+        for hand in random_states(name, 40, step):
+            auction: Auction = hand._auction
+            seat = auction.turn
+            listed = auction.legal(hand._hands)
+            assert listed == tuple(auction._compute_legal(seat, hand._hands[seat], step))
+            asked += 1
+    assert asked > 100
+
+
+def oracle_discards(auction: Auction, hand: int) -> list[object]:
+    """The legal discards by asking, pair by pair, whether a bid stays makeable."""
+    if not auction._discard_needs_bid():
+        return [DISCARDS[p] for p in combinations(cards_of(hand), 2)]
+    confirm = auction.confirm_due
+    situation = auction._situation(confirm)
+    if auction._at_all(situation, confirm)[1]:
+        return [DISCARDS[p] for p in combinations(cards_of(hand), 2)]
+    forced = confirm and not auction._feasible_with(marriages_in(hand), situation, confirm)
+    return [
+        DISCARDS[(a, b)]
+        for a, b in combinations(cards_of(hand), 2)
+        if forced
+        or auction._feasible_with(marriages_in(hand & ~(1 << a) & ~(1 << b)), situation, confirm)
+    ]
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_discards_listed_are_those_that_keep_a_bid(name: str) -> None:
+    """The discard list (every pair but those losing the last makeable bid, cut out of the
+    full list by their places) against a pair-by-pair oracle; some lists must lose pairs."""
+    cut = 0
+    for hand in random_states(name, 60, "discard"):
+        auction: Auction = hand._auction
+        held = hand._hands[auction.turn]
+        listed = list(auction.legal(hand._hands))
+        assert listed == oracle_discards(auction, held)
+        for pair in combinations(cards_of(held), 2):
+            assert (hand.why_refused(DISCARDS[pair]) is None) == (DISCARDS[pair] in listed)
+        cut += len(listed) < len(list(combinations(cards_of(held), 2)))
+    if name == "wikipedia":
+        assert cut > 0, "no discard list lost a pair: the refused case went untested"
+
+
+def betli_chains(memos: Memos) -> KontraChains:
+    ruleset = load_ruleset("wikipedia")
+    return KontraChains(ruleset, Game.of(ruleset).bid("betli"), (0, 2), memos)
+
+
+def test_kontra_nodes_are_shared_and_stand_for_their_levels() -> None:
+    """Chains of one setting reach the same node by the same kontras; a copy shares the
+    node, and a kontra on the copy leaves the original where it was."""
+    memos = Memos()
+    one, two = betli_chains(memos), betli_chains(memos)
+    assert two.setting is one.setting and two.node is one.node
+    copy = one.clone()
+    copy.apply(Kontra(("betli",), 1), 0, False)
+    assert one.as_dict() == {"betli": {0: 0, 2: 0}}
+    assert copy.as_dict() == {"betli": {0: 1, 2: 0}}, "in Betli each defender has his chain"
+    two.apply(Kontra(("betli",), 1), 0, False)
+    assert two.node is copy.node, "the same kontra from the same levels: the same node"
+    two.apply(Kontra(("betli",), 2, 0), 1, True)
+    assert two.as_dict() == {"betli": {0: 2, 2: 0}} and copy.as_dict() == {"betli": {0: 1, 2: 0}}
+    other = betli_chains(Memos())
+    assert other.setting is not one.setting and other.node == one.node, "equal by the levels"
+
+
+def test_kontra_answers_from_the_nodes_match_building_them_afresh() -> None:
+    """At every kontra situation of random wikipedia hands, the kontras listed (and whether
+    each seat can call in the round) equal those built from the levels alone."""
+    game = Game.of(load_ruleset("wikipedia"))
+    checked = 0
+    for number in range(150):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while not hand.is_over:
+            chains = hand._kontra
+            if chains is not None and hand.phase in ("play", "kontra") and hand._trick_no == 0:
+                moment = ROUND if hand.phase == "kontra" else TRICK1
+                for seat in hand.seats.active:
+                    declarer = seat == hand._declarer
+                    assert chains.actions(seat, declarer, moment) == tuple(
+                        chains._build_actions(seat, declarer, moment)
+                    )
+                    checked += 1
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert checked > 1000
+
+
+def test_the_kontra_tables_stay_bounded_and_answer_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for only a few nodes and answers the tables are emptied again and again:
+    hands play exactly as with room for all, and no table outgrows its limit."""
+    name = "wikipedia"
+
+    def play(limit: int | None) -> list[object]:
+        if limit is not None:
+            monkeypatch.setattr(kontra_module, "_LIMIT", limit)
+            monkeypatch.setattr(kontra_module, "_NODE_LIMIT", limit)
+        game = Game(load_ruleset(name))  # a game of its own: fresh memos
+        seen: list[object] = []
+        for number in range(60):
+            rng = random.Random(number)
+            hand = game.new_hand(seed=number, dealer=number % 3)
+            while not hand.is_over:
+                hand.apply(rng.choice(hand.legal_actions()))
+            seen.append((hand.history, hand.kontra_levels))
+        if limit is not None:
+            memos = game.derived("kontra memos", Memos)
+            assert memos.nodes == sum(len(s.nodes) for s in memos.settings.values()) <= limit
+            assert all(len(s.by_view) <= limit for s in memos.settings.values())
+        return seen
+
+    assert play(4) == play(None)
+
+
+def test_each_hand_plays_from_its_own_start_of_play() -> None:
+    """What the play starts from is kept per bid, trump, declarer and dealer: the same bid
+    by another declarer leads, and keeps the trump 7, from his own seat."""
+    game = Game.of(load_ruleset("wikipedia"))
+    starts = {}
+    for number in range(300):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while hand.phase == "auction" or hand.phase == "trump":
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.phase != "play":
+            continue
+        info = hand.bid_info
+        assert info is not None
+        expected_lead = (
+            hand.declarer if game.ruleset.play.first_lead == "declarer" else hand.seats.forehand
+        )
+        assert hand.current_player == expected_lead
+        assert hand._ulti_seat == (hand.declarer if info.keeps_seven else -1)
+        starts[(info.id, hand.declarer)] = hand._turn
+    assert len({declarer for _, declarer in starts}) == 3
