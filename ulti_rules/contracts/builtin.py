@@ -6,11 +6,11 @@ judged like the plain ones (only their values differ, and values are data).
 
 from __future__ import annotations
 
-from typing import Literal
+import weakref
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..facts import Facts, MarriageFact
 from ..ruleset.schema import ContractSpec, Ruleset, Side, SilentBonus
 from .base import ContractKind, SilentOutcome
 from .tally import (
@@ -18,9 +18,11 @@ from .tally import (
     counted_marriages,
     score,
     side_of,
-    talon_points_for,
     tricks_of,
 )
+
+if TYPE_CHECKING:  # annotations only: the facts models are not needed to load a kind
+    from ..facts import Facts, MarriageFact
 
 
 class PartiSpec(ContractSpec):
@@ -207,16 +209,26 @@ def bid_marriage_announced(spec: ContractSpec, facts: Facts) -> bool:
 
 def _hundred_points(facts: Facts, ruleset: Ruleset, side: Side) -> int:
     """Card points toward a 100: the talon only where it counts toward one."""
-    talon = talon_points_for(facts, ruleset, side)
-    if not ruleset.points.talon_counts_toward_hundred:
-        talon = 0
-    return card_points_of(facts, side) + talon
+    points = ruleset.points
+    counts = points.talon_counts_toward_hundred and points.talon_to == side
+    return card_points_of(facts, side) + (facts.talon_points if counts else 0)
 
 
 def _silent_target(ruleset: Ruleset) -> int:
-    """A silent 100 reaches what the catalogue's 100 games reach (100 unless set)."""
+    """A silent 100 reaches what the catalogue's 100 games reach (100 unless set): found
+    once per ruleset object (it is judged in nearly every hand)."""
+    key = id(ruleset)
+    found = _TARGETS.get(key)
+    if found is not None and found[0]() is ruleset:
+        return found[1]
     targets = [s.target for s in ruleset.contracts.values() if isinstance(s, HundredSpec)]
-    return min(targets) if targets else _TARGET
+    target = min(targets) if targets else _TARGET
+    _TARGETS[key] = (weakref.ref(ruleset, lambda _: _TARGETS.pop(key, None)), target)
+    return target
+
+
+_TARGETS: dict[int, tuple[weakref.ref[Ruleset], int]] = {}
+"""The silent target per live ruleset, by ``id`` (a ruleset is not cheap to hash)."""
 
 
 _TARGET: int = HundredSpec.model_fields["target"].default
@@ -232,10 +244,13 @@ def _silent_hundred(
     C6); ``one`` lets a single marriage count, as in a bid 100.
     """
     target = _silent_target(ruleset)
-    sides: tuple[Side, ...] = ("declarer", "defenders")
-    for side in sides:
+    for side in _SIDES:
         points = _hundred_points(facts, ruleset, side)
-        marriages = counted_marriages(facts, ruleset, side)
+        marriages = counted_marriages(facts, ruleset, side) if facts.marriages else []
+        if not marriages:  # most hands: card points alone decide
+            if points >= target:
+                return _feat(side, either_side)
+            continue
         if alone:
             credited = [m for m in marriages if points + m.value >= target]
             reached = bool(credited) or points >= target
@@ -245,6 +260,9 @@ def _silent_hundred(
         if reached:
             return _feat(side, either_side, marriage=_made_with(credited, facts))
     return None
+
+
+_SIDES: tuple[Side, ...] = ("declarer", "defenders")
 
 
 def _made_with(marriages: list[MarriageFact], facts: Facts) -> Literal["trump", "plain"] | None:

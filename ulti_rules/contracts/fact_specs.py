@@ -64,7 +64,7 @@ class FactForm(Generic[T]):
     def seats(self, value: T) -> tuple[int, ...]:
         """The seats a value of this form names (for the checks every seat fact gets)."""
         if self.name == "players":
-            return cast(tuple[int, ...], value)
+            return cast("tuple[int, ...]", value)  # a string: no type built at each call
         if self.name == "player" and value is not None:
             return (cast(int, value),)
         return ()

@@ -7,8 +7,12 @@ that every kind counts the same way.
 
 from __future__ import annotations
 
-from ..facts import Facts, MarriageFact
+from typing import TYPE_CHECKING
+
 from ..ruleset.schema import Ruleset, Side
+
+if TYPE_CHECKING:  # annotations only: the facts models are not needed to load a kind
+    from ..facts import Facts, MarriageFact
 
 
 def side_of(facts: Facts, seat: int) -> Side:
@@ -16,7 +20,9 @@ def side_of(facts: Facts, seat: int) -> Side:
 
 
 def tricks_of(facts: Facts, side: Side) -> int:
-    return sum(n for seat, n in facts.tricks_won.items() if side_of(facts, seat) == side)
+    won = facts.tricks_won
+    declarers = won.get(facts.declarer, 0)
+    return declarers if side == "declarer" else sum(won.values()) - declarers
 
 
 def card_points_of(facts: Facts, side: Side) -> int:
@@ -31,14 +37,17 @@ def talon_points_for(facts: Facts, ruleset: Ruleset, side: Side) -> int:
 
 def counted_marriages(facts: Facts, ruleset: Ruleset, side: Side) -> list[MarriageFact]:
     """The side's announced marriages that count (HU, GT: only if the side took a trick)."""
-    if ruleset.marriages.require_trick and tricks_of(facts, side) == 0:
+    marriages = facts.marriages
+    if not marriages or (ruleset.marriages.require_trick and tricks_of(facts, side) == 0):
         return []
-    return [m for m in facts.marriages if side_of(facts, m.seat) == side]
+    return [m for m in marriages if side_of(facts, m.seat) == side]
 
 
 def score(facts: Facts, ruleset: Ruleset, side: Side, *, marriages: bool) -> int:
     """Card points, the talon where it goes to this side, and (optionally) marriages."""
-    total = card_points_of(facts, side) + talon_points_for(facts, ruleset, side)
-    if marriages:
+    total = facts.declarer_points if side == "declarer" else facts.defender_points
+    if ruleset.points.talon_to == side:
+        total += facts.talon_points
+    if marriages and facts.marriages:
         total += sum(m.value for m in counted_marriages(facts, ruleset, side))
     return total

@@ -11,25 +11,95 @@ The engine's own values need no validation: they are built here in their final
 immutable forms (tuples, ``FrozenDict``) and the models are made from them as
 ``model_construct`` would make them (``facts.trusted``). tests/test_engine_facts_trusted.py
 holds them equal to validated ones. The declared facts, which plugins compute, are
-checked (``declared_facts``).
+checked (``declared.py``).
+
+``facts_view`` gives the same values without the models, for ``ulti simulate``, which
+settles every hand it plays and keeps only the totals (``facts_view.py``;
+tests/test_settle_from_view.py holds its values and payments equal to the model's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from itertools import chain, compress, repeat
+from operator import contains, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from ..cards import Rank, Suit, make_card, suit_number
-from ..contracts.fact_specs import FactSpec
-from ..errors import PluginError
-from ..facts import Contract, Facts, FactValue, MarriageFact, TrickFact, trusted
+from ..facts import Contract, Facts, MarriageFact, TrickFact, trusted
 from ..frozen import FrozenDict
-from ..plugins import Registry, plugin_fault, printable, short_repr
+from .declared import NO_EXTRA, declared_facts
+from .facts_view import FactsView
 
 if TYPE_CHECKING:
     from .hand import Hand
+
+_SEVEN = tuple(make_card(Suit(number), Rank.SEVEN) for number in range(4))
+_CARDS = itemgetter(1)
+_WINNER = itemgetter(2)
+
+
+def facts_view(hand: Hand) -> FactsView | None:
+    """The facts of a hand played out to the last trick, as a light read-only view (None
+    where ``hand.facts`` is None): what settlement needs, without building the models.
+    Each call builds a new view. Once per simulated hand, so the tricks are walked by
+    ``map`` and friends, not by a Python loop."""
+    if not (hand.is_over and hand.played):
+        return None
+    played = hand.tricks
+    declarer, trump, game = hand.declarer, hand.trump, hand.game
+    trump_number = suit_number(trump) if trump is not None else -1
+    points = game.tables(trump_number).points
+    point_of = points.__getitem__
+    seats = hand.seats
+    active = seats.active
+    winners = list(map(_WINNER, played))
+    cards = list(map(_CARDS, played))
+    taken = sum(map(point_of, chain.from_iterable(compress(cards, map(declarer.__eq__, winners)))))
+    talon = hand.talon
+    talon_points = sum(map(point_of, talon))
+    last = winners[-1]
+    bonus = hand.ruleset.points.last_trick
+    deck = game.derived(("deck points", trump_number), lambda: sum(points))
+    declarer_points = taken + bonus if last == declarer else taken
+    seven_at = early_seven = None
+    if trump is not None:
+        seven = _SEVEN[trump_number]
+        holding = list(map(contains, cards, repeat(seven)))
+        if True in holding:
+            number = holding.index(True)
+            leader, trick, _ = played[number]
+            seat = leader
+            for _ in range(trick.index(seven)):
+                seat = seats.after[seat]
+            if number == len(played) - 1:
+                seven_at = seat
+            else:
+                early_seven = seat
+    marriages = hand.marriages
+    return FactsView.of(
+        {
+            "seats": active,
+            "declarer": declarer,
+            "trump": trump,
+            "tricks_won": FrozenDict(zip(active, map(winners.count, active), strict=True)),
+            "declarer_points": declarer_points,
+            "defender_points": deck - talon_points + bonus - declarer_points,
+            "talon_points": talon_points,
+            "marriages": tuple(
+                trusted(MarriageFact, {"seat": seat, "suit": suit, "value": value})
+                for seat, suit, value in marriages
+            )
+            if marriages
+            else (),
+            "last_trick_winner": last,
+            "trump_seven_last_trick": seven_at,
+            "trump_seven_early": early_seven,
+            "_played": (game, played, points, bonus, talon),
+        }
+    )
+
 
 _new = object.__new__
 _set = object.__setattr__
@@ -41,7 +111,7 @@ _TRICK_FIELDS = frozenset(TrickFact.model_fields)
 
 def _tricks(played: list[tuple[int, tuple[int, ...], int]]) -> tuple[TrickFact, ...]:
     """The played tricks as TrickFacts, made as ``trusted`` makes them (inlined here:
-    ten a hand, in every simulated hand)."""
+    ten a hand)."""
     made = []
     for leader, cards, winner in played:
         trick = _new(TrickFact)
@@ -61,7 +131,8 @@ def _seats_in_order(hand: Hand, leader: int, count: int) -> list[int]:
 
 
 def build_facts(hand: Hand) -> Facts:
-    """The facts of a hand played out to the last trick."""
+    """The facts of a hand played out to the last trick (the model; ``facts_view`` holds
+    the same values, and the tests hold the two equal)."""
     declarer, trump, played = hand.declarer, hand.trump, hand.tricks
     assert declarer is not None and played
     game = hand.game
@@ -77,7 +148,7 @@ def build_facts(hand: Hand) -> Facts:
     card_points[last] += hand.ruleset.points.last_trick
     seven_seat = seven_trick = -1
     if trump is not None:
-        seven = make_card(Suit(trump_number), Rank.SEVEN)
+        seven = _SEVEN[trump_number]
         for number, (leader, cards, _) in enumerate(played):
             if seven in cards:
                 seats = _seats_in_order(hand, leader, len(cards))
@@ -103,52 +174,13 @@ def build_facts(hand: Hand) -> Facts:
         "last_trick_winner": last,
         "trump_seven_last_trick": seven_seat if seven_trick == len(played) - 1 else None,
         "trump_seven_early": seven_seat if 0 <= seven_trick < len(played) - 1 else None,
-        "extra": _NO_EXTRA,
+        "extra": NO_EXTRA,
     }
     facts = trusted(Facts, values)
     if not game.fact_specs:
         return facts
     extra = declared_facts(facts, game.fact_specs, game.registry)
     return trusted(Facts, {**values, "extra": extra})  # a new dict: ``facts`` stays as it was
-
-
-_NO_EXTRA: FrozenDict[str, FactValue] = FrozenDict()
-
-
-def declared_facts(
-    facts: Facts, specs: Iterable[FactSpec[Any]], registry: Registry
-) -> FrozenDict[str, FactValue]:
-    """The declared facts of a played hand, each computed by its kind's function from
-    the core ``facts`` and checked against its form.
-
-    A function that raises or returns a value of another form, or a seat that did not
-    play, is a PluginError naming the fact and its plugin (looked up only then).
-    """
-    values: dict[str, FactValue] = {}
-    seats = frozenset(facts.seats)
-    for spec in specs:
-        try:
-            value = spec.compute(facts)
-        except (Exception, SystemExit) as exc:
-            owner = registry.fact_owner(spec.name)
-            raise plugin_fault(f"fact '{spec.name}'", owner, exc, "compute") from exc
-        try:
-            checked = spec.form.validate(value)
-        except ValidationError:
-            raise PluginError(
-                printable(
-                    f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' "
-                    f"computed {short_repr(value)}, not {spec.form.written}"
-                )
-            ) from None
-        if not seats.issuperset(spec.form.seats(checked)):
-            strangers = sorted(set(spec.form.seats(checked)) - seats)
-            raise PluginError(
-                f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' names seat "
-                f"{strangers[0]}, which did not play the hand"
-            )
-        values[spec.name] = checked
-    return FrozenDict(values)
 
 
 def build_contract(hand: Hand) -> Contract:

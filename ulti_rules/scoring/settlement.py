@@ -1,9 +1,9 @@
 """Settlement: from the bid, its kontras and the facts to who pays whom.
 
 Amounts are per defender and signed for the declarer (+n: that defender pays him
-n). Each component is made or failed on its own (C17) and is worth its value ×
-the red factor × that defender's kontra multiplier × the two-round multiplier; a
-failed component adds its kind's failure penalty (the Ulti's 4, red 8), under
+n). Each component is made or failed on its own (docs/rules.md#settlement) and is
+worth its value × the red factor × that defender's kontra multiplier × the two-round
+multiplier; a failed component adds its kind's failure penalty (the Ulti's 4, red 8), under
 kontra only where the ruleset says so. Silent bonuses add lines of their own or
 replace the Parti's value (``silent.py``). Every number comes from the ruleset,
 every condition from the contract kinds; nothing here knows a contract's name.
@@ -17,7 +17,7 @@ personal one (no-trump components) does not.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,6 +42,9 @@ from .judging import (
 from .possible import impossibilities
 from .silent import own_feat, split, stake
 from .unannounced import in_place
+
+if TYPE_CHECKING:
+    from ..engine.facts_view import FactsView
 
 
 class SettlementError(UltiError):
@@ -219,13 +222,30 @@ class _Plan:
     penalties. Kept by the game (``Game.derived``), built on first use; each part is
     built when first needed, so a kind's fault shows where it showed before."""
 
-    __slots__ = ("_penalties", "_silent", "bid", "comps", "info", "red")
+    __slots__ = (
+        "_penalties",
+        "_silent",
+        "bid",
+        "comps",
+        "has_parti",
+        "info",
+        "red",
+        "settled",
+        "voidable",
+    )
 
     def __init__(self, game: Game, info: BidInfo) -> None:
         self.info = info
         self.bid = info.bid
         self.red = 2 if info.bid.red else 1
         self.comps = tuple(components(game.ruleset, info.bid, game.registry))
+        self.voidable = game.ruleset.marriages.in_hundred_game.unannounced == "parti"
+        """Whether a 100 may be settled as a Parti (``unannounced.py``): else every hand
+        settles ``settled``, whether it ``has_parti``."""
+        self.settled: tuple[tuple[Component, Component | None], ...] = tuple(
+            (comp, None) for comp in self.comps
+        )
+        self.has_parti = any(comp.kind.is_parti for comp in self.comps)
         self._penalties: dict[str, tuple[int, bool]] = {}
         self._silent: tuple[tuple[SilentRule, ...], dict[str, Component | None]] | None = None
 
@@ -284,6 +304,7 @@ class _Table:
         "payers",
         "plan",
         "ruleset",
+        "seats",
     )
 
     def __init__(self, game: Game, plan: _Plan, declarer: int, out: int | None) -> None:
@@ -292,6 +313,8 @@ class _Table:
         self.plan = plan
         self.info = plan.info
         self.multiplier = ruleset.kontra.multiplier
+        self.seats = tuple(range(ruleset.players.count))
+        """Every seat at the table, in order: the keys of the payments."""
         self.defenders = tuple(s for s in range(ruleset.players.count) if s not in (out, declarer))
         self.dealer_pays = out is not None and ruleset.players.sitting_out_dealer_pays
         self.payers = self.defenders + ((out,) if self.dealer_pays and out is not None else ())
@@ -425,9 +448,11 @@ def _component_line(
     facts: Facts,
     replacing: SilentVerdict | None,
     void: Component | None = None,
+    itemised: bool = True,
 ) -> _Line:
     """One component; ``void``: the 100 it is settled in place of, whose kontra it takes
-    (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``)."""
+    (``marriages.in_hundred_game.unannounced: parti``, ``unannounced.py``). Not
+    ``itemised``: the shares alone, for the payments (no names, no notes)."""
     plan = table.plan
     red = plan.red
     base, value = comp.spec.value, comp.spec.value * red
@@ -441,6 +466,8 @@ def _component_line(
         pen = 0 if ok else penalty * red * (k if penalty_kontra else 1) * mult
         amount = value * k * mult if ok else -(value * k * mult + pen)
         shares.append((seat, level, k, pen, amount))
+    if not itemised:
+        return _Line((comp.id, None, "component", "declarer", ok), _COMPONENT, shares)
     note = ""
     if replacing is not None or void is not None:
         notes = [f"worth {replacing.bonus.names.en}"] if replacing is not None else []
@@ -550,9 +577,10 @@ def _bid_info(game: Game, contract: Contract) -> BidInfo:
 
 
 def _lines(
-    game: Game, contract: Contract, facts: Facts | None, trusted: bool
+    game: Game, contract: Contract, facts: Facts | None, trusted: bool, itemised: bool = True
 ) -> tuple[_Table, list[_Line]]:
-    """The hand's lines: what both ``settle`` and ``settle_payments`` add up."""
+    """The hand's lines: what both ``settle`` and ``settle_payments`` add up (the latter
+    not ``itemised``: its component lines carry their shares alone)."""
     table = _table(game, contract, facts, trusted)
     ruleset, plan = table.ruleset, table.plan
     if not trusted:
@@ -565,11 +593,17 @@ def _lines(
         _check_facts(ruleset, contract, facts)
     rules, hosts = plan.silent(game)
     verdicts = judge_silent(rules, plan.bid.red, facts, ruleset) if rules else []
-    settled = in_place(ruleset, plan.comps, facts, game.registry)  # a void 100: the Parti
-    has_parti = any(c.kind.is_parti for c, _ in settled)
+    settled: Sequence[tuple[Component, Component | None]]
+    if plan.voidable:
+        settled = in_place(ruleset, plan.comps, facts, game.registry)  # a void 100: the Parti
+        has_parti = any(c.kind.is_parti for c, _ in settled)
+    else:
+        settled, has_parti = plan.settled, plan.has_parti
     replacing, apart = split(verdicts, has_parti, ruleset.silent.replacing)
     lines = [
-        _component_line(table, contract, c, facts, replacing if c.kind.is_parti else None, void)
+        _component_line(
+            table, contract, c, facts, replacing if c.kind.is_parti else None, void, itemised
+        )
         for c, void in settled
     ]
     lines += [_silent_line(table, contract, v, hosts[v.id], replacing) for v in apart]
@@ -580,7 +614,8 @@ def _owed(table: _Table, lines: list[_Line]) -> list[int]:
     """What each payer pays the declarer, in the order of ``table.payers``."""
     owed = [0] * len(table.payers)
     for line in lines:
-        owed = [sum_ + share[4] for sum_, share in zip(owed, line.shares, strict=True)]
+        for index, share in enumerate(line.shares):
+            owed[index] += share[4]
     return owed
 
 
@@ -588,7 +623,7 @@ def _payments(
     game: Game, contract: Contract, table: _Table, lines: list[_Line], owed: list[int]
 ) -> dict[int, int]:
     """The net result per seat (sum zero): the payers' shares, then the transfers."""
-    payments = dict.fromkeys(range(game.ruleset.players.count), 0)
+    payments = dict.fromkeys(table.seats, 0)
     for seat, amount in zip(table.payers, owed, strict=True):
         payments[seat] = -amount
     payments[contract.declarer] = sum(owed)
@@ -637,16 +672,60 @@ def settle(
     )
 
 
+class Brief(NamedTuple):
+    """A hand's settlement in brief: the payments, and what each line was about."""
+
+    payments: dict[int, int]
+    """The net result per seat, as ``Settlement.payments``."""
+    components: tuple[tuple[str, bool], ...]
+    """(component id, made) of each component line, in the settlement's order."""
+    silent: tuple[tuple[str, str, bool], ...]
+    """(silent bonus id, the side whose feat it was, made) of each silent line."""
+
+
+def settle_brief(
+    game: Game | Ruleset,
+    contract: Contract,
+    facts: Facts | FactsView | None,
+    registry: Registry | None = None,
+    *,
+    trusted: bool = False,
+) -> Brief:
+    """``settle(...)`` in brief, without the models: the same lines, judged and added up
+    the same way (``ulti simulate`` keeps totals and counts made components and silent
+    feats). ``facts`` may be the light view of a played hand (``engine.facts.facts_view``),
+    which answers every attribute of ``Facts`` the contract kinds read."""
+    game = Game.of(game, registry)
+    table, lines = _lines(game, contract, cast(Facts | None, facts), trusted, itemised=False)
+    payments = dict.fromkeys(table.seats, 0)
+    total = 0
+    components, silent = [], []
+    for line in lines:
+        for share in line.shares:
+            payments[share[0]] -= share[4]
+            total += share[4]
+        for payer, payee, amount in line.transfers:
+            payments[payer] -= amount
+            payments[payee] += amount
+        head = line.head
+        if head[2] == "component":
+            components.append((head[0], head[4]))
+        elif head[2] == "silent":
+            silent.append((head[0], head[3], head[4]))
+    payments[contract.declarer] += total
+    return Brief(payments, tuple(components), tuple(silent))
+
+
 def settle_payments(
     game: Game | Ruleset,
     contract: Contract,
-    facts: Facts | None,
+    facts: Facts | FactsView | None,
     registry: Registry | None = None,
     *,
     trusted: bool = False,
 ) -> dict[int, int]:
     """``settle(...).payments`` without the itemised settlement: the same lines, judged and
-    added up the same way, but no models built (``ulti simulate`` keeps only the totals)."""
-    game = Game.of(game, registry)
-    table, lines = _lines(game, contract, facts, trusted)
-    return _payments(game, contract, table, lines, _owed(table, lines))
+    added up the same way, but no models built (``ulti simulate`` keeps only the totals).
+    ``facts`` may be the light view of a played hand (``engine.facts.facts_view``), which
+    answers every attribute of ``Facts`` the contract kinds read."""
+    return settle_brief(game, contract, facts, registry, trusted=trusted).payments

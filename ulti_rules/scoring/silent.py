@@ -40,6 +40,8 @@ def split(
     Parti the highest value, once; with ``several="all"`` (``silent.replacing``)
     the others are paid too, each on a line of its own.
     """
+    if not verdicts:  # most hands: no silent feat at all
+        return None, []
     replacing = [
         v for v in verdicts if has_parti and v.bonus.parti == "replaces" and v.outcome.made
     ]
