@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalAction, PluginError
 from ..plugins import BUILTIN, describe_exception, plugin_fault, printable, short_repr
+from .club_player import ClubPlayer
 from .protocol import Bot
 from .random_bot import RandomBot
 from .registry import BUILTIN_BOTS, BotEntry, bot, bot_clashes, bots, owner_of
@@ -90,6 +91,7 @@ __all__ = [
     "BUILTIN_BOTS",
     "Bot",
     "BotEntry",
+    "ClubPlayer",
     "RandomBot",
     "SimpleBidder",
     "bot",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PluginError
 from ..plugins import BUILTIN, get_registry, plugin_fault
+from .club_player import ClubPlayer
 from .protocol import Bot
 from .random_bot import RandomBot
 from .simple_bidder import SimpleBidder
@@ -21,7 +22,7 @@ from .simple_bidder import SimpleBidder
 if TYPE_CHECKING:
     from ..plugins import Registry
 
-BUILTIN_BOTS: tuple[type[Bot], ...] = (RandomBot, SimpleBidder)
+BUILTIN_BOTS: tuple[type[Bot], ...] = (RandomBot, SimpleBidder, ClubPlayer)
 
 
 @dataclass(frozen=True)
