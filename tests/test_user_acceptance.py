@@ -307,10 +307,8 @@ def test_a_record_whose_relative_ruleset_path_is_gone_says_how_to_replay_it(
 def test_simulate_json_is_the_same_but_for_its_timing(ulti: RunUlti) -> None:
     runs = [ulti("simulate", "--hands", "15", "--seed", "9", "--json") for _ in range(2)]
     data = [json.loads(run.stdout) for run in runs]
-    for item in data:
-        assert item["seconds"] >= 0 and item["hands_per_second"] > 0
-        del item["seconds"], item["hands_per_second"]
-    assert data[0] == data[1]
+    assert runs[0].stdout == runs[1].stdout  # the timing is on stderr
+    assert runs[0].stderr.startswith("Speed: ")
     assert sum(data[0]["totals"].values()) == 0
 
 

@@ -1,20 +1,20 @@
-"""`ulti simulate`: bots play many seeded hands; every hand is settled and the totals kept.
+"""`ulti simulate`: bots play many seeded hands, each one settled, and the study summed up.
 
-One ``random.Random(seed)`` shuffles every deal (each hand gets the next seed from
-it) and makes every bot decision, so the same command prints the same hands and
-totals. The deal passes to the right after every hand, as at a table, except after a
-hand everybody passed under ``auction.all_pass: redeal`` (the same dealer deals again,
-as the session ledger counts it); a passed-out hand costs what ``auction.all_pass``
-says (``scoring/all_pass.py``). The speed line measures playing and settling only (not
-printing or saving records).
+The hands are played by ``ulti_rules.study``: every turn of the deal carries its own
+seeds drawn from ``--seed`` (``study/runner.py``), so ``--workers`` spreads the turns
+over processes and the output stays the same, byte for byte. A passed-out hand costs
+what ``auction.all_pass`` says (``scoring/all_pass.py``); under ``redeal`` the same
+dealer deals again within the turn. The speed line goes to stderr: it is the one thing
+that changes from run to run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import random
+import sys
 import time
-from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -23,49 +23,123 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import bot as make_bot
-from ..bots import bot_clashes, play_out
+from ..bots import bot_clashes
 from ..engine import Hand
 from ..facts import Contract
-from ..game.seating import direction_step
-from ..records import record_of, save
+from ..records import save
 from ..ruleset.loading import content_hash, load_ruleset
-from ..scoring.all_pass import all_pass_payments, redealt
-from ..scoring.settlement import settle_payments
+from ..ruleset.schema import Ruleset
 from ..scoring.table_facts import ruleset_location
+from ..study.compare import differences
+from ..study.plot import draw, require_matplotlib
+from ..study.runner import GIVEN_UP, NOT_PLAYED, PASSED_OUT, HandResult, StudySpec, result_of
+from ..study.summary import Summary
+from ..study.workers import played_hands
 from .common import echo_json, fail, stdout_console
 from .settlement_view import all_pass_text, signed
+from .simulate_view import show_comparison, show_summary
 from .terminal import echo
 
-
-def _describe(hand: Hand, names: list[str], read_bid: dict[str, str]) -> str:
-    contract = hand.contract
-    if contract is None:
-        return f"passed out: nobody bid, {all_pass_text(hand.ruleset, hand.dealer, names)}"
-    trump = contract.trump or "no trump"
-    who = names[contract.declarer]
-    text = f"{who} declares {read_bid.get(contract.bid, contract.bid)}, {trump}"
-    if contract.gave_up:
-        text += ", gave up"
-    elif hand.facts is None:
-        text += ", not played (uncontested)"
-    return text
+PROGRESS_FROM = 2000
+"""Hands from which a progress bar is shown (on stderr, and only on a terminal)."""
 
 
 def _hand_payments(
     hand: Hand, names: list[str], contract: Contract | Literal[False] | None = False
 ) -> dict[str, int]:
-    """Per player, what the hand won or lost: its settlement, or what a hand nobody bid
-    costs (``auction.all_pass``). ``contract``: the hand's, where the caller has it."""
+    """Per player, what the hand won or lost, settled as `ulti simulate` settles every
+    hand it plays (``study.runner.result_of``: the full settlement, whose lines the
+    summary counts). ``contract``: the hand's, where the caller has it. The engine
+    benchmark times this function."""
     if contract is False:
         contract = hand.contract
-    if contract is None:
-        seats = all_pass_payments(hand.ruleset, hand.dealer)
-    else:
-        seats = settle_payments(hand.game, contract, hand.facts, trusted=True)
-    payments = dict.fromkeys(names, 0)
-    for seat, amount in seats.items():
-        payments[names[seat]] = amount
-    return payments
+    result = result_of(hand, contract)
+    return dict(zip(names, result.payments, strict=True))
+
+
+def _describe(
+    result: HandResult, ruleset: Ruleset, names: list[str], read_bid: dict[str, str]
+) -> str:
+    if result.outcome == PASSED_OUT or result.declarer is None or result.bid is None:
+        return f"passed out: nobody bid, {all_pass_text(ruleset, result.dealer, names)}"
+    trump = result.trump or "no trump"
+    text = f"{names[result.declarer]} declares {read_bid.get(result.bid, result.bid)}, {trump}"
+    if result.outcome == GIVEN_UP:
+        text += ", gave up"
+    elif result.outcome == NOT_PLAYED:
+        text += ", not played (uncontested)"
+    return text
+
+
+def _seat_bots(given: str, ruleset: Ruleset) -> tuple[str, ...]:
+    """One bot name per seat from ``--bots A,B,C`` (or one name for every seat), each
+    one known; a clear error otherwise."""
+    names = [name.strip() for name in given.split(",")]
+    players = ruleset.players.count
+    example = ",".join(["simple"] * players)
+    if not all(names):
+        fail(
+            f"--bots '{given}' has an empty name: name the bots with commas between, "
+            f"e.g. --bots {example}"
+        )
+    if len(names) == 1:
+        names *= players
+    elif len(names) != players:
+        fail(
+            f"--bots names {len(names)} bots, but '{ruleset.name}' is played by {players}: "
+            f"name one bot per seat (--bots {example}) or one for every seat (--bots simple)"
+        )
+    for name in dict.fromkeys(names):
+        make_bot(name)  # an unknown name: the error lists the bots there are
+    return tuple(names)
+
+
+def _bots_text(bots: tuple[str, ...], names: list[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"bot {bots[0]}"
+    return "bots " + ", ".join(f"{name} {bot}" for name, bot in zip(names, bots, strict=True))
+
+
+def _result_data(number: int, result: HandResult, names: list[str]) -> dict[str, Any]:
+    return {
+        "hand": number,
+        "turn": result.turn + 1,
+        "seed": result.seed,
+        "bot_seed": result.bot_seed,
+        "dealer": names[result.dealer],
+        "declarer": names[result.declarer] if result.declarer is not None else None,
+        "bid": result.bid,
+        "trump": result.trump,
+        "outcome": result.outcome,
+        "made": result.made,
+        "kontra": result.kontra_level,
+        "payments": dict(zip(names, result.payments, strict=True)),
+    }
+
+
+def _shows_progress(hands: int, lines_on_terminal: bool) -> bool:
+    """A bar on a long run, where stderr is a terminal, unless the hands' own lines
+    scroll past on that terminal (they show the progress themselves)."""
+    return hands > PROGRESS_FROM and sys.stderr.isatty() and not lines_on_terminal
+
+
+@contextlib.contextmanager
+def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
+    """A function to call with the number of hands just played: it moves the bar."""
+    if not shown:
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress(
+        "Playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+        redirect_stdout=False, redirect_stderr=False,
+    )  # fmt: skip
+    with bar:
+        task = bar.add_task("hands", total=total)
+        yield lambda done: bar.advance(task, done)
 
 
 def _dangling(folder: Path) -> Path | None:
@@ -114,6 +188,68 @@ def _refuse_taken(folder: Path, names: list[str]) -> None:
         )
 
 
+def _play(
+    spec: StudySpec,
+    ruleset: Ruleset,
+    workers: int,
+    advance: Callable[[int], None],
+    *,
+    lines: bool,
+    keep: bool,
+    folder: Path | None = None,
+    force: bool = False,
+) -> tuple[Summary, list[dict[str, Any]]]:
+    """Play the study; print each hand's line (``lines``), keep its data (``keep``) and
+    save its record (``folder``) as it comes, in order."""
+    names = [f"P{seat + 1}" for seat in range(ruleset.players.count)]
+    read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
+    width = max(4, len(str(spec.hands)))
+    summary = Summary(len(names))
+    running = dict.fromkeys(names, 0)
+    kept: list[dict[str, Any]] = []
+    number = 0
+    for chunk in played_hands(spec, workers):
+        for result, record in chunk:
+            number += 1
+            summary.add(result)
+            if folder is not None and record is not None:
+                save(record, folder / _record_name(number, width), overwrite=force)
+            if keep:
+                kept.append(_result_data(number, result, names))
+            if lines:
+                payments = dict(zip(names, result.payments, strict=True))
+                for name, amount in payments.items():
+                    running[name] += amount
+                echo(
+                    f"{number:>{width}}  {names[result.dealer]} deals; "
+                    f"{_describe(result, ruleset, names, read_bid)}: "
+                    f"{_amounts(payments)}  | totals {_amounts(running)}"
+                )
+        advance(len(chunk))
+    return summary, kept
+
+
+def _study_data(
+    spec: StudySpec, ruleset: Ruleset, summary: dict[str, Any], kept: list[dict[str, Any]] | None
+) -> dict[str, Any]:
+    data = {"ruleset": ruleset.name, "ruleset_hash": spec.ruleset_hash, **summary}
+    data["totals"] = {name: row["total"] for name, row in summary["payments"].items()}
+    if kept is not None:
+        data["results"] = kept
+    return data
+
+
+def _plot_target(plot_file: str) -> Path:
+    """Where the plot goes, checked before any hand is played."""
+    require_matplotlib()
+    path = Path(plot_file)
+    if path.is_dir():
+        fail(f"--plot {plot_file} is a folder: give the name of the PNG file to write")
+    if not path.parent.is_dir():
+        fail(f"--plot {plot_file}: the folder {path.parent} does not exist")
+    return path
+
+
 @click.command("simulate", short_help="Bots play seeded hands; settle and total them.")
 @click.argument("ruleset_ref", metavar="[RULESET]", default="wikipedia", required=False)
 @click.option(
@@ -124,8 +260,23 @@ def _refuse_taken(folder: Path, names: list[str]) -> None:
     "--seed", type=int, default=0, show_default=True, help="Seed of the deals and the bots."
 )
 @click.option(
-    "--bot", "bot_name", default="simple", show_default=True,
-    help="The bot in every seat: 'simple' (low bids, random cards), 'random', or a plugin's.",
+    "--bots", "--bot", "bots_given", metavar="A[,B,C]", default="simple", show_default=True,
+    help="The bot in each seat (P1, P2, ...), or one bot for every seat: 'simple' (low bids, "
+    "random cards), 'random', or a plugin's. --bot is the same option.",
+)  # fmt: skip
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=1, show_default=True,
+    help="Processes to play in; the output is the same whatever the number.",
+)  # fmt: skip
+@click.option(
+    "--compare", "compare_ref", metavar="RULESET2",
+    help="Play the same deals with the same bots under RULESET2 too, and show the two "
+    "summaries side by side with their differences.",
+)  # fmt: skip
+@click.option(
+    "--plot", "plot_file", metavar="FILE.png",
+    help="Draw the success rate per bid and the payment distribution into FILE.png "
+    "(needs matplotlib: pip install 'ulti-rules[plot]').",
 )  # fmt: skip
 @click.option(
     "--save-records", "records_dir", metavar="DIR",
@@ -137,112 +288,147 @@ def _refuse_taken(folder: Path, names: list[str]) -> None:
     help="With --save-records: replace records already in DIR (a symlink is replaced, "
     "never written through).",
 )  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="Only the totals, no line per hand.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary (and the hands) as JSON.")
+@click.option("--quiet", "-q", is_flag=True, help="Only the summary, no line (or JSON) per hand.")
 def simulate_command(
     ruleset_ref: str,
     count: int,
     seed: int,
-    bot_name: str,
+    bots_given: str,
+    workers: int,
+    compare_ref: str | None,
+    plot_file: str | None,
     records_dir: str | None,
     force: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
-    """Let bots play N seeded hands of RULESET (default: wikipedia) and settle each one.
+    """Let bots play N seeded hands of RULESET (default: wikipedia), settle each one and
+    sum the study up.
 
-    Prints one line per hand with its result and the running totals per seat, then
-    the totals and the speed. The same command prints the same hands and totals.
+    Prints one line per hand with its result and the running totals per seat, then the
+    totals, how often each bid won the auction and was made, each component's success
+    rate, the mean payment per seat with its standard error, the kontra levels reached
+    and the silent bonuses scored. The same command prints the same output, whatever
+    --workers; the speed goes to stderr.
     """
     ref = str(ruleset_location(ruleset_ref, Path.cwd()))
     ruleset = load_ruleset(ref)
-    bot = make_bot(bot_name)
+    bots = _seat_bots(bots_given, ruleset)
     for clash in bot_clashes():
         echo(f"ulti: warning: {clash}", err=True)
-    players = ruleset.players.count
-    names = [f"P{i + 1}" for i in range(players)]
+    names = [f"P{seat + 1}" for seat in range(ruleset.players.count)]
+    rulesets = [(ref, ruleset)]
+    if compare_ref is not None:
+        if records_dir is not None:
+            fail("--save-records keeps one ruleset's hands: leave it out with --compare")
+        other_ref = str(ruleset_location(compare_ref, Path.cwd()))
+        other = load_ruleset(other_ref)
+        if other.players.count != ruleset.players.count:
+            fail(
+                f"'{ruleset.name}' is played by {ruleset.players.count} and '{other.name}' by "
+                f"{other.players.count}: the two cannot share deals; compare rulesets for "
+                "the same number of players"
+            )
+        rulesets.append((other_ref, other))
+    plot_path = _plot_target(plot_file) if plot_file is not None else None
     width = max(4, len(str(count)))
     folder = _records_folder(records_dir) if records_dir is not None else None
     if folder is not None and not force:
         _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
-    ruleset_hash = content_hash(ruleset)
-    read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
-    step = direction_step(ruleset)
-    rng = random.Random(seed)
-    totals = dict.fromkeys(names, 0)
-    bids: Counter[str] = Counter()
-    outcomes: Counter[str] = Counter()
-    results: list[dict[str, Any]] = []
-    busy = 0.0
-    next_dealer = 0
-    for number in range(1, count + 1):
-        dealer = next_dealer
-        deal_seed = rng.getrandbits(32)
-        start = time.perf_counter()
-        hand = play_out(Hand(ruleset, seed=deal_seed, dealer=dealer), bot, rng)
-        contract = hand.contract
-        payments = _hand_payments(hand, names, contract)
-        busy += time.perf_counter() - start
-        if contract is not None or not redealt(ruleset):
-            next_dealer = (dealer + step) % players
-        for name, amount in payments.items():
-            totals[name] += amount
-        if contract is None:
-            outcomes["passed out"] += 1
-        else:
-            bids[contract.bid] += 1
-            outcomes[
-                "given up" if contract.gave_up else "played" if hand.facts else "not played"
-            ] += 1
-        if folder is not None:
-            record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
-            save(record, folder / _record_name(number, width), overwrite=force)
-        if as_json:
-            results.append(
-                {
-                    "hand": number,
-                    "seed": deal_seed,
-                    "dealer": names[dealer],
-                    "declarer": names[contract.declarer] if contract else None,
-                    "bid": contract.bid if contract else None,
-                    "payments": payments,
-                }
-            )
-        elif not quiet:
-            echo(
-                f"{number:>{width}}  {names[dealer]} deals; {_describe(hand, names, read_bid)}: "
-                f"{_amounts(payments)}  | totals {_amounts(totals)}"
-            )
-    speed = count / busy if busy > 0 else float("inf")
+    specs = [
+        StudySpec(at, bots, seed, count, records=folder is not None, ruleset_hash=content_hash(r))
+        for at, r in rulesets
+    ]
+    lines = not as_json and not quiet and len(specs) == 1
+    keep = as_json and not quiet
+    total = count * len(specs)
+    shown = _shows_progress(total, lines and sys.stdout.isatty())
+    start = time.perf_counter()
+    with _progress(total, shown) as advance:
+        played = [
+            _play(spec, r, workers, advance, lines=lines, keep=keep, folder=folder, force=force)
+            for spec, (_, r) in zip(specs, rulesets, strict=True)
+        ]
+    seconds = time.perf_counter() - start
+    summaries = [
+        summary.to_dict(r, names) for (summary, _), (_, r) in zip(played, rulesets, strict=True)
+    ]
+    who = _bots_text(bots, names)
+    if len(specs) == 1:
+        _report(specs[0], ruleset, summaries[0], played[0][1] if keep else None, as_json, who)
+    else:
+        _report_comparison(specs, rulesets, summaries, played, as_json, keep, who)
+    if folder is not None and not as_json:
+        last = f" ... {_record_name(count, width)}" if count > 1 else ""
+        echo(f"Records: {folder / _record_name(1, width)}{last}")
+    if plot_path is not None:
+        labelled = [(r.name, s) for (_, r), s in zip(rulesets, summaries, strict=True)]
+        if len(labelled) == 2:
+            labelled = [
+                (f"A: {labelled[0][0]}", summaries[0]),
+                (f"B: {labelled[1][0]}", summaries[1]),
+            ]
+        title = " vs ".join(f"'{r.name}'" for _, r in rulesets)
+        draw(plot_path, labelled, f"{title}: {count} hands, seed {seed}, {who}")
+        if not as_json:
+            echo(f"Plot: {plot_path}")
+    speed = total / seconds if seconds > 0 else float("inf")
+    processes = f"{workers} worker{'s' if workers > 1 else ''}"
+    echo(f"Speed: {speed:,.0f} hands/s ({processes}, {seconds:.2f} s)", err=True)
+
+
+def _report(
+    spec: StudySpec,
+    ruleset: Ruleset,
+    summary: dict[str, Any],
+    kept: list[dict[str, Any]] | None,
+    as_json: bool,
+    who: str,
+) -> None:
+    names = list(summary["payments"])
     if as_json:
-        data = {
-            "ruleset": ruleset.name,
-            "ruleset_hash": ruleset_hash,
-            "seed": seed,
-            "bot": bot_name,
-            "hands": count,
-            "players": names,
-            "outcomes": dict(sorted(outcomes.items())),
-            "bids": dict(bids.most_common()),
-            "totals": totals,
-            "results": results,
-            "seconds": round(busy, 6),
-            "hands_per_second": round(speed, 1),
-        }
-        echo_json(data)
+        head = {"seed": spec.seed, "bots": list(spec.bots), "players": names}
+        echo_json({**head, **_study_data(spec, ruleset, summary, kept)})
         return
-    echo(f"Totals after {count} hands of '{ruleset.name}' (seed {seed}, bot {bot_name}):")
+    echo(f"Totals after {spec.hands} hands of '{ruleset.name}' (seed {spec.seed}, {who}):")
     table = Table()
     for name in names:
         table.add_column(name, justify="right")
-    table.add_row(*(Text(signed(totals[n])) for n in names))
+    table.add_row(*(Text(signed(summary["payments"][n]["total"])) for n in names))
     stdout_console().print(table)
-    counted = ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items()))
-    echo(f"Hands: {counted}")
-    common = ", ".join(f"{read_bid.get(b, b)} {n}" for b, n in bids.most_common(5))
-    if common:
-        echo(f"Most bid: {common}")
-    if folder is not None:
-        last = f" ... {_record_name(count, width)}" if count > 1 else ""
-        echo(f"Records: {folder / _record_name(1, width)}{last}")
-    echo(f"Speed: {speed:,.0f} hands/s (playing and settling, {busy:.2f} s)")
+    show_summary(summary, names)
+
+
+def _report_comparison(
+    specs: list[StudySpec],
+    rulesets: list[tuple[str, Ruleset]],
+    summaries: list[dict[str, Any]],
+    played: list[tuple[Summary, list[dict[str, Any]]]],
+    as_json: bool,
+    keep: bool,
+    who: str,
+) -> None:
+    (_, first), (_, second) = rulesets
+    names = list(summaries[0]["payments"])
+    changed = differences(summaries[0], summaries[1])
+    if as_json:
+        spec = specs[0]
+        studies = [
+            _study_data(s, r, summary, kept if keep else None)
+            for s, (_, r), summary, (_, kept) in zip(
+                specs, rulesets, summaries, played, strict=True
+            )
+        ]
+        echo_json(
+            {
+                "seed": spec.seed, "bots": list(spec.bots), "hands": spec.hands, "players": names,
+                "a": studies[0], "b": studies[1], "differences": changed,
+            }
+        )  # fmt: skip
+        return
+    echo(
+        f"'{first.name}' (A) against '{second.name}' (B): the same {specs[0].hands} deals "
+        f"(seed {specs[0].seed}, {who})"
+    )
+    show_comparison(summaries[0], summaries[1], names, changed)

@@ -1,0 +1,333 @@
+"""`ulti simulate` as a study: the same output whatever --workers, a summary that adds
+the hands up right, --bots, the JSON, the progress bar's rule and the plot."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import math
+import random
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ulti_rules.bots import bot, play_out
+from ulti_rules.cli import simulate as simulate_module
+from ulti_rules.ruleset.loading import load_game
+from ulti_rules.scoring.settlement import settle
+from ulti_rules.study import StudySpec, played_hands
+from ulti_rules.study.runner import PASSED_OUT
+
+from conftest import RunUlti
+
+PLAYERS = ["P1", "P2", "P3"]
+
+
+def run_json(ulti: RunUlti, *args: str) -> dict[str, Any]:
+    done = ulti("simulate", *args, "--json")
+    assert done.returncode == 0, done.stderr
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def redeal_club(folder: Path) -> Path:
+    """Wikipedia where the opener may pass and a hand nobody bid is dealt again."""
+    path = folder / "club.yaml"
+    path.write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\n"
+        "auction: {opener_must_bid: false, all_pass: redeal}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+# --------------------------------------------------------------------------- --workers
+
+
+def test_one_worker_or_two_print_the_same_bytes(ulti: RunUlti) -> None:
+    args = ("simulate", "--hands", "120", "--seed", "5", "--bots", "random,simple,simple")
+    one = ulti(*args, "--workers", "1")
+    two = ulti(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    assert len([line for line in one.stdout.splitlines() if "| totals " in line]) == 120
+    # The speed changes from run to run: it is on stderr, never on stdout.
+    assert "Speed: " not in one.stdout
+    assert one.stderr.startswith("Speed: ") and "(1 worker, " in one.stderr
+    assert "(2 workers, " in two.stderr
+    json_one = ulti(*args, "--workers", "1", "--json")
+    json_two = ulti(*args, "--workers", "2", "--json")
+    assert json_one.stdout == json_two.stdout
+
+
+def test_records_are_the_same_from_one_worker_or_two(ulti: RunUlti, tmp_path: Path) -> None:
+    for workers in ("1", "2"):
+        done = ulti(
+            "simulate", "four-player", "--hands", "6", "--seed", "2", "--quiet",
+            "--workers", workers, "--save-records", f"w{workers}",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    one = sorted((tmp_path / "w1").iterdir())
+    two = sorted((tmp_path / "w2").iterdir())
+    assert [p.name for p in one] == [f"hand-{n:04d}.yaml" for n in range(1, 7)]
+    assert [p.read_bytes() for p in one] == [p.read_bytes() for p in two]
+
+
+def test_redeals_stay_in_their_turn_however_the_turns_are_cut(tmp_path: Path) -> None:
+    """Under `all_pass: redeal` a turn holds its redeals: chunks of any size, in one
+    process or two, give the same hands, and the dealer passes on only after a hand bid."""
+    spec = StudySpec(str(redeal_club(tmp_path)), ("random",) * 3, seed=1, hands=40)
+    runs = [
+        [result for chunk in played_hands(spec, workers, chunk) for result, _ in chunk]
+        for workers, chunk in ((1, None), (1, 3), (2, 3), (2, 7))
+    ]
+    assert all(run == runs[0] for run in runs[1:])
+    hands = runs[0]
+    assert len(hands) == 40
+    passed = [n for n, r in enumerate(hands[:-1]) if r.outcome == PASSED_OUT]
+    assert passed, "the seed must pass a hand out"
+    for before, after in itertools.pairwise(hands):
+        redealt = before.outcome == PASSED_OUT
+        assert after.turn == before.turn + (0 if redealt else 1)
+        assert after.dealer == (before.dealer if redealt else (before.dealer + 1) % 3)
+    assert len({(r.seed, r.bot_seed) for r in hands}) == 40, "every hand its own seeds"
+
+
+# --------------------------------------------------------------------------- the summary
+
+
+def test_the_summary_is_what_the_hands_add_up_to(ulti: RunUlti) -> None:
+    """Each hand played again from its seeds and settled here; the figures counted by
+    hand from those settlements."""
+    data = run_json(ulti, "--hands", "40", "--seed", "11", "--bots", "random")
+    game = load_game("wikipedia")
+    won: Counter[str] = Counter()
+    made: Counter[str] = Counter()
+    settled: Counter[str] = Counter()
+    comp_made: Counter[str] = Counter()
+    highest: Counter[int] = Counter()
+    silent: Counter[tuple[str, str, bool]] = Counter()
+    per_seat: list[list[int]] = [[], [], []]
+    for number, result in enumerate(data["results"], 1):
+        assert result["hand"] == number and result["turn"] == number
+        assert result["dealer"] == PLAYERS[(number - 1) % 3]  # opener must bid: no redeal
+        hand = game.new_hand(seed=result["seed"], dealer=(number - 1) % 3)
+        play_out(hand, bot("random"), random.Random(result["bot_seed"]))
+        contract = hand.contract
+        assert contract is not None and contract.bid == result["bid"]
+        settlement = settle(game, contract, hand.facts)
+        paid = {PLAYERS[s]: v for s, v in settlement.payments.items()}
+        assert paid == result["payments"]
+        for seat, name in enumerate(PLAYERS):
+            per_seat[seat].append(paid[name])
+        lines = [line for line in settlement.lines if line.source == "component"]
+        ok = not contract.gave_up and all(line.made for line in lines)
+        assert result["made"] == ok
+        won[contract.bid] += 1
+        made[contract.bid] += ok
+        for line in lines:
+            settled[line.what] += 1
+            comp_made[line.what] += line.made
+        levels = [level for seats in contract.kontra.values() for level in seats.values()]
+        highest[max(levels, default=0)] += 1
+        assert result["kontra"] == max(levels, default=0)
+        for line in settlement.lines:
+            if line.source == "silent":
+                silent[(line.what, line.by, line.made)] += 1
+    assert {b: row["won"] for b, row in data["bids"].items()} == won
+    assert {b: row["made"] for b, row in data["bids"].items()} == made
+    for bid, row in data["bids"].items():
+        assert row["share"] == round(won[bid] / 40, 4)
+        assert row["made_rate"] == round(made[bid] / won[bid], 4)
+    assert {c: row["settled"] for c, row in data["components"].items()} == settled
+    assert {c: row["made"] for c, row in data["components"].items()} == comp_made
+    levels = game.ruleset.kontra
+    assert data["kontra"] == {
+        (levels.name(level) if level else "none"): n for level, n in sorted(highest.items())
+    }
+    assert len(data["kontra"]) > 1, "random bots call kontras"
+    for row in data["silent"]:
+        assert row["made"] == silent[(row["id"], row["by"], True)]
+        assert row["lost"] == silent[(row["id"], row["by"], False)]
+    for seat, name in enumerate(PLAYERS):
+        row = data["payments"][name]
+        assert row["total"] == sum(per_seat[seat]) == data["totals"][name]
+        assert row["mean"] == round(statistics.mean(per_seat[seat]), 4)
+        error = statistics.stdev(per_seat[seat]) / math.sqrt(40)
+        assert row["stderr"] == pytest.approx(error, abs=1e-4)
+    assert sum(data["declarer_results"].values()) == 40
+
+
+def test_a_small_run_worked_out_by_hand(ulti: RunUlti) -> None:
+    """Five hands: the mean and standard error of P1 from his five payments, by hand."""
+    data = run_json(ulti, "--hands", "5", "--seed", "1")
+    paid = [r["payments"]["P1"] for r in data["results"]]
+    mean = sum(paid) / 5
+    variance = sum((x - mean) ** 2 for x in paid) / 4
+    assert data["payments"]["P1"]["mean"] == round(mean, 4)
+    assert data["payments"]["P1"]["stderr"] == round(math.sqrt(variance / 5), 4)
+    bids = Counter(r["bid"] for r in data["results"])
+    assert {b: row["won"] for b, row in data["bids"].items()} == bids
+    assert list(data["bids"]) == sorted(bids, key=lambda b: (-bids[b], b))  # most won first
+    text = ulti("simulate", "--hands", "5", "--seed", "1", "--quiet").stdout
+    p1 = data["payments"]["P1"]
+    assert f"P1 {p1['mean']:+.2f} ± {p1['stderr']:.2f}" in text
+
+
+def test_json_keys_and_quiet(ulti: RunUlti) -> None:
+    data = run_json(ulti, "--hands", "4", "--seed", "3")
+    assert list(data) == [
+        "seed", "bots", "players", "ruleset", "ruleset_hash", "hands", "outcomes", "bids",
+        "components", "payments", "kontra", "silent", "declarer_results", "totals", "results",
+    ]  # fmt: skip
+    assert data["bots"] == ["simple"] * 3 and data["players"] == PLAYERS
+    assert set(data["results"][0]) == {
+        "hand", "turn", "seed", "bot_seed", "dealer", "declarer", "bid", "trump", "outcome",
+        "made", "kontra", "payments",
+    }  # fmt: skip
+    assert set(next(iter(data["bids"].values()))) == {
+        "name", "won", "share", "made", "made_rate", "declarer_mean",
+    }  # fmt: skip
+    assert set(data["payments"]["P1"]) == {"total", "mean", "stderr"}
+    quiet = run_json(ulti, "--hands", "4", "--seed", "3", "--quiet")
+    assert "results" not in quiet
+    assert quiet == {k: v for k, v in data.items() if k != "results"}
+
+
+# --------------------------------------------------------------------------- --bots
+
+
+def test_bots_per_seat_and_the_bot_alias(ulti: RunUlti) -> None:
+    mixed = run_json(ulti, "--hands", "6", "--bots", "random, simple ,simple")
+    assert mixed["bots"] == ["random", "simple", "simple"]
+    alias = run_json(ulti, "--hands", "6", "--bot", "random")
+    assert alias == run_json(ulti, "--hands", "6", "--bots", "random,random,random")
+    assert alias["bots"] == ["random"] * 3 and alias != mixed
+    text = ulti("simulate", "--hands", "2", "--bots", "random,simple,simple", "-q").stdout
+    assert "(seed 0, bots P1 random, P2 simple, P3 simple):" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--bots", "simple,clever,simple"],
+            "ulti: error: no bot is called 'clever' (the bots: ",
+        ),
+        (
+            ["--bots", "simple,random"],
+            "ulti: error: --bots names 2 bots, but 'wikipedia' is played by 3: name one bot "
+            "per seat (--bots simple,simple,simple) or one for every seat (--bots simple)",
+        ),
+        (["--bots", "simple,,random"], "ulti: error: --bots 'simple,,random' has an empty name"),
+        (
+            ["four-player", "--bots", "simple,simple,simple"],
+            "ulti: error: --bots names 3 bots, but 'four-player' is played by 4",
+        ),
+    ],
+)
+def test_bad_bots(ulti: RunUlti, args: list[str], message: str) -> None:
+    done = ulti("simulate", "--hands", "1", *args)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith(message), done.stderr
+
+
+def test_bad_workers_and_plot_options(ulti: RunUlti, tmp_path: Path) -> None:
+    done = ulti("simulate", "--hands", "1", "--workers", "0")
+    assert done.returncode == 2 and "--workers" in done.stderr
+    done = ulti("simulate", "--hands", "1", "--plot", "nowhere/study.png")
+    assert done.returncode == 1 and done.stdout == ""
+    if importlib.util.find_spec("matplotlib") is None:  # checked first: the extra is missing
+        assert "pip install 'ulti-rules[plot]'" in done.stderr
+    else:
+        assert done.stderr == (
+            "ulti: error: --plot nowhere/study.png: the folder nowhere does not exist\n"
+        )
+    done = ulti("simulate", "--hands", "1", "--plot", ".")
+    assert done.returncode == 1 and done.stdout == ""
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(
+    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    done = ulti("simulate", "--hands", "1", "--plot", "study.png")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "ulti: error: drawing a plot needs matplotlib, an optional extra: "
+        "pip install 'ulti-rules[plot]'\n"
+    )
+    assert not (tmp_path / "study.png").exists()
+
+
+def test_plot_draws_a_png(ulti: RunUlti, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    done = ulti("simulate", "--hands", "30", "--quiet", "--plot", "study.png")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "Plot: study.png"
+    png = (tmp_path / "study.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+    done = ulti("simulate", "--hands", "30", "-q", "--compare", "tournament", "--plot", "both.png")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "both.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+# --------------------------------------------------------------------------- the progress bar
+
+
+def test_the_progress_bar_only_on_a_terminal_and_a_long_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shows = simulate_module._shows_progress
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert shows(5000, lines_on_terminal=False)
+    assert not shows(2000, lines_on_terminal=False)  # a short run needs none
+    assert not shows(5000, lines_on_terminal=True)  # the hands' lines scroll past
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert not shows(5000, lines_on_terminal=False)  # stderr piped or logged
+
+
+def test_the_progress_bar_leaves_stdout_alone(
+    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = ulti("simulate", "--hands", "30", "--seed", "4")
+    monkeypatch.setattr(simulate_module, "_shows_progress", lambda hands, lines: True)
+    with_bar = ulti("simulate", "--hands", "30", "--seed", "4")
+    assert with_bar.returncode == 0, with_bar.stderr
+    assert with_bar.stdout == plain.stdout
+
+
+# --------------------------------------------------------------------------- a bot that fails
+
+CRASHY = """\
+from ulti_rules import hookimpl
+
+
+class Crashy:
+    name = "crashy"
+    description = "a bot under test"
+
+    def choose(self, hand, rng):
+        raise RuntimeError("lost the thread")
+
+
+@hookimpl
+def register_bots(register):
+    register(Crashy)
+"""
+
+
+def test_a_bot_failing_in_a_worker_is_named_like_in_one_process(ulti: RunUlti, site: Any) -> None:
+    """The worker's error crosses back as the message a person reads, not a traceback."""
+    site.add("crashy", CRASHY)
+    for workers in ("1", "2"):
+        args = ("--hands", "120", "--bots", "simple,crashy,simple", "--workers", workers)
+        done = ulti("simulate", *args)
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr == (
+            "ulti: error: bot 'crashy' of plugin 'crashy' failed: RuntimeError: lost the thread\n"
+        )

@@ -1,0 +1,159 @@
+"""How `ulti simulate` shows a study: the summary's tables, and two summaries side by side.
+
+Reads the plain summaries of ``ulti_rules.study`` (``Summary.to_dict``) only, so what
+the tables show is what ``--json`` prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+
+from .common import stdout_console
+from .terminal import echo
+
+
+def percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate:.1%}"
+
+
+def mean_text(mean: float | None, error: float | None = None) -> str:
+    if mean is None:
+        return "–"
+    text = f"{mean:+.2f}" if mean else "0.00"
+    return text if error is None else f"{text} ± {error:.2f}"
+
+
+def change_text(change: float | None, *, rate: bool = False, digits: int = 2) -> str:
+    """A difference B − A: signed, blank where there is none."""
+    if change is None:
+        return "–"
+    if not change:
+        return ""
+    return f"{change:+.1%}" if rate else f"{change:+.{digits}f}" if digits else f"{change:+d}"
+
+
+def _table(*columns: str, left: int = 1) -> Table:
+    """A table whose first ``left`` columns are names, the others figures."""
+    table = Table()
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index < left else "right")
+    return table
+
+
+def _print(table: Table) -> None:
+    stdout_console().print(table)
+
+
+def show_summary(summary: dict[str, Any], names: Sequence[str]) -> None:
+    """The figures of one study, after the totals."""
+    hands = summary["hands"]
+    counted = ", ".join(f"{n} {what}" for what, n in summary["outcomes"].items())
+    echo(f"Hands: {counted}")
+    payments = summary["payments"]
+    means = "  ".join(
+        f"{name} {mean_text(payments[name]['mean'], payments[name]['stderr'])}" for name in names
+    )
+    echo(f"Mean payment per hand (± standard error): {means}")
+    if summary["bids"]:
+        table = _table("Bid", "Won", "Share", "Made", "Made %", "Declarer's mean")
+        for bid, row in summary["bids"].items():
+            table.add_row(
+                f"{row['name']} ({bid})", str(row["won"]), percent(row["share"]),
+                str(row["made"]), percent(row["made_rate"]), mean_text(row["declarer_mean"]),
+            )  # fmt: skip
+        echo(f"Bids: how often each won the auction ({hands} hands) and was made")
+        _print(table)
+    if summary["components"]:
+        table = _table("Component", "Settled", "Made", "Made %")
+        for cid, row in summary["components"].items():
+            table.add_row(
+                f"{row['name']} ({cid})", str(row["settled"]), str(row["made"]),
+                percent(row["made_rate"]),
+            )  # fmt: skip
+        echo("Components: how often each was made, where a hand was settled with it")
+        _print(table)
+    if summary["kontra"]:
+        levels = ", ".join(f"{name} {n}" for name, n in summary["kontra"].items())
+        echo(f"Kontra, the highest level of each hand bid: {levels}")
+    if summary["silent"]:
+        table = _table("Silent bonus", "By", "Made", "Lost", left=2)
+        for row in summary["silent"]:
+            table.add_row(
+                f"{row['name']} ({row['id']})", row["by"], str(row["made"]), str(row["lost"])
+            )
+        echo("Silent bonuses scored")
+        _print(table)
+    else:
+        echo("Silent bonuses scored: none")
+
+
+def _count_rows(
+    table: Table, a: dict[str, int], b: dict[str, int], order: Sequence[str] | None = None
+) -> None:
+    for key in order or list(dict.fromkeys([*a, *b])):
+        x, y = a.get(key, 0), b.get(key, 0)
+        table.add_row(key, str(x), str(y), change_text(y - x, digits=0))
+
+
+def show_comparison(
+    a: dict[str, Any], b: dict[str, Any], names: Sequence[str], differences: dict[str, Any]
+) -> None:
+    """Two studies of the same deals, A and B, side by side with B − A."""
+    table = _table("Hands", "A", "B", "B − A")
+    _count_rows(table, a["outcomes"], b["outcomes"])
+    _print(table)
+    table = _table("Mean payment per hand", "A", "B", "B − A")
+    for name in names:
+        x, y = a["payments"][name], b["payments"][name]
+        table.add_row(
+            name, mean_text(x["mean"], x["stderr"]), mean_text(y["mean"], y["stderr"]),
+            change_text(round(y["mean"] - x["mean"], 4)),
+        )  # fmt: skip
+    _print(table)
+    bids = list(dict.fromkeys([*a["bids"], *b["bids"]]))
+    if bids:
+        table = _table("Bid", "Won A", "Won B", "Made % A", "Made % B", "B − A")
+        for bid in bids:
+            x, y = a["bids"].get(bid), b["bids"].get(bid)
+            name = (x or y or {}).get("name", bid)
+            rate_a = x["made_rate"] if x else None
+            rate_b = y["made_rate"] if y else None
+            change = rate_b - rate_a if rate_a is not None and rate_b is not None else None
+            table.add_row(
+                f"{name} ({bid})", str(x["won"] if x else 0), str(y["won"] if y else 0),
+                percent(rate_a), percent(rate_b), change_text(change, rate=True),
+            )  # fmt: skip
+        _print(table)
+    comps = list(dict.fromkeys([*a["components"], *b["components"]]))
+    if comps:
+        table = _table("Component", "Made % A", "Made % B", "B − A")
+        for cid in comps:
+            x, y = a["components"].get(cid), b["components"].get(cid)
+            name = (x or y or {}).get("name", cid)
+            rate_a = x["made_rate"] if x else None
+            rate_b = y["made_rate"] if y else None
+            change = rate_b - rate_a if rate_a is not None and rate_b is not None else None
+            table.add_row(
+                f"{name} ({cid})", percent(rate_a), percent(rate_b),
+                change_text(change, rate=True),
+            )  # fmt: skip
+        _print(table)
+    table = _table("Highest kontra", "A", "B", "B − A")
+    _count_rows(table, a["kontra"], b["kontra"])
+    _print(table)
+    silent_a = {(r["name"], r["by"]): (r["made"], r["lost"]) for r in a["silent"]}
+    silent_b = {(r["name"], r["by"]): (r["made"], r["lost"]) for r in b["silent"]}
+    if silent_a or silent_b:
+        table = _table("Silent bonus", "By", "Made A", "Made B", "Lost A", "Lost B", left=2)
+        for name, side in dict.fromkeys([*silent_a, *silent_b]):
+            made_a, lost_a = silent_a.get((name, side), (0, 0))
+            made_b, lost_b = silent_b.get((name, side), (0, 0))
+            table.add_row(name, side, str(made_a), str(made_b), str(lost_a), str(lost_b))
+        _print(table)
+    if differences:
+        echo(f"Differences: {len(differences)} figures differ (--json lists them)")
+    else:
+        echo("Differences: none; both rulesets played these deals alike")

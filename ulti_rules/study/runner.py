@@ -1,0 +1,197 @@
+"""Playing a study's hands: seeds fixed per turn of the deal, each hand settled into plain data.
+
+A study is a row of *turns*: turn ``t`` is dealt by seat ``t × step`` (the deal passes
+on after every hand, as at a table). Most turns are one hand. A hand everybody passed
+under ``auction.all_pass: redeal`` does not count at a table: the same dealer deals
+again, so such a turn holds the redeals too, until a hand is bid. Each turn's seed is
+drawn up front from ``random.Random(seed)``; the turn's own generator then gives each
+of its hands a deal seed and a seed for the bots' generator. Nothing a hand does
+reaches another turn, so the turns can be played in any order, by any number of
+processes, and the hands come out the same: the dealer sequence is the one a table
+would follow, without playing the hands before to know it.
+
+Each hand gets fresh bots too: a bot that learned between hands would make the result
+depend on which process played which turns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..bots import bot as make_bot
+from ..bots import play_out
+from ..game.seating import direction_step
+from ..records import HandRecord, record_of
+from ..ruleset.loading import load_game
+from ..scoring.all_pass import all_pass_payments, redealt
+from ..scoring.settlement import settle
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+    from ..engine import Hand
+    from ..facts import Contract
+
+PLAYED, GIVEN_UP, NOT_PLAYED, PASSED_OUT = "played", "given up", "not played", "passed out"
+"""How a hand ended: played out; given up before the first lead; decided before play (an
+uncontested Simple lost double); nobody bid."""
+
+
+@dataclass(frozen=True)
+class StudySpec:
+    """What a study plays; plain data, so that each worker process builds its own table."""
+
+    ruleset: str
+    """A ruleset name, or the absolute path of its file."""
+    bots: tuple[str, ...]
+    """One bot name per seat."""
+    seed: int
+    hands: int
+    records: bool = False
+    """Keep each hand's record (``--save-records``)."""
+    ruleset_hash: str | None = None
+    """The ruleset's content hash, written into each record (computed once)."""
+
+
+class HandResult(NamedTuple):
+    """One hand as the study counts it: who dealt and declared, what was bid and how it
+    ended, the payment per seat, and what the settlement says of each line."""
+
+    turn: int
+    seed: int
+    """The deal seed: ``game.new_hand(seed=seed, dealer=dealer)`` deals it again."""
+    bot_seed: int
+    """The seed of the bots' ``random.Random``: with it, ``play_out`` plays it again."""
+    dealer: int
+    outcome: str
+    declarer: int | None
+    bid: str | None
+    trump: str | None
+    made: bool
+    """Every component of the bid made (a hand given up or lost uncontested: not made)."""
+    payments: tuple[int, ...]
+    """Net result per seat; sums to zero."""
+    components: tuple[tuple[str, bool], ...]
+    """(component id, made) for each component line of the settlement."""
+    kontras: tuple[tuple[str, int], ...]
+    """(component id, highest level any defender reached) for each component doubled."""
+    silent: tuple[tuple[str, str, bool], ...]
+    """(silent bonus id, the side whose feat it was, made) for each silent line."""
+
+    @property
+    def kontra_level(self) -> int:
+        """The highest kontra level of the hand (0: none)."""
+        return max((level for _, level in self.kontras), default=0)
+
+
+def turn_seeds(seed: int, turns: int) -> list[int]:
+    """The seed of every turn, drawn up front from the study's seed."""
+    draw = random.Random(seed).getrandbits
+    return [draw(64) for _ in range(turns)]
+
+
+def dealer_of(turn: int, players: int, step: int) -> int:
+    """Who deals turn ``turn``: the deal passes by ``step`` (+1 or -1) after every turn."""
+    return (turn * step) % players
+
+
+def result_of(
+    hand: Hand,
+    contract: Contract | None,
+    *,
+    turn: int = 0,
+    bot_seed: int = 0,
+) -> HandResult:
+    """A finished hand settled (the full settlement: the summary reads its lines)."""
+    seed = hand.seed if isinstance(hand.seed, int) else 0
+    dealer = hand.dealer
+    if contract is None:
+        paid = all_pass_payments(hand.ruleset, dealer)
+        payments = tuple(paid[seat] for seat in range(len(paid)))
+        return HandResult(
+            turn, seed, bot_seed, dealer, PASSED_OUT, None, None, None, False, payments, (), (), ()
+        )
+    settlement = settle(hand.game, contract, hand.facts, trusted=True)
+    components = []
+    silent = []
+    for line in settlement.lines:
+        if line.source == "component":
+            components.append((line.what, line.made))
+        elif line.source == "silent":
+            silent.append((line.what, line.by, line.made))
+    outcome = GIVEN_UP if contract.gave_up else PLAYED if hand.facts is not None else NOT_PLAYED
+    made = outcome != GIVEN_UP and all(ok for _, ok in components)
+    kontras = tuple(
+        (cid, top)
+        for cid, seats in contract.kontra.items()
+        if (top := max(seats.values(), default=0)) > 0
+    )
+    paid = settlement.payments
+    return HandResult(
+        turn,
+        seed,
+        bot_seed,
+        dealer,
+        outcome,
+        contract.declarer,
+        contract.bid,
+        contract.trump,
+        made,
+        tuple(paid[seat] for seat in range(len(paid))),
+        tuple(components),
+        kontras,
+        tuple(silent),
+    )
+
+
+Played = tuple[HandResult, HandRecord | None]
+"""A hand's result, and its record where the study keeps records."""
+
+
+class Table:
+    """Where a study's hands are played: the game and the bots, set up once per process."""
+
+    def __init__(self, spec: StudySpec) -> None:
+        self.spec = spec
+        self.game = load_game(spec.ruleset)
+        ruleset = self.game.ruleset
+        self.players = ruleset.players.count
+        self.step = direction_step(ruleset)
+        self.redeal = redealt(ruleset)
+        self.names = [f"P{seat + 1}" for seat in range(self.players)]
+        self._bot_classes: list[type[Bot]] = [type(make_bot(name)) for name in spec.bots]
+
+    def _bots(self) -> list[Bot]:
+        """Fresh bots for one hand, one per seat."""
+        return [bot_cls() for bot_cls in self._bot_classes]
+
+    def play(self, turn: int, dealer: int, seed: int, bot_seed: int) -> Played:
+        """One hand dealt from ``seed``, played by the bots from ``bot_seed``, settled."""
+        hand = play_out(
+            self.game.new_hand(seed=seed, dealer=dealer), self._bots(), random.Random(bot_seed)
+        )
+        result = result_of(hand, hand.contract, turn=turn, bot_seed=bot_seed)
+        record = None
+        if self.spec.records:
+            record = record_of(
+                hand, self.spec.ruleset, players=self.names, ruleset_hash=self.spec.ruleset_hash
+            )
+        return result, record
+
+    def play_turns(self, start: int, seeds: Sequence[int], budget: int) -> list[Played]:
+        """The hands of turns ``start``, ``start + 1``, ... (one seed each), stopping after
+        ``budget`` hands: no more can be needed from here, as every turn before holds one."""
+        played: list[Played] = []
+        for turn, turn_seed in enumerate(seeds, start):
+            dealer = dealer_of(turn, self.players, self.step)
+            draw = random.Random(turn_seed).getrandbits
+            while len(played) < budget:
+                seed, bot_seed = draw(32), draw(32)
+                played.append(self.play(turn, dealer, seed, bot_seed))
+                if not self.redeal or played[-1][0].outcome != PASSED_OUT:
+                    break
+            if len(played) >= budget:
+                break
+        return played
