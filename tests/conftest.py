@@ -99,13 +99,15 @@ def ulti(tmp_path: Path) -> RunUlti:
     from ulti_rules.cli import main
 
     def run(
-        *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+        *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, input: str = ""
     ) -> subprocess.CompletedProcess[str]:
         full_env = {"ULTI_DEBUG": "1", "PYTHONUTF8": "1", "NO_COLOR": "1", **(env or {})}
         before = os.getcwd()
         os.chdir(cwd or tmp_path)
         try:
-            result = CliRunner().invoke(main, list(args), env=full_env, input="", prog_name="ulti")
+            result = CliRunner().invoke(
+                main, list(args), env=full_env, input=input, prog_name="ulti"
+            )
         finally:
             os.chdir(before)
         if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -1,0 +1,252 @@
+"""`ulti play` in-process: scripted answers on stdin, bots only (--auto), bad options.
+
+Every run names its bots (``--bots simple``) and its seed, so the hands are the same on
+every run whatever the default bot becomes. The scripted games answer in a way that fits
+any position (the numbers of the first choices, ``pass``), so they finish whatever the
+bots do. The real terminal (colours, Ctrl-C as a keystroke) is in test_play_terminal.py.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from ulti_rules.records import load_record, replay
+
+from conftest import RunUlti
+
+TRICK = re.compile(r"^\s+(\d+)\. .+  → ", re.MULTILINE)
+
+
+class Player:
+    """A person at the table who reads each question (``Console.input``'s prompt) and
+    answers it: two cards to lay down, ``bid`` for the first bid, ``pass`` where one may
+    pass, else the first choice; ``another`` to "Another hand?". Ctrl-C (a
+    KeyboardInterrupt) at the first question of hand ``interrupt_in``."""
+
+    def __init__(self, bid: str = "1", another: list[str] | None = None) -> None:
+        self.bid = bid
+        self.another = another if another is not None else ["n"]
+        self.asked: list[str] = []
+        self.interrupt_in: int | None = None
+
+    def __call__(self, console: Console, prompt: object = "") -> str:
+        text = str(prompt)
+        self.asked.append(text)
+        hands = 1 + sum(q.startswith("Another hand") for q in self.asked[:-1])
+        if self.interrupt_in == hands:
+            raise KeyboardInterrupt
+        if text.startswith("Another hand"):
+            return self.another.pop(0)
+        if "lay down" in text:
+            return "1 2"
+        if text.startswith("Your bid"):
+            bid, self.bid = self.bid, "1"
+            return bid
+        return "pass" if "pass" in text else "1"
+
+
+@pytest.fixture
+def player(monkeypatch: pytest.MonkeyPatch) -> Player:
+    seated = Player()
+
+    def ask(console: Console, prompt: object = "", **_: object) -> str:
+        return seated(console, prompt)
+
+    monkeypatch.setattr(Console, "input", ask)
+    return seated
+
+
+def test_auto_prints_the_whole_hand_and_its_settlement(ulti: RunUlti) -> None:
+    done = ulti("play", "--auto", "--seed", "1", "--bots", "simple")
+    again = ulti("play", "--auto", "--seed", "1", "--bots", "simple")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == again.stdout  # the seed deals the cards and drives the bots
+    out = done.stdout
+    assert "\x1b" not in out  # no colour off a terminal
+    assert out.startswith("Ulti under 'wikipedia': Wikipedia standard")
+    assert "Hand 1: Anna deals, Ben is forehand" in out
+    for name in ("Anna", "Ben", "Carla"):  # the deal of every seat
+        assert re.search(rf"^  {name} +\S", out, re.MULTILINE), name
+    assert "Auction" in out and "Contract: " in out
+    assert [int(n) for n in TRICK.findall(out)] == list(range(1, 11))
+    assert "Card points: " in out and "Payments" in out
+    assert "Session after 1 hand: " in out and "Next: hand 2, dealt by Ben." in out
+
+
+def test_auto_plays_hands_and_rotates_the_deal(ulti: RunUlti) -> None:
+    done = ulti("play", "--auto", "--seed", "4", "--bots", "simple", "--hands", "3")
+    assert done.returncode == 0, done.stderr
+    assert re.findall(r"^Hand (\d): (\w+) deals", done.stdout, re.MULTILINE) == [
+        ("1", "Anna"),
+        ("2", "Ben"),
+        ("3", "Carla"),
+    ]
+    # The session totals are the sums of the hands' payments.
+    payments = re.findall(r"│ (\w+) +│ (?:declarer|defender) +│ +([+-]?\d+) │", done.stdout)
+    totals: dict[str, int] = {}
+    for name, amount in payments:
+        totals[name] = totals.get(name, 0) + int(amount)
+    last = re.findall(r"^Session after 3 hands: (.*)$", done.stdout, re.MULTILINE)[-1]
+    shown = {name: int(v) for name, v in re.findall(r"(\w+) ([+-]?\d+)", last)}
+    assert len(payments) == 9 and shown == totals
+
+
+def test_four_player_dealer_sits_out(ulti: RunUlti) -> None:
+    done = ulti("play", "--auto", "--ruleset", "four-player", "--seed", "2", "--bots", "simple")
+    assert done.returncode == 0, done.stderr
+    assert "Hand 1: Anna deals and sits out, Ben is forehand" in done.stdout
+    assert "Dora" in done.stdout
+
+
+def test_a_game_bids_plays_ten_tricks_and_settles(
+    tmp_path: Path, ulti: RunUlti, player: Player
+) -> None:
+    # Seat 2 is forehand in the first hand (seat 1 deals): lay two down, bid by name.
+    player.bid = "piros parti"
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3", "--bots", "simple", "--hands", "1",
+        "--save-records", "records",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "You sit in seat 2; the bots: Anna (simple, seat 1), Carla (simple, seat 3)." in out
+    assert "Hand 1: Anna deals, You are forehand" in out
+    assert "Your hand (with the talon): " in out
+    assert "You discard two cards: " in out
+    assert "You bid Simple Hearts" in out
+    assert [int(n) for n in TRICK.findall(out)] == list(range(1, 11))
+    assert "You" in "".join(re.findall(r"^\s+\d+\. .*$", out, re.MULTILINE))
+    assert "Payments" in out and "Session after 1 hand: " in out
+    assert not any(q.startswith("Another hand") for q in player.asked)  # --hands 1
+    assert player.asked[:2] == ["Card to lay down: ", "Your bid: "]
+    record = tmp_path / "records" / "hand-0001.yaml"
+    assert f"Record: {Path('records') / 'hand-0001.yaml'}" in out
+    hand = replay(load_record(record))
+    assert hand.is_over and len(hand.tricks) == 10
+    assert load_record(record).players == ["Anna", "You", "Carla"]
+
+
+def test_bids_by_name_in_the_chosen_language(ulti: RunUlti) -> None:
+    # Scripted on stdin: the first two questions of forehand are always these two.
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3", "--bots", "simple", "--lang", "hu",
+        input="1 2\nHerz-Parti\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr  # then the end of input: goodbye
+    assert " 1 parti (1)" in done.stdout  # the bid list in Hungarian, with its values
+    assert "You bid piros parti" in done.stdout  # typed in German, named in Hungarian
+    assert "Card to lay down: 1 2\n" in done.stdout  # a script's answers are echoed
+
+
+def test_french_faces(ulti: RunUlti) -> None:
+    done = ulti("play", "--auto", "--seed", "1", "--bots", "simple", "--faces", "fr")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"(10|[AKQJ987])[♣♠♥♦]", done.stdout)
+    assert not re.search(r"\b[MZPT](VII|IX|Al)\b", done.stdout)
+
+
+def test_bad_input_gets_a_hint_and_the_question_again(ulti: RunUlti) -> None:
+    script = "\n".join(["zzz", "99", "3 3", "?", "1", "1", "1 2", "ultimate", "xyz"]) + "\n"
+    done = ulti("play", "--seat", "2", "--seed", "3", "--bots", "simple", input=script)
+    assert done.returncode == 0, done.stderr  # the end of input ends the game
+    out = done.stdout
+    assert "not a card: 'zzz' (write e.g. PVII" in out
+    assert "there is no card 99: your cards are numbered 1-12" in out
+    assert out.count("two different cards, no more: start again") == 2  # '3 3', then 1 and 1
+    assert "You discard two cards: " in out
+    assert "'ultimate' is not a choice" in out  # ... did you mean (names containing it)
+    assert "'xyz' is not a choice: type a number (1-" in out
+    assert "Traceback" not in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_quit_and_end_of_input_end_the_game_cleanly(ulti: RunUlti) -> None:
+    for script in ("quit\n", ""):
+        done = ulti("play", "--seat", "2", "--seed", "3", "--bots", "simple", input=script)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.rstrip().endswith("Goodbye.")
+        assert "Session after" not in done.stdout  # no hand was finished
+
+
+def test_another_hand_is_asked_and_the_session_goes_on(ulti: RunUlti, player: Player) -> None:
+    player.another = ["maybe", "", "no"]
+    done = ulti("play", "--seat", "3", "--seed", "5", "--bots", "simple")
+    assert done.returncode == 0, done.stderr
+    assert "type y (or Enter) for another hand, n to stop" in done.stdout  # to 'maybe'
+    assert "Hand 2: Ben deals, You are forehand" in done.stdout  # Enter: yes
+    assert "Session after 2 hands: " in done.stdout
+    assert "Next: hand 3, dealt by You." in done.stdout
+    assert "Hand 3" not in done.stdout
+    assert done.stdout.rstrip().endswith("Goodbye.")
+
+
+def test_ctrl_c_keeps_the_records_saved_so_far(
+    tmp_path: Path, ulti: RunUlti, player: Player
+) -> None:
+    """Ctrl-C (a KeyboardInterrupt) at the first question of hand 2: status 130, hand 1's
+    record kept. The keystroke itself, on a terminal, is in test_play_terminal.py."""
+    player.another = ["y"]
+    player.interrupt_in = 2
+    done = ulti("play", "--seat", "2", "--seed", "3", "--bots", "simple", "--save-records", "r")
+    assert done.returncode == 130
+    assert "Interrupted: the hand in progress is not counted." in done.stdout
+    assert "Session after 1 hand: " in done.stdout
+    assert "Records: r/hand-0001.yaml" in done.stdout
+    assert done.stdout.rstrip().endswith("Goodbye.")
+    assert [p.name for p in (tmp_path / "r").iterdir()] == ["hand-0001.yaml"]
+    assert replay(load_record(tmp_path / "r" / "hand-0001.yaml")).is_over
+
+
+def test_records_are_numbered_after_those_already_there(tmp_path: Path, ulti: RunUlti) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "hand-0007.yaml").write_text("kept\n")
+    done = ulti(
+        "play", "--auto", "--seed", "1", "--bots", "simple", "--hands", "2",
+        "--save-records", "records",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "hand-0007.yaml",
+        "hand-0008.yaml",
+        "hand-0009.yaml",
+    ]
+    assert (folder / "hand-0007.yaml").read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--seat", "4"), "--seat 4: 'wikipedia' is played by 3, seats 1 to 3"),
+        (("--auto", "--seat", "1"), "--seat is your seat at the table"),
+        (("--bots", "simple,simple,simple"), "--bots names 3 bots, but 2 seats are the bots'"),
+        (("--bots", "simple,"), "--bots: a bot's name is missing"),
+        (("--bots", "nobody"), "no bot is called 'nobody'"),
+        (("--ruleset", "nosuch"), "nosuch"),
+    ],
+)
+def test_bad_options_are_clear_errors(ulti: RunUlti, args: tuple[str, ...], message: str) -> None:
+    done = ulti("play", *args)
+    assert done.returncode == 1
+    assert done.stderr.startswith("ulti: error: ")
+    assert message in done.stderr
+
+
+def test_records_into_a_file_is_refused(tmp_path: Path, ulti: RunUlti) -> None:
+    (tmp_path / "taken").write_text("")
+    done = ulti("play", "--auto", "--bots", "simple", "--save-records", "taken")
+    assert done.returncode == 1
+    assert "ulti: error: taken is not a folder" in done.stderr
+
+
+def test_names_from_a_club_file_are_escaped(tmp_path: Path, ulti: RunUlti) -> None:
+    (tmp_path / "club.yaml").write_text(
+        'name: club\nextends: wikipedia\ntitle: "Club \\e]0;owned\\a night"\n'
+    )
+    done = ulti("play", "--auto", "--seed", "1", "--bots", "simple", "--ruleset", "club.yaml")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "Club \\x1b]0;owned" in done.stdout

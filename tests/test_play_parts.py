@@ -1,0 +1,193 @@
+"""The parts of `ulti play`: reading a typed answer, sorting a hand, the session's
+rotation, the record folder. Each on a hand built here, without the command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ulti_rules.cards import parse_card, parse_cards
+from ulti_rules.cli.choice_reading import Choice, choices_of, read_choice
+from ulti_rules.cli.play_session import PlaySession
+from ulti_rules.cli.play_words import Words
+from ulti_rules.cli.record_shelf import RecordShelf
+from ulti_rules.cli.table_view import counts_points, sort_hand
+from ulti_rules.engine import Bid, DeclareTrump, Hand, Kontra, Pass, PickUp, Play
+from ulti_rules.records import record_of
+from ulti_rules.ruleset.loading import load_game, load_ruleset
+
+NAMES = ["Anna", "You", "Carla"]
+
+
+def _words(hand: Hand, lang: str = "en") -> Words:
+    return Words(hand.ruleset, lang, "hu", NAMES)
+
+
+def _after_lead() -> Hand:
+    """Seed 11: seat 1 declares Simple Hearts and leads the Makk IX; seat 2 holds the
+    Makk Ász (which he must play, to beat it), the Makk VIII and the Piros Ász, not the
+    Makk X."""
+    hand = load_game("wikipedia").new_hand(seed=11, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("parti_red"))
+    while hand.phase == "auction":
+        hand.apply(Pass())
+    hand.apply(Play(parse_card("MIX")))
+    return hand
+
+
+def _read(text: str, hand: Hand, choices: list[Choice]) -> Play | str:
+    reading = read_choice(text, choices, hand.why_refused)
+    if reading.action is None:
+        return reading.hint
+    assert isinstance(reading.action, Play)
+    return reading.action
+
+
+def test_a_card_by_number_or_in_either_notation() -> None:
+    hand = _after_lead()
+    choices = choices_of(hand.legal_actions(), _words(hand))
+    ace = Play(parse_card("MA"))
+    assert [c.action for c in choices if isinstance(c.action, Play)] == [ace]
+    for typed in ("1", "MA", "ma", "Ac", "A♣", "Makk Ász", "ace of clubs"):
+        assert _read(typed, hand, choices) == ace, typed
+
+
+def test_a_card_the_rules_forbid_is_refused_with_the_rule() -> None:
+    hand = _after_lead()
+    choices = choices_of(hand.legal_actions(), _words(hand))
+    assert _read("MVIII", hand, choices) == "not MVIII: must beat the Makk IX"
+    assert _read("PA", hand, choices) == "not PA: must follow acorns (Makk)"
+    assert _read("MX", hand, choices) == "not MX: you do not hold the Makk X"
+    assert str(_read("99", hand, choices)).startswith("there is no choice 99: type a number")
+    assert str(_read("QQ", hand, choices)).startswith("'QQ' is not a choice: type a number")
+
+
+def test_cards_come_first_then_kontras_and_marriages() -> None:
+    hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("ulti"))
+    for _ in range(3):
+        hand.apply(Pass())
+    hand.apply(DeclareTrump("acorns"))
+    hand.apply(hand.legal_actions()[0])  # the declarer leads; seat 2 may kontra
+    choices = choices_of(hand.legal_actions(), _words(hand))
+    kinds = [type(c.action).__name__ for c in choices]
+    assert kinds[0] == "Play" and kinds.index("Kontra") > kinds.index("Play")
+    # "kontra" names three calls: the hint lists them by number.
+    hint = read_choice("kontra", choices, hand.why_refused).hint
+    assert hint.startswith("'kontra' could be ") and hint.endswith(": type the number")
+    assert "Kontra on Simple, Ulti" in hint
+    exact = read_choice("Kontra on Ulti", choices, hand.why_refused).action
+    assert exact == Kontra(("ulti",), 1)
+
+
+def test_bids_by_any_name_or_alias_and_suits_by_letter() -> None:
+    hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    choices = choices_of(hand.legal_actions(), _words(hand, "de"))
+    for typed, bid in [
+        ("ulti", "ulti"),
+        ("Herz-Ulti", "ulti_red"),
+        ("piros ulti", "ulti_red"),
+        ("Ulti Hearts", "ulti_red"),
+        ("rebetli", "betli_red"),  # an alias
+        ("négy ász", "four_aces"),
+        ("negy asz", "four_aces"),  # accents may be left out
+        ("plain_durchmars", "plain_durchmars"),
+    ]:
+        assert read_choice(typed, choices, hand.why_refused).action == Bid(bid), typed
+    assert choices[0].label == "Parti (1)"  # German names, with the value
+    assert "did you mean" in read_choice("durch", choices, hand.why_refused).hint
+    # After the auction: trump by name or letter, in any language.
+    hand.apply(Bid("ulti"))
+    for _ in range(3):
+        hand.apply(Pass())
+    trumps = choices_of(hand.legal_actions(), _words(hand))
+    for typed in ("makk", "acorns", "clubs", "Eichel", "M", "c", "♣"):
+        assert read_choice(typed, trumps, hand.why_refused).action == DeclareTrump("acorns")
+
+
+def test_pick_up_and_pass_by_word() -> None:
+    hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("parti"))
+    choices = choices_of(hand.legal_actions(), _words(hand))
+    assert read_choice("Pass", choices, hand.why_refused).action == Pass()
+    assert read_choice("pick up", choices, hand.why_refused).action == PickUp()
+    assert read_choice("   ", choices, hand.why_refused).hint.startswith("type a number (1-2)")
+
+
+def test_the_hand_is_sorted_by_suit_trump_first_in_the_contracts_rank_order() -> None:
+    hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
+    cards = parse_cards("MVII MA MX TK PA PX PK ZAl ZX")
+    assert sort_hand(hand, cards) == parse_cards("MA MX MVII ZX ZAl PA PX PK TK")
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("betli"))  # no trump: tens low
+    for _ in range(3):
+        hand.apply(Pass())
+    assert sort_hand(hand, cards) == parse_cards("MA MX MVII ZAl ZX PA PK PX TK")
+    assert not counts_points(hand)
+
+
+def test_card_points_count_in_a_simple_and_a_hundred_only() -> None:
+    game = load_game("wikipedia")
+    for bid, counts in [("parti_red", True), ("ulti_red", True), ("betli_red", False)]:
+        hand = game.new_hand(seed=5, dealer=0)
+        hand.apply(hand.legal_actions()[0])
+        hand.apply(Bid(bid))
+        for _ in range(3):
+            hand.apply(Pass())
+        assert counts_points(hand) is counts, bid
+
+
+def test_the_session_rotates_the_deal_as_the_ledger_does(tmp_path: Path) -> None:
+    """A passed-out hand under ``all_pass: redeal``: the same dealer deals again; a
+    played hand passes the deal on."""
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        "name: club\nextends: wikipedia\nauction: {opener_must_bid: false, all_pass: redeal}\n"
+    )
+    ruleset = load_ruleset(club)
+    session = PlaySession(ruleset, str(club), NAMES)
+    assert session.next_dealer() == 0
+    passed = Hand(ruleset, seed=1, dealer=0)
+    passed.apply(passed.legal_actions()[0])  # forehand lays the talon down
+    while not passed.is_over:
+        passed.apply(Pass())
+    assert passed.contract is None
+    session.add(passed)
+    assert session.next_dealer() == 0 and session.totals() == dict.fromkeys(NAMES, 0)
+    played = Hand(ruleset, seed=2, dealer=0)
+    played.apply(played.legal_actions()[0])
+    played.apply(Bid("parti_red"))
+    while not played.is_over:
+        played.apply(played.legal_actions()[0])
+    session.add(played)
+    assert session.next_dealer() == 1
+    assert session.next_text() == "Next: hand 3, dealt by You."
+    payments = played.game.settle(played.contract, played.facts).payments  # type: ignore[arg-type]
+    assert session.totals() == {NAMES[s]: v for s, v in payments.items()}
+
+
+def test_the_record_folder_never_overwrites(tmp_path: Path) -> None:
+    hand = load_game("wikipedia").new_hand(seed=2, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("parti_red"))
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    record = record_of(hand, "wikipedia", players=NAMES)
+    shelf = RecordShelf(tmp_path / "new" / "folder")
+    assert shelf.save(record).name == "hand-0001.yaml"
+    (shelf.folder / "hand-0003.json").write_text("{}")  # any record name counts
+    (shelf.folder / "notes.txt").write_text("")
+    assert shelf.save(record).name == "hand-0004.yaml"
+    again = RecordShelf(shelf.folder)  # a new session in the same folder
+    assert again.save(record).name == "hand-0005.yaml"
+    assert (shelf.folder / "hand-0003.json").read_text() == "{}"
+
+
+def test_the_record_folder_must_be_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    with pytest.raises(Exception, match="is not a folder"):
+        RecordShelf(tmp_path / "file")

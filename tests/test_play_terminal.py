@@ -1,0 +1,160 @@
+"""`ulti play` on a real terminal: the installed script in a pseudo-terminal (stdlib ``pty``).
+
+The test types as a person does: it reads the screen up to each question and answers
+it, a bad answer first; Ctrl-C is the keystroke (the terminal turns it into SIGINT).
+A terminal means colours, and the terminal's own echo of what is typed. Two games,
+a second or so each.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import termios
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from ulti_rules.records import load_record, replay
+
+from conftest import ulti_executable
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+QUESTION = re.compile(rb"\x1b\[1;36m([^\x1b\n]*): \x1b\[0m$")
+"""A question: bold cyan text ending in ': ', the last thing on the screen (a line such
+as '  Your hand: ...' is never taken for one, however the output is cut into reads)."""
+WAIT = 20.0
+"""Seconds to wait for the next question before the test fails (never reached when
+all is well: each answer takes milliseconds)."""
+
+
+class Terminal:
+    """`ulti ARGS` on a pseudo-terminal: read the screen, type lines and keystrokes."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        master, slave = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        env.update(TERM="xterm-256color", COLUMNS="100", LINES="40", PYTHONUTF8="1")
+        self.process = subprocess.Popen(
+            [ulti_executable(), *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            preexec_fn=_own_terminal,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.raw = b""
+        self.seen = 0
+
+    @property
+    def screen(self) -> str:
+        """Everything shown so far, without colour codes."""
+        return ESCAPE.sub("", self.raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+
+    def question(self) -> str | None:
+        """The next question (the text before ``: `` that waits for an answer), or None
+        when the program ends first."""
+        while True:
+            match = QUESTION.search(self.raw, self.seen)
+            if match is not None:
+                self.seen = len(self.raw)
+                return match.group(1).decode()
+            ready, _, _ = select.select([self.master], [], [], WAIT)
+            assert ready, f"no question within {WAIT} s; the screen ends:\n{self.screen[-600:]}"
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # the program ended and closed the terminal
+                return None
+            if not data:
+                return None
+            self.raw += data
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def finish(self) -> int:
+        while self.question() is not None:
+            pass
+        code = self.process.wait(timeout=WAIT)
+        os.close(self.master)
+        return code
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own, with the pseudo-terminal as its terminal,
+    so that Ctrl-C there interrupts it (and only it)."""
+    os.setsid()
+    import fcntl
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def answer(question: str) -> str:
+    """What the person answers: two cards, Simple Hearts, a pass where one may, else 1."""
+    if "lay down" in question:
+        return "1 2"
+    if question.startswith("Your bid"):
+        return "piros parti"
+    return "pass" if "pass" in question else "1"
+
+
+def play(terminal: Terminal, until: Callable[[str, int], str | None]) -> None:
+    """Answer every question; ``until(question, hands)`` may answer instead."""
+    hands = 1
+    while (question := terminal.question()) is not None:
+        special = until(question, hands)
+        if question.startswith("Another hand"):
+            hands += 1
+        terminal.type(special if special is not None else answer(question) + "\n")
+
+
+def test_a_game_on_the_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(["play", "--seat", "2", "--seed", "3", "--bots", "simple"], tmp_path)
+    first = terminal.question()
+    assert first == "Card to lay down"
+    terminal.type("zzz\n")  # a bad keystroke: a hint, and the question again
+    assert terminal.question() == "Card to lay down"
+    assert "not a card: 'zzz' (write e.g. PVII, MA, ZX" in terminal.screen
+    terminal.type("1 2\n")
+    play(terminal, lambda question, hands: "n\n" if question.startswith("Another") else None)
+    assert terminal.finish() == 0
+    screen = terminal.screen
+    assert "\x1b[" in terminal.raw.decode()  # colours on a terminal
+    assert "You bid Simple Hearts" in screen
+    tricks = re.findall(r"^ +(\d+)\. .+  → ", screen, re.MULTILINE)
+    assert [int(n) for n in tricks] == list(range(1, 11))
+    assert "Payments" in screen and "Session after 1 hand: " in screen
+    assert "Traceback" not in screen
+    assert screen.rstrip().endswith("Goodbye.")
+
+
+def test_ctrl_c_mid_hand_keeps_the_records(tmp_path: Path) -> None:
+    terminal = Terminal(
+        ["play", "--seat", "2", "--seed", "3", "--bots", "simple", "--save-records", "rec"],
+        tmp_path,
+    )
+
+    def second_hand(question: str, hands: int) -> str | None:
+        if question.startswith("Another hand"):
+            return "y\n"
+        return "\x03" if hands == 2 else None  # Ctrl-C at hand 2's first question
+
+    play(terminal, second_hand)
+    assert terminal.finish() == 130
+    screen = terminal.screen
+    assert "Interrupted: the hand in progress is not counted." in screen
+    assert "Traceback" not in screen and "KeyboardInterrupt" not in screen
+    assert screen.rstrip().endswith("Goodbye.")
+    saved = sorted((tmp_path / "rec").iterdir())
+    assert [p.name for p in saved] == ["hand-0001.yaml"]
+    assert replay(load_record(saved[0])).is_over

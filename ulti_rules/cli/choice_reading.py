@@ -1,0 +1,197 @@
+"""Reading what a person types at the table into one of the legal actions, or a hint.
+
+Every legal action is a numbered :class:`Choice` with a label and the words that name
+it: a bid by its name in any language or an alias (``ulti``, ``Herz-Ulti``), a suit by
+its name or letter, ``pass``, a kontra by its level name. A card is read by the
+notation of ``cards.py`` (``PVII``, ``7h``, ``Piros Ász``). Text that names no choice,
+or several, gets a hint that says what is accepted; nothing typed ever raises.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import (
+    DE_SUIT_NAMES,
+    FR_SUIT_LETTER,
+    FR_SUIT_SYMBOL,
+    HU_SUIT_LETTER,
+    HU_SUIT_NAMES,
+    CardParseError,
+    Suit,
+    SuitId,
+    parse_card,
+    suit_number,
+)
+from ..engine import Action, Announce, Bid, DeclareTrump, GiveUp, Kontra, Pass, PickUp, Play
+from .play_words import Words
+
+PASS_WORDS = ("pass", "passz", "passe", "-")
+PICK_UP_WORDS = ("pick up", "pickup", "pick", "take", "talon", "felveszem", "aufnehmen")
+GIVE_UP_WORDS = ("give up", "giveup", "concede", "bedobom", "aufgeben")
+NEAR = 6
+"""How many choices a did-you-mean lists."""
+ANNOUNCE_WORDS = ("announce", "marriage", "bemondom", "ansagen")
+
+
+def fold(text: str) -> str:
+    """Text as it is compared: lower case, accents dropped, spaces collapsed."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.split())
+
+
+def suit_words(suit: SuitId) -> tuple[str, ...]:
+    """Every way a suit may be typed: its id, its Hungarian, German and French names,
+    letters and symbol."""
+    s = Suit(suit_number(suit))
+    french = {"acorns": "clubs", "leaves": "spades", "hearts": "hearts", "bells": "diamonds"}
+    return (
+        suit,
+        french[suit],
+        HU_SUIT_NAMES[s],
+        DE_SUIT_NAMES[s],
+        HU_SUIT_LETTER[s],
+        FR_SUIT_LETTER[s],
+        FR_SUIT_SYMBOL[s],
+    )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action as the person sees it: numbered in the list, with a label."""
+
+    number: int
+    action: Action
+    label: str
+    words: frozenset[str]
+    """The folded texts that name this choice alone (a bid's names, ``pass``, ...)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a typed line came to: an action, or a hint to show (and ask again)."""
+
+    action: Action | None = None
+    hint: str = ""
+
+
+def _bid_names(words: Words, bid_id: str) -> list[str]:
+    try:
+        bid = words.ruleset.bid(bid_id)
+    except KeyError:
+        return [bid_id]
+    names = [bid.names.hu, bid.names.en, bid.names.de or bid.names.en, *bid.aliases]
+    return [*names, bid_id, bid_id.replace("_", " ")]
+
+
+def _value(words: Words, bid_id: str) -> int:
+    try:
+        return words.ruleset.bid(bid_id).value
+    except KeyError:
+        return 0
+
+
+def _describe(words: Words, action: Action) -> tuple[str, list[str]]:
+    """The label of an action and the texts that name it."""
+    if isinstance(action, Play):
+        return words.card_plain(action.card), []
+    if isinstance(action, Bid):
+        names = _bid_names(words, action.bid)
+        value = _value(words, action.bid)
+        label = words.bid(action.bid)
+        if action.trump is not None:
+            label += f" in {words.suit(action.trump)}"
+            names = [f"{n} {s}" for n in names for s in suit_words(action.trump)]
+        return (f"{label} ({value})" if value else label), names
+    if isinstance(action, Pass):
+        return "pass", list(PASS_WORDS)
+    if isinstance(action, PickUp):
+        return "pick up the talon", list(PICK_UP_WORDS)
+    if isinstance(action, GiveUp):
+        return "give up", list(GIVE_UP_WORDS)
+    if isinstance(action, DeclareTrump):
+        return words.suit(action.suit), list(suit_words(action.suit))
+    if isinstance(action, Announce):
+        named = [f"{a} {s}" for a in ANNOUNCE_WORDS for s in suit_words(action.suit)]
+        return f"announce the {words.suit(action.suit)} marriage", [*ANNOUNCE_WORDS, *named]
+    if isinstance(action, Kontra):
+        level = words.level(action.level)
+        return words.kontra(action), [level, words.kontra(action)]
+    return str(action), [str(action)]
+
+
+def choices_of(actions: Sequence[Action], words: Words) -> list[Choice]:
+    """The legal actions as numbered choices: the cards first (so that a card's number
+    does not move when a kontra or a marriage is on offer), the rest in the engine's order."""
+    ordered = sorted(actions, key=lambda action: not isinstance(action, Play))
+    choices = []
+    for number, action in enumerate(ordered, start=1):
+        label, names = _describe(words, action)
+        choices.append(Choice(number, action, label, frozenset(fold(n) for n in names)))
+    return choices
+
+
+def accepted_text(choices: Sequence[Choice]) -> str:
+    """What may be typed here, in one sentence."""
+    kinds = [f"a number (1-{len(choices)})"] if len(choices) > 1 else ["1"]
+    if any(isinstance(c.action, Play) for c in choices):
+        kinds.append("a card (PVII, MA, 7h, A♣)")
+    if any(isinstance(c.action, Bid) for c in choices):
+        kinds.append("a bid's name (ulti, 40-100)")
+    if any(isinstance(c.action, Pass) for c in choices):
+        kinds.append("'pass'")
+    if any(isinstance(c.action, (DeclareTrump, Announce)) for c in choices):
+        kinds.append("a suit (piros, hearts, P, h)")
+    if any(isinstance(c.action, Kontra) for c in choices):
+        kinds.append("a kontra's name")
+    listed = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else kinds[0]
+    return f"type {listed}; '?' shows the choices again, 'quit' ends the game"
+
+
+def _numbered(choices: Iterable[Choice]) -> str:
+    return ", ".join(f"{c.number} {c.label}" for c in choices)
+
+
+def read_choice(
+    text: str, choices: Sequence[Choice], refused: Callable[[Action], str | None]
+) -> Reading:
+    """The choice ``text`` names, or a hint. ``refused`` gives the rule that forbids an
+    action the person named but may not take (``hand.why_refused``)."""
+    typed = fold(text)
+    if not typed:
+        return Reading(hint=accepted_text(choices))
+    if typed.isdigit():
+        number = int(typed)
+        if 1 <= number <= len(choices):
+            return Reading(choices[number - 1].action)
+        return Reading(hint=f"there is no choice {text.strip()}: {accepted_text(choices)}")
+    named = [c for c in choices if typed in c.words]
+    if len(named) == 1:
+        return Reading(named[0].action)
+    if len(named) > 1:
+        return Reading(hint=f"'{text.strip()}' could be {_numbered(named)}: type the number")
+    card = _card(text)
+    if card is not None:
+        for choice in choices:
+            if choice.action == Play(card):
+                return Reading(choice.action)
+        if any(isinstance(c.action, Play) for c in choices):
+            why = refused(Play(card)) or "it is not among the cards you may play"
+            return Reading(hint=f"not {text.strip()}: {why}")
+        return Reading(hint=f"no card now: {accepted_text(choices)}")
+    near = [c for c in choices if any(typed in w for w in c.words)]
+    if near:
+        more = f" (and {len(near) - NEAR} more)" if len(near) > NEAR else ""
+        listed = _numbered(near[:NEAR])
+        return Reading(hint=f"'{text.strip()}' is not a choice; did you mean {listed}{more}?")
+    return Reading(hint=f"'{text.strip()}' is not a choice: {accepted_text(choices)}")
+
+
+def _card(text: str) -> int | None:
+    try:
+        return parse_card(text)
+    except CardParseError:
+        return None

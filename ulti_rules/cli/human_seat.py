@@ -1,0 +1,138 @@
+"""The human's seat at `ulti play`: shows what the seat sees, asks, reads the answer.
+
+Every decision lists the legal actions, numbered; the answer may be the number, a card
+in either notation, a bid's name, a suit, ``pass``. Laying two cards down takes both
+in one line or one at a time. A line that names nothing legal gets a hint and the
+question again; ``?`` shows the choices again; ``quit`` or the end of input leaves the
+table (:class:`LeftTheTable`), Ctrl-C raises ``KeyboardInterrupt`` as usual: the
+command says goodbye either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import Card, CardParseError, parse_card
+from ..engine import Action, Discard, Hand, Play
+from ..engine.phase import Step
+from .choice_reading import accepted_text, choices_of, fold, read_choice
+from .table_view import TableView, step_prompt
+
+QUIT_WORDS = ("quit", "exit", "q", "bye")
+HELP_WORDS = ("?", "help")
+
+
+class LeftTheTable(Exception):
+    """The person left: the end of input (Ctrl-D), or ``quit``."""
+
+
+class HumanSeat:
+    """Chooses for the seat to act by asking the person at the terminal."""
+
+    def __init__(self, view: TableView, read_line: Callable[[str], str]) -> None:
+        self.view = view
+        self.read_line = read_line
+
+    def ask(self, prompt: str) -> str:
+        try:
+            text = self.read_line(f"{prompt}: ")
+        except EOFError:
+            raise LeftTheTable from None
+        if fold(text) in QUIT_WORDS:
+            raise LeftTheTable
+        return text
+
+    def choose(self, hand: Hand) -> Action:
+        """One legal action for ``hand.current_player``, as the person answers."""
+        seat = hand.current_player
+        assert seat is not None
+        seen = hand.observation(seat)
+        if seen.step == Step.DISCARD:
+            self.view.situation(hand, seat)
+            return self.discard(hand, seen.hand, seen.legal_actions)
+        actions = seen.legal_actions
+        if len(actions) == 1 and isinstance(actions[0], Play):
+            return actions[0]  # the last card, or the only legal one: no question
+        self.view.situation(hand, seat)
+        choices = choices_of(actions, self.view.words)
+        self.view.choices(choices)
+        while True:
+            text = self.ask(step_prompt(seen.step))
+            if text.strip() in HELP_WORDS:
+                self.view.situation(hand, seat)
+                self.view.choices(choices)
+                self.view.hint(accepted_text(choices))
+                continue
+            reading = read_choice(text, choices, hand.why_refused)
+            if reading.action is not None:
+                return reading.action
+            self.view.hint(reading.hint)
+
+    def discard(self, hand: Hand, cards: Sequence[Card], legal: Sequence[Action]) -> Action:
+        """Two cards laid down, by their numbers or names, in one line or one at a time."""
+        ordered = self.view.numbered_hand(hand, cards)
+        accepted = (
+            "type two numbers (1 7) or cards (MA ZX, 7h Ac), or one at a time; "
+            "'?' shows your hand again, 'quit' ends the game"
+        )
+        self.view.hint(f"Lay two cards down: {accepted}")
+        picked: list[Card] = []
+        while True:
+            text = self.ask("Card to lay down" if not picked else "Second card to lay down")
+            if text.strip() in HELP_WORDS:
+                ordered = self.view.numbered_hand(hand, cards)
+                self.view.hint(accepted)
+                continue
+            got = _read_cards(text, ordered)
+            if isinstance(got, str):
+                self.view.hint(got)
+                continue
+            both = picked + got
+            if len(set(both)) != len(both) or len(both) > 2:
+                self.view.hint("two different cards, no more: start again")
+                picked = []
+                continue
+            picked = both
+            if len(picked) < 2:
+                continue
+            action = Discard(tuple(picked))
+            if action in legal:
+                return action
+            why = hand.why_refused(action) or "that is not a discard you may make"
+            self.view.hint(f"not these two: {why}; choose again")
+            picked = []
+
+
+def _read_cards(text: str, ordered: Sequence[Card]) -> list[Card] | str:
+    """The cards a line names (numbers into ``ordered``, or notation), or a hint."""
+    whole = text.strip()
+    if not whole:
+        return "type a card's number or the card, e.g. 3 or MA"
+    if len(whole.split()) > 1:
+        try:  # a card in words: "Piros Ász", "ace of hearts"
+            return _held(parse_card(whole), ordered, whole)
+        except CardParseError:
+            pass
+    cards: list[Card] = []
+    for token in whole.replace(",", " ").split():
+        if token.isdigit():
+            number = int(token)
+            if not 1 <= number <= len(ordered):
+                return f"there is no card {number}: your cards are numbered 1-{len(ordered)}"
+            cards.append(ordered[number - 1])
+            continue
+        try:
+            card = parse_card(token)
+        except CardParseError as exc:
+            return str(exc)
+        held = _held(card, ordered, token)
+        if isinstance(held, str):
+            return held
+        cards += held
+    return cards
+
+
+def _held(card: Card, ordered: Sequence[Card], typed: str) -> list[Card] | str:
+    if card not in ordered:
+        return f"you do not hold {typed}"
+    return [card]

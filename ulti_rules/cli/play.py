@@ -1,0 +1,266 @@
+"""`ulti play`: a hand of Ulti at the terminal, one person against bots (or bots only).
+
+The person answers each decision of his seat (``human_seat.py``); bots answer the
+others; the view (``table_view.py``) prints each call and trick as it happens and the
+itemised settlement at the end. The session keeps the totals and the rotation of the
+deal as a ledger does (``play_session.py``); every finished hand's record is saved at
+once with ``--save-records`` (``record_shelf.py``).
+
+Leaving: ``quit`` or the end of input (Ctrl-D) ends the session with status 0; Ctrl-C
+ends it with status 130, the shell's code for an interrupt. Either way the hand in
+progress is dropped, the records saved so far are kept, and the totals are shown.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.text import Text
+
+from ..bots import Bot, bot_clashes, bots
+from ..bots import bot as make_bot
+from ..engine import Hand
+from ..game import Game
+from ..records import record_of
+from ..ruleset.loading import content_hash, load_ruleset
+from ..scoring.table_facts import ruleset_location
+from .choice_reading import fold
+from .common import fail, note, stdout_console
+from .human_seat import HumanSeat, LeftTheTable
+from .play_session import PlaySession
+from .play_words import LANGS, YOU, Words
+from .record_shelf import RecordShelf
+from .table_view import TableView
+from .terminal import echo
+
+DEFAULT_BOT = "club"
+"""The bot that plays against the person unless ``--bots`` says otherwise."""
+FALLBACK_BOT = "simple"
+"""Played while ``DEFAULT_BOT`` is not installed (a note says so)."""
+BOT_NAMES = ("Anna", "Ben", "Carla", "Dora")
+"""The bots' names at the table, by seat; the person is ``You``."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, what a shell reports for an interrupted program."""
+YES = ("", "y", "yes", "i", "igen", "j", "ja")
+NO = ("n", "no", "nem", "nein")
+
+
+def _bot_names(option: str | None, seats: int) -> list[str]:
+    """One bot name per bot seat: ``--bots A,B`` (or one name for all), else the default."""
+    if option is None:
+        if DEFAULT_BOT in bots():
+            return [DEFAULT_BOT] * seats
+        note(f"the '{DEFAULT_BOT}' bot is not installed; the bots play as '{FALLBACK_BOT}'")
+        return [FALLBACK_BOT] * seats
+    names = [name.strip() for name in option.split(",")]
+    if any(not name for name in names):
+        fail(f"--bots: a bot's name is missing in '{option}' (e.g. --bots simple,random)")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        fail(
+            f"--bots names {len(names)} bots, but {seats} seats are the bots': "
+            f"give one name for all of them, or {seats}"
+        )
+    return names
+
+
+class Table:
+    """The seats of one session and what is said at the table."""
+
+    def __init__(self, view: TableView, players: dict[int, Bot], human: HumanSeat | None) -> None:
+        self.view = view
+        self.players = players
+        self.human = human
+
+    def play(self, hand: Hand, rng: random.Random) -> None:
+        """Play ``hand`` to its end, printing each call and trick."""
+        view = self.view
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            bot = self.players.get(seat)
+            if bot is None:
+                assert self.human is not None
+                action = self.human.choose(hand)
+            else:
+                action = bot.choose(hand, rng)
+            before = view.before(hand)
+            hand.apply(action)
+            view.after(hand, seat, action, before)
+
+
+@click.command("play", short_help="Play Ulti against two bots (--auto: bots only).")
+@click.option(
+    "--ruleset", "ruleset_ref", metavar="NAME|PATH", default="wikipedia", show_default=True,
+    help="The rules to play.",
+)  # fmt: skip
+@click.option(
+    "--seat", type=click.IntRange(min=1), default=None,
+    help="Your seat, 1-based (default 1; seat 1 deals the first hand).",
+)  # fmt: skip
+@click.option(
+    "--bots", "bots_option", metavar="A,B",
+    help=f"The bots in the other seats, in seat order; one name for all "
+    f"(default: {DEFAULT_BOT}).",
+)  # fmt: skip
+@click.option("--seed", type=int, default=None, help="Seed of the deals and the bots.")
+@click.option(
+    "--hands", type=click.IntRange(min=1), default=None,
+    help="Play N hands (default: ask after each hand; --auto: 1).",
+)  # fmt: skip
+@click.option(
+    "--save-records", "records_dir", metavar="DIR",
+    help="Save each hand's record in DIR as soon as it ends, numbered after the records "
+    "already there (none is overwritten).",
+)  # fmt: skip
+@click.option(
+    "--faces", type=click.Choice(["hu", "fr"]), default="hu", show_default=True,
+    help="Card faces: Hungarian (PVII) or French (7♥).",
+)  # fmt: skip
+@click.option(
+    "--lang", type=click.Choice(LANGS), default="en", show_default=True,
+    help="Language of the bids, kontras and suits.",
+)  # fmt: skip
+@click.option("--auto", is_flag=True, help="Bots take every seat; the whole hand is printed.")
+def play_command(
+    ruleset_ref: str,
+    seat: int | None,
+    bots_option: str | None,
+    seed: int | None,
+    hands: int | None,
+    records_dir: str | None,
+    faces: str,
+    lang: str,
+    auto: bool,
+) -> None:
+    """Play Ulti at the terminal: you against two bots, or bots only (--auto).
+
+    Answer each question with the number of a choice, a card (PVII, 7h), a bid's name
+    or 'pass'; '?' shows the choices again, 'quit' or Ctrl-D ends the session (exit
+    status 0), Ctrl-C too (exit status 130). See docs/play.md.
+    """
+    ref = str(ruleset_location(ruleset_ref, Path.cwd()))
+    ruleset = load_ruleset(ref)
+    game = Game.of(ruleset)
+    count = ruleset.players.count
+    if auto and seat is not None:
+        fail("--seat is your seat at the table; with --auto the bots take every seat")
+    human = None if auto else (seat or 1) - 1
+    if human is not None and human >= count:
+        fail(f"--seat {seat}: '{ruleset.name}' is played by {count}, seats 1 to {count}")
+    names = [YOU if s == human else BOT_NAMES[s] for s in range(count)]
+    bot_seats = [s for s in range(count) if s != human]
+    chosen = _bot_names(bots_option, len(bot_seats))
+    players = {s: make_bot(name) for s, name in zip(bot_seats, chosen, strict=True)}
+    for clash in bot_clashes():
+        echo(f"ulti: warning: {clash}", err=True)
+    shelf = RecordShelf(Path(records_dir)) if records_dir is not None else None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    console = stdout_console()
+    words = Words(ruleset, lang, "fr" if faces == "fr" else "hu", names)
+    view = TableView(console, words, human)
+    echo_answers = not sys.stdin.isatty()
+
+    def read_line(prompt: str) -> str:
+        answer = console.input(Text(prompt, style="bold cyan"))
+        if echo_answers:  # a script's answers, shown where a terminal would echo them
+            console.print(Text(answer), highlight=False)
+        return answer
+
+    seat_of_human = HumanSeat(view, read_line) if human is not None else None
+    table = Table(view, players, seat_of_human)
+    session = PlaySession(ruleset, ref, names)
+    ruleset_hash = content_hash(ruleset) if shelf is not None else None
+    limit = hands if hands is not None else (1 if auto else None)
+    _header(view, ruleset.name, ruleset.title, names, chosen, bot_seats, seed)
+    try:
+        while True:
+            hand = game.new_hand(seed=rng.getrandbits(32), dealer=session.next_dealer())
+            view.begin(session.played + 1, hand)
+            table.play(hand, rng)
+            contract = hand.contract
+            settlement = (
+                game.settle(contract, hand.facts, trusted=True) if contract is not None else None
+            )
+            view.end(hand, settlement)
+            if shelf is not None:
+                record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
+                view.line(f"Record: {shelf.save(record)}", style="dim")
+            session.add(hand)
+            view.session(session.played, session.totals(), session.next_text())
+            if session.over() is not None:
+                break
+            if limit is not None:
+                if session.played >= limit:
+                    break
+            elif not _another(view, read_line):
+                _goodbye(view, session, shelf, interrupted=False, totals=False)
+                return
+    except LeftTheTable:
+        _goodbye(view, session, shelf, interrupted=False)
+        return
+    except KeyboardInterrupt:
+        _goodbye(view, session, shelf, interrupted=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _header(
+    view: TableView,
+    name: str,
+    title: str,
+    names: list[str],
+    chosen: list[str],
+    bot_seats: list[int],
+    seed: int,
+) -> None:
+    view.line(f"Ulti under '{name}': {title}", style="bold")
+    bots_text = ", ".join(
+        f"{names[s]} ({bot}, seat {s + 1})" for s, bot in zip(bot_seats, chosen, strict=True)
+    )
+    if YOU in names:
+        view.line(f"You sit in seat {names.index(YOU) + 1}; the bots: {bots_text}.")
+    else:
+        view.line(f"The bots: {bots_text}.")
+    view.line(f"Seed {seed}: the same seed deals the same cards (--seed {seed}).", style="dim")
+
+
+def _another(view: TableView, read_line: Callable[[str], str]) -> bool:
+    """Whether the person wants another hand; the end of input or 'quit' leaves."""
+    while True:
+        try:
+            answer = fold(read_line("Another hand? [Y/n]: "))
+        except EOFError:
+            raise LeftTheTable from None
+        if answer in YES:
+            return True
+        if answer in NO or answer in ("q", "quit", "exit"):
+            return False
+        view.hint("type y (or Enter) for another hand, n to stop")
+
+
+def _goodbye(
+    view: TableView,
+    session: PlaySession,
+    shelf: RecordShelf | None,
+    interrupted: bool,
+    totals: bool = True,
+) -> None:
+    """The last words: the totals (unless just shown), the records saved, goodbye."""
+    console = view.console
+    console.print()
+    if interrupted:
+        view.line("Interrupted: the hand in progress is not counted.")
+    if session.played and totals:
+        view.session(session.played, session.totals(), "")
+    if shelf is not None and shelf.saved:
+        first, last = shelf.saved[0], shelf.saved[-1]
+        listed = str(first) if first == last else f"{first} ... {last.name}"
+        view.line(f"Records: {listed}")
+    view.line("Goodbye.")

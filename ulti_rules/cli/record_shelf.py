@@ -1,0 +1,50 @@
+"""Where `ulti play --save-records DIR` puts each hand's record: a new name every time.
+
+Records are numbered after what the folder already holds (``hand-0001.yaml`` ... ),
+so a second session in the same folder goes on at the next number and never
+overwrites a record; a name taken meanwhile (another writer) is skipped, not replaced.
+Each record is saved as soon as its hand is over, so a session cut short keeps them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ..records import HandRecord, save
+from .common import fail
+
+NAME = re.compile(r"hand-(\d+)\.(?:yaml|yml|json)")
+WIDTH = 4
+
+
+class RecordShelf:
+    """A folder of hand records that only grows."""
+
+    def __init__(self, folder: Path) -> None:
+        if folder.is_symlink() and not folder.exists():
+            fail(f"{folder} is a dangling symlink: remove it, or choose another folder")
+        if folder.exists() and not folder.is_dir():
+            fail(f"{folder} is not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.saved: list[Path] = []
+
+    def next_number(self) -> int:
+        """One past the highest record number in the folder (1 in an empty one)."""
+        with os.scandir(self.folder) as entries:
+            numbers = [int(m.group(1)) for e in entries if (m := NAME.fullmatch(e.name))]
+        return max(numbers, default=0) + 1
+
+    def save(self, record: HandRecord) -> Path:
+        """Save under the next free number; returns the path."""
+        number = self.next_number()
+        while True:
+            path = self.folder / f"hand-{number:0{WIDTH}d}.yaml"
+            if not os.path.lexists(path):
+                break
+            number += 1
+        saved = save(record, path)
+        self.saved.append(saved)
+        return saved

@@ -1,0 +1,377 @@
+"""What `ulti play` prints of a hand: the deal, each call, each trick, the result.
+
+The view has a viewer: the human's seat, who sees what his seat's observation shows
+(his own cards and discards, the talon he laid, the hands an open contract lays face
+up), or nobody (``--auto``), who sees every card. Everything goes through the rich
+console of ``console.py``: colours only on a terminal, every name made printable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import RANK_IDS, Card, rank_of, suit_number, suit_of
+from ..engine import Action, Bid, Discard, Hand, Kontra, Pass, PickUp, Play
+from ..engine.phase import Phase, Step
+from ..scoring.settlement import Settlement
+from .choice_reading import Choice
+from .play_words import YOU, Words
+from .settlement_view import all_pass_text, settlement_tables, signed
+
+HEADING = "bold"
+DIM = "dim"
+
+
+@dataclass(frozen=True)
+class Before:
+    """What the view remembers of the hand before an action, to tell what it changed."""
+
+    tricks: int
+    phase: Phase
+    exposed: bool
+
+
+def sort_hand(hand: Hand, cards: Sequence[Card]) -> list[Card]:
+    """Cards grouped by suit (the trump first, once named), each suit high to low in the
+    ruleset's rank order for this contract (tens low without trumps)."""
+    ranks = hand.ruleset.ranks
+    info = hand.bid_info
+    no_trump = info is not None and info.trump == "none"
+    trump = suit_number(hand.trump) if hand.trump is not None else -1
+
+    def order(card: Card) -> tuple[int, int]:
+        suit = int(suit_of(card))
+        if no_trump:
+            line = ranks.no_trump
+        elif suit == trump or trump < 0:
+            line = ranks.trump_game
+        else:
+            line = ranks.trump_game_side_suits
+        position = [RANK_IDS[r] for r in line].index(rank_of(card))
+        return (-1 if suit == trump else suit), position
+
+    return sorted(cards, key=order)
+
+
+class TableView:
+    """Prints one session's hands for a viewer (a seat, or None for every card)."""
+
+    def __init__(self, console: Console, words: Words, viewer: int | None) -> None:
+        self.console = console
+        self.words = words
+        self.viewer = viewer
+        self._contract_shown = False
+        self._rest_shown = True
+
+    # ------------------------------------------------------------------ helpers
+
+    def line(self, *parts: str | Text, style: str = "") -> None:
+        text = Text(style=style)
+        for part in parts:
+            text.append(part) if isinstance(part, str) else text.append_text(part)
+        self.console.print(text)
+
+    def name(self, seat: int) -> Text:
+        name = self.words.names[seat]
+        return Text(name, style="bold" if name == YOU else "")
+
+    def hand_text(self, hand: Hand, cards: Sequence[Card]) -> Text:
+        """Cards sorted by suit, a double space between suits."""
+        text = Text()
+        last = None
+        for card in sort_hand(hand, cards):
+            suit = suit_of(card)
+            if last is not None:
+                text.append("  " if suit != last else " ")
+            text.append_text(self.words.card(card))
+            last = suit
+        return text or Text("(no cards)")
+
+    def sees(self, seat: int) -> bool:
+        """Whether the viewer may see ``seat``'s hidden cards (his own, or all in --auto)."""
+        return self.viewer is None or self.viewer == seat
+
+    # ------------------------------------------------------------------ a hand begins
+
+    def begin(self, number: int, hand: Hand) -> None:
+        self._contract_shown = False
+        self._rest_shown = hand.ruleset.auction.two_round is None
+        seats = hand.seats
+        self.console.print()
+        head = Text(f"Hand {number}: ", style=HEADING)
+        you_deal = self.words.names[hand.dealer] == YOU
+        head.append_text(self.name(hand.dealer)).append(" deal" if you_deal else " deals")
+        if seats.sitting_out is not None:
+            head.append(" and sit out" if you_deal else " and sits out")
+        forehand = seats.forehand
+        head.append(", ").append_text(self.name(forehand))
+        head.append(" are forehand" if self.words.names[forehand] == YOU else " is forehand")
+        self.console.print(head)
+        self.deal(hand)
+        if self.viewer is not None and self.viewer == seats.sitting_out:
+            self.line("You sit this hand out and watch.", style=DIM)
+        rest = hand.deal.rest
+        if rest and self.viewer is None:
+            label = "talon" if hand.ruleset.deal.talon == "set_aside" else "out of play"
+            if hand.ruleset.auction.two_round is not None:
+                label = "extra cards for the round-1 winner"
+            self.line(f"  {label}: ", self.words.cards(sorted(rest)), style=DIM)
+        self.console.print()
+        self.line("Auction", style=HEADING)
+
+    def deal(self, hand: Hand) -> None:
+        """The cards of every seat the viewer may see, one row each."""
+        seats = hand.seats
+        width = max(len(self.words.names[s]) for s in seats.active)
+        for seat in seats.active:
+            if not self.sees(seat):
+                continue
+            row = Text("  ")
+            row.append_text(self.name(seat)).append(" " * (width - len(self.words.names[seat])))
+            row.append("  ").append_text(self.hand_text(hand, hand.cards(seat)))
+            if len(hand.cards(seat)) > 10:
+                row.append("  (with the talon)", style=DIM)
+            self.console.print(row)
+
+    # ------------------------------------------------------------------ each action
+
+    def before(self, hand: Hand) -> Before:
+        return Before(len(hand.tricks), hand.phase, hand.exposed)
+
+    def after(self, hand: Hand, seat: int, action: Action, before: Before) -> None:
+        """Print what ``seat``'s ``action`` did: the call, a finished trick, the contract
+        once play begins, the cards an open contract lays face up."""
+        if isinstance(action, Play):
+            if len(hand.tricks) > before.tricks:
+                self.trick(hand, len(hand.tricks))
+        elif isinstance(action, Pass) and before.phase is Phase.KONTRA and self.viewer is None:
+            pass  # a pass in the kontra round says nothing worth a line to the onlooker
+        else:
+            shown = None
+            index = len(hand.history) - 1
+            if self.sees(seat) and isinstance(action, Discard):
+                shown = action.cards
+            elif self.sees(seat) and isinstance(action, PickUp):
+                shown = hand.pickups.get(index)
+            text = Text("  ").append_text(self.words.action(seat, action, shown))
+            if isinstance(action, Kontra):
+                text.stylize("bold")
+            self.console.print(text)
+        if not self._rest_shown and self._round_one_over(hand):
+            self._rest_shown = True
+            self.line("  The rest of the cards are dealt:", style=DIM)
+            self.deal(hand)
+        if not self._contract_shown and hand.phase in (Phase.PLAY, Phase.KONTRA, Phase.OVER):
+            self._contract_shown = True
+            self.contract(hand)
+        if hand.exposed and not before.exposed:
+            self.exposed(hand)
+
+    @staticmethod
+    def _round_one_over(hand: Hand) -> bool:
+        """Two-round auction: whether the rest of the cards are dealt (a hand holds more
+        than the round-1 cards)."""
+        two_round = hand.ruleset.auction.two_round
+        if two_round is None:
+            return False
+        first = two_round.first_round_cards
+        return any(len(hand.cards(seat)) > first for seat in hand.seats.active)
+
+    def contract(self, hand: Hand) -> None:
+        """The winning bid once the auction (and the naming of trump) is over."""
+        bid, declarer = hand.bid, hand.declarer
+        self.console.print()
+        if bid is None or declarer is None:
+            return
+        value = hand.ruleset.bid(bid).value
+        text = Text("Contract: ", style=HEADING)
+        text.append_text(self.name(declarer)).append(
+            f" {'play' if self.words.names[declarer] == YOU else 'plays'} "
+            f"{self.words.bid(bid)} ({value} per defender), "
+        )
+        text.append(f"trump {self.words.suit(hand.trump)}" if hand.trump else "no trump")
+        if hand.multiplier != 1:
+            text.append(f", round-1 bid ×{hand.multiplier}")
+        self.console.print(text)
+        if hand.phase != Phase.OVER:
+            self.line("Tricks", style=HEADING)
+
+    def exposed(self, hand: Hand) -> None:
+        seen = hand.observation(self.viewer if self.viewer is not None else hand.dealer).exposed
+        who = [s for s in seen if s != self.viewer]
+        if not who:
+            return
+        self.line("  Cards laid face up:", style="bold")
+        width = max(len(self.words.names[seat]) for seat in who)
+        for seat in who:
+            pad = " " * (width - len(self.words.names[seat]))
+            self.line("    ", self.name(seat), pad, "  ", self.hand_text(hand, seen[seat]))
+
+    def trick(self, hand: Hand, number: int) -> None:
+        leader, cards, winner = hand.tricks[number - 1]
+        text = Text(f"  {number:>2}. ")
+        seat = leader
+        for i, card in enumerate(cards):
+            if i:
+                text.append(", ")
+            text.append_text(self.name(seat)).append(" ").append_text(self.words.card(card))
+            seat = hand.seats.next(seat)
+        text.append("  → ").append_text(self.name(winner))
+        points = self.points(hand, number)
+        if points:
+            text.append(f"   {points}", style=DIM)
+        self.console.print(text)
+
+    def points(self, hand: Hand, upto: int) -> str:
+        """The running card points of a parti-type contract (Simple, 100): the declarer's
+        and the defenders', the last-trick bonus included once it is won; else ''."""
+        declarer, info = hand.declarer, hand.bid_info
+        if declarer is None or info is None or not counts_points(hand):
+            return ""
+        tables = hand.game.tables(suit_number(hand.trump) if hand.trump else -1)
+        mine = theirs = 0
+        for _, cards, winner in hand.tricks[:upto]:
+            got = sum(tables.points[c] for c in cards)
+            if winner == declarer:
+                mine += got
+            else:
+                theirs += got
+        if upto == len(hand.tricks) and hand.is_over and hand.tricks:
+            if hand.tricks[-1][2] == declarer:
+                mine += hand.ruleset.points.last_trick
+            else:
+                theirs += hand.ruleset.points.last_trick
+        return f"{self.words.names[declarer]} {mine} : {theirs} defenders"
+
+    # ------------------------------------------------------------------ the human's turn
+
+    def situation(self, hand: Hand, seat: int) -> None:
+        """What the seat to act sees before choosing: its cards, the talon it laid, the
+        standing bid, the trick so far, the hands face up."""
+        seen = hand.observation(seat)
+        self.console.print()
+        if seen.talon is not None and seen.phase == Phase.AUCTION:
+            self.line("  The talon you laid: ", self.words.cards(seen.talon), style=DIM)
+        bidder = next((s for s, a in reversed(seen.history) if isinstance(a, Bid)), None)
+        if seen.phase == Phase.AUCTION and seen.bid is not None and bidder is not None:
+            self.line("  Standing bid: ", self.words.bid(seen.bid), " by ", self.name(bidder))
+        for other, cards in seen.exposed.items():
+            if other != seat:
+                self.line("  ", self.name(other), " (face up): ", self.hand_text(hand, cards))
+        trick = seen.current_trick
+        if trick is not None and seen.phase == Phase.PLAY:
+            text = Text(f"  Trick {len(seen.tricks) + 1}: ")
+            who = trick.leader
+            for i, card in enumerate(trick.cards):
+                if i:
+                    text.append(", ")
+                text.append_text(self.name(who)).append(" ").append_text(self.words.card(card))
+                who = hand.seats.next(who)
+            self.console.print(text)
+        label = "Your hand" + (" (with the talon)" if len(seen.hand) > 10 else "")
+        self.line(f"  {label}: ", self.hand_text(hand, seen.hand), style="")
+
+    def choices(self, choices: Sequence[Choice]) -> None:
+        """The numbered choices, in columns as wide as the longest."""
+        cells = [f"{c.number:>{len(str(len(choices)))}} {c.label}" for c in choices]
+        width = max(len(c) for c in cells) + 3
+        room = self.console.width if self.console.is_terminal else 100
+        per_line = max(1, min(len(cells), (room - 2) // width))
+        rows = -(-len(cells) // per_line)
+        for row in range(rows):
+            picked = cells[row::rows]
+            self.line("  " + "".join(c.ljust(width) for c in picked).rstrip())
+
+    def numbered_hand(self, hand: Hand, cards: Sequence[Card]) -> list[Card]:
+        """The hand numbered in its sorted order (for laying two cards down); returns it."""
+        ordered = sort_hand(hand, cards)
+        text = Text("  ")
+        for number, card in enumerate(ordered, start=1):
+            if number > 1:
+                text.append("   ")
+            text.append(f"{number} ").append_text(self.words.card(card))
+        self.console.print(text)
+        return ordered
+
+    def hint(self, message: str) -> None:
+        self.line(f"  {message}", style="yellow")
+
+    # ------------------------------------------------------------------ the end
+
+    def end(self, hand: Hand, settlement: Settlement | None) -> None:
+        """The result: nobody bid, or the card points, the talon and the itemised
+        settlement (``settlement_view``, as `ulti score` prints it)."""
+        words = self.words
+        self.console.print()
+        if hand.contract is None:
+            names = words.names
+            self.line(
+                "Nobody bid: ", all_pass_text(hand.ruleset, hand.dealer, names) + ".", style=""
+            )
+            return
+        if not self._contract_shown:
+            self._contract_shown = True
+            self.contract(hand)
+        facts = hand.facts
+        contract = hand.contract
+        if contract.gave_up:
+            self.line(self.name(contract.declarer), " gave up.")
+        elif facts is None:
+            self.line("Not played: nobody bid after the lone Simple (uncontested).")
+        else:
+            declarer = words.names[facts.declarer]
+            self.line(
+                f"Card points: {declarer} (declarer) {facts.declarer_points}, the defenders "
+                f"{facts.defender_points}; the talon ",
+                words.cards(hand.talon),
+                f" ({facts.talon_points})",
+            )
+            for seat, suit, value in hand.marriages:
+                self.line(f"Marriage: {words.names[seat]}, {words.suit(suit)} ({value})")
+        if settlement is not None:
+            for table in settlement_tables(settlement, words.names, hand.ruleset):
+                self.console.print(table)
+
+    def session(self, played: int, totals: dict[str, int], next_text: str) -> None:
+        """The session's totals after ``played`` hands, and whose deal is next."""
+        hands = f"{played} hand{'s' if played != 1 else ''}"
+        amounts = ", ".join(f"{name} {signed(amount)}" for name, amount in totals.items())
+        self.console.print()
+        self.line(f"Session after {hands}: ", amounts, style=HEADING)
+        if next_text:
+            self.line(next_text)
+
+
+def counts_points(hand: Hand) -> bool:
+    """Whether card points decide part of this contract: a Simple or a 100 among its
+    components (the kinds say so: ``is_parti``, and a bid that needs a marriage)."""
+    info = hand.bid_info
+    if info is None:
+        return False
+    if info.hundred:
+        return True
+    contracts = hand.ruleset.contracts
+    kinds = hand.registry.kinds
+    return any(
+        getattr(kinds.get(contracts[cid].kind), "is_parti", False)
+        for cid in info.bid.components
+        if cid in contracts
+    )
+
+
+def step_prompt(step: Step) -> str:
+    """The question for the seat to act."""
+    return {
+        Step.BID: "Your bid",
+        Step.CONFIRM: "Confirm or raise your bid",
+        Step.ROUND1: "Your round-1 bid",
+        Step.SPEAK: "Pick up the talon, or pass",
+        Step.TRUMP: "Name trump",
+        Step.ROUND1_TRUMP: "Name trump",
+        Step.PLAY: "Your card",
+        Step.KONTRA: "Kontra, or pass",
+    }.get(step, "Your choice")
