@@ -20,6 +20,7 @@ from ulti_rules import (
     SilentOutcome,
     rank_of,
 )
+from ulti_rules.i18n import Translator
 
 
 class FourAcesSpec(ContractSpec):
@@ -78,6 +79,19 @@ class FourAces(ContractKind):
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
         return _ace_takers(facts) <= {facts.declarer}
+
+    def rulebook_sentences(
+        self, spec: ContractSpec | None, ruleset: Ruleset, text: Translator
+    ) -> tuple[str, ...]:
+        """The rulebook's words for Four Aces, from the catalogue it is handed."""
+        if spec is None:
+            return (text.gettext("One player wins every trick in which an ace is played."),)
+        return (
+            text.gettext(
+                "The declarer must win every trick in which an ace is played; an ace left "
+                "in the talon does not count."
+            ),
+        )
 
     def judge_silent(
         self, facts: Facts, ruleset: Ruleset, *, either_side: bool

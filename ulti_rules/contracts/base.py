@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..errors import UltiError
-from ..facts import Facts
 from ..ruleset.schema import ContractSpec, Ruleset, Side, SilentBonus
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the facts models are only named here: a ladder never builds them
+    from ..facts import Facts
     from .fact_specs import FactSpec
 
 
@@ -56,6 +56,12 @@ class SilentOutcome:
         return f"SilentOutcome(side={self.side!r}, made={self.made!r}, seat={self.seat!r}{shown})"
 
 
+if TYPE_CHECKING:  # the rulebook's words (``rulebook_sentences``)
+    from collections.abc import Sequence
+
+    from ..i18n import Translator
+
+
 class ContractKind:
     """Base of every contract kind. Subclasses set the class attributes."""
 
@@ -84,6 +90,18 @@ class ContractKind:
     def describe(self) -> str:
         """A one-line description for people: the first line of the class docstring."""
         return (self.__doc__ or self.name).strip().splitlines()[0]
+
+    def rulebook_sentences(
+        self, spec: ContractSpec | None, ruleset: Ruleset, text: Translator
+    ) -> Sequence[str] | None:
+        """What a component of this kind demands, as sentences for ``ulti rulebook``, in
+        the language of ``text`` (``text.gettext``, ``text.ngettext``, ``text.lang``), its
+        own parameters included; ``spec`` None: the feat made unbid (a silent bonus).
+
+        Optional: None (the default) lets the rulebook say it (the built-in kinds), or
+        print :meth:`describe`.
+        """
+        return None
 
     def judge(self, spec: ContractSpec, facts: Facts, ruleset: Ruleset) -> bool:
         """Whether the declarer made a bid component of this kind."""

@@ -1,0 +1,294 @@
+"""`ulti rulebook`: every setting as a sentence in each language, the structure of the
+document, golden snippets, and the three formats."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+from ulti_rules.contracts.base import ContractKind
+from ulti_rules.contracts.builtin import BetliSpec
+from ulti_rules.i18n import LANGS, Translator, translator
+from ulti_rules.plugins import get_registry
+from ulti_rules.rulebook import Items, Paragraph, Table, build_rulebook, load_rulebook, render
+from ulti_rules.rulebook.kinds import kind_sentences
+from ulti_rules.rulebook.words import Words
+from ulti_rules.ruleset.loading import load_raw, load_ruleset
+
+from conftest import BUNDLED_RULESETS, RunUlti
+from rulebook_support import CLUBS, schema_settings
+
+EVERY = (*BUNDLED_RULESETS, *map(str, CLUBS))
+SECTIONS = (
+    "about",
+    "players",
+    "cards",
+    "auction",
+    "contracts",
+    "ladder",
+    "trump",
+    "open",
+    "play",
+    "marriages",
+    "kontra",
+    "silent",
+    "simple",
+    "settlement",
+    "session",
+    "ids",
+    "sources",
+)
+
+
+def text_of(name: str, lang: str) -> str:
+    return render(load_rulebook(name, lang), "text")
+
+
+# --------------------------------------------------------------------------- every setting
+
+
+class StrictCatalogue(gettext.NullTranslations):
+    """A catalogue that fails on a message it does not hold (instead of printing English):
+    the rulebook asks it for every sentence it writes."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.real = translator(lang).catalogue
+
+    def gettext(self, message: str) -> str:
+        text = self.real.gettext(message)
+        assert text != message or message in ("Kontra",), f"not in the catalogue: {message!r}"
+        return text
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        text = self.real.ngettext(singular, plural, n)
+        assert text not in (singular, plural), f"not in the catalogue: {singular!r}"
+        return text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_setting_of_the_schema_has_a_sentence(lang: str) -> None:
+    """Each setting (walked from the pydantic models, plugin kinds included) is stated by
+    some sentence or table of the rulebooks of the bundled rulesets and the test clubs,
+    in each language; and every sentence names only settings that exist."""
+    settings = schema_settings()
+    stated: set[str] = set()
+    for name in EVERY:
+        book = load_rulebook(name, lang)
+        for block in book.blocks():
+            if block.settings:
+                text = block.text if isinstance(block, Paragraph) else str(block)
+                assert text.strip(), (name, block)
+            stated |= set(block.settings)
+    assert sorted(settings - stated) == [], "settings with no sentence in the rulebook"
+    assert sorted(stated - settings) == [], "sentences that name no setting"
+
+
+@pytest.mark.parametrize("lang", ("hu", "de"))
+def test_every_sentence_comes_from_the_catalogue(lang: str) -> None:
+    """Not one English sentence slips into a Hungarian or German rulebook."""
+    strict = Translator(lang, StrictCatalogue(lang))
+    registry = get_registry()
+    for name in EVERY:
+        ruleset = load_ruleset(name, registry)
+        build_rulebook(ruleset, lang, registry=registry, raw=load_raw(name), text=strict)
+
+
+# --------------------------------------------------------------------------- structure
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rulebook_has_its_sections_in_order(name: str, lang: str) -> None:
+    book = load_rulebook(name, lang)
+    assert tuple(section.key for section in book.sections) == SECTIONS
+    assert book.lang == lang
+    assert all(section.blocks for section in book.sections)
+    english = load_rulebook(name, "en")
+    if lang != "en":
+        assert book.title != english.title
+        for ours, theirs in zip(book.sections, english.sections, strict=True):
+            assert ours.title != theirs.title or ours.title == "Kontra", ours.title
+    ladder = [b for b in book.section("ladder").blocks if isinstance(b, Table)]
+    assert len(ladder) == 1
+    assert len(ladder[0].rows) == len(load_ruleset(name).ladder)
+
+
+def test_the_ladder_table_is_the_rulesets_ladder_with_totals_and_ranks() -> None:
+    book = load_rulebook("wikipedia", "hu")
+    (table,) = [b for b in book.section("ladder").blocks if isinstance(b, Table)]
+    assert table.header[:4] == ("Rang", "Érték", "Komponensek", "Bemondás")
+    rows = {row[3]: row for row in table.rows}
+    assert rows["piros parti"][:3] == ("2", "2", "2")
+    assert rows["ulti"][:3] == ("5", "5", "1+4")
+    assert rows["piros ulti"][:3] == ("13", "10", "2+8")
+    assert table.caption == "54 bemondás, 42 rangon"
+
+
+# --------------------------------------------------------------------------- golden snippets
+
+GOLDEN = [
+    ("wikipedia", "en", "Ulti — Worth 4. The declarer must win the last trick with the trump 7."),
+    ("wikipedia", "en", "Kontra may be called from the end of the auction until the second"),
+    ("wikipedia", "hu", "Ulti — Értéke 4. A felvevőnek az utolsó ütést az aduhetessel kell"),
+    ("wikipedia", "hu", "Hárman játszanak, mindenki a maga javára."),
+    ("wikipedia", "hu", "  * Négy ász — Értéke 4. A felvevőnek el kell vinnie minden ütést,"),
+    ("wikipedia", "de", "Der Alleinspieler muss den letzten Stich mit der Trumpf-7 machen."),
+    ("wikipedia", "de", "Bei einem Bestandteil mit Trumpf gilt ein Kontra für beide Gegner."),
+    ("wikipedia", "de", "Vier Asse — Wert 4. Der Alleinspieler muss jeden Stich machen, in"),
+    ("tournament", "en", "The chain stops at Rekontra (level 2)."),
+    ("tournament", "en", "It leaves out the rule fragment four-aces of the rules it builds on."),
+    ("tournament", "hu", "Mindenki ellen megy: a védőnek, aki eléri, a felvevő és a másik"),
+    ("tournament", "de", "Die Gebote stehen allein nach ihrem Gesamtwert."),
+    ("older-20-100", "de", "„Das Herz-Ass gibt“: Merkt euch, wer am Ende des nächsten Bietens"),
+    ("older-20-100", "hu", "A 20 és a 40 csak a 100-ba számít; a parti sorsát egyedül a pontok"),
+    ("older-20-100", "en", "Kontra is called with one's own card to the first trick."),
+    ("four-player", "en", "Four sit at the table, but only three play each hand: the dealer"),
+    ("two-round-auction", "en", "The auction is played in two rounds. In the first round each"),
+    ("two-round-auction", "de", "Geboten wird in zwei Durchgängen. Im ersten hat jeder 5 Karten,"),
+]
+
+
+@pytest.mark.parametrize(("name", "lang", "snippet"), GOLDEN)
+def test_golden_snippets(name: str, lang: str, snippet: str) -> None:
+    """Sentences as the text prints them (wrapping aside)."""
+    assert " ".join(snippet.split()) in " ".join(text_of(name, lang).split())
+
+
+def test_the_rulesets_own_names_are_used() -> None:
+    hu = text_of("wikipedia", "hu")
+    for name in ("piros parti", "ulti", "betli", "durchmars", "terített betli", "Fedák Sári"):
+        assert name in hu
+    de = text_of("wikipedia", "de")
+    for name in ("Herz-Parti", "Vier Asse", "Rekontra", "Stich", "Trumpf", "Kontra"):
+        assert name in de
+
+
+# --------------------------------------------------------------------------- kinds
+
+
+class Mystery(ContractKind):
+    """Mystery: the declarer does something no sentence was written for."""
+
+    name = "mystery"
+    params = BetliSpec
+
+
+def test_a_kind_without_sentences_is_described_and_a_plugin_kind_speaks_for_itself() -> None:
+    registry = get_registry()
+    ruleset = load_ruleset("wikipedia", registry)
+    w = Words(ruleset, registry, translator("de"))
+    spec = ruleset.contracts["betli"]
+    assert kind_sentences(w, Mystery(), spec) == [(Mystery().describe(), ())]
+    four_aces = registry.kinds["four_aces"]
+    said = kind_sentences(w, four_aces, ruleset.contracts["four_aces"])
+    assert said == [(four_aces.rulebook_sentences(spec, ruleset, w.translator)[0], ())]
+    assert "Ass" in said[0][0]
+
+
+# --------------------------------------------------------------------------- formats
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_fits_80_columns(name: str, lang: str) -> None:
+    text = text_of(name, lang)
+    too_wide = [line for line in text.splitlines() if len(line) > 80]
+    assert too_wide == []
+
+
+@pytest.mark.parametrize("name", ("wikipedia", "two-round-auction"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_markdown_is_valid_with_its_tables(name: str, lang: str) -> None:
+    book = load_rulebook(name, lang)
+    tokens = MarkdownIt("commonmark").enable("table").parse(render(book, "md"))
+    tables = [b for s in book.sections for b in s.blocks if isinstance(b, Table)]
+    assert sum(t.type == "table_open" for t in tokens) == len(tables)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert headings[0] == book.title
+    assert [h.split(". ", 1)[-1] for h in headings[2:]] == [s.title for s in book.sections]
+    rows = sum(t.type == "tr_open" for t in tokens)
+    assert rows == sum(len(t.rows) + 1 for t in tables)
+    items = [b for s in book.sections for b in s.blocks if isinstance(b, Items)]
+    assert sum(t.type == "bullet_list_open" for t in tokens) == len(items)
+
+
+EVIL = "Club *x* | <script>alert(1)</script> & `y` [z](http://e.example)"
+
+
+@pytest.fixture
+def evil_club(tmp_path: Path) -> Path:
+    path = tmp_path / "evil.yaml"
+    path.write_text(
+        "extends: wikipedia\n"
+        f"title: {EVIL!r}\n"
+        "contracts:\n"
+        f"  betli: {{names: {{hu: {EVIL!r}, en: {EVIL!r}}}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_every_format_escapes_the_rulesets_words(evil_club: Path) -> None:
+    book = load_rulebook(evil_club, "en")
+    html = render(book, "html")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    md = render(book, "md")
+    tokens = MarkdownIt("commonmark").enable("table").parse(md)
+    inline = [c for t in tokens if t.children for c in t.children]
+    raw_html = [t for t in [*tokens, *inline] if t.type in ("html_inline", "html_block")]
+    assert not [t for t in raw_html if "script" in t.content]
+    assert not [c for c in inline if c.type == "link_open" and "e.example" in str(c.attrs)]
+    assert EVIL in "".join(c.content for c in inline if c.type == "text")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_html_is_one_page_that_prints_on_a4(lang: str) -> None:
+    html = render(load_rulebook("wikipedia", lang), "html")
+    assert html.startswith("<!DOCTYPE html>")
+    assert f'<html lang="{lang}">' in html
+    assert "@page { size: A4" in html and "@media print" in html
+    assert "thead { display: table-header-group; }" in html
+    for external in ("<script", "<link", "src=", "@import", "url(", "http:", "https:"):
+        assert external not in html, external
+    assert re.findall(r'href="([^"]*)"', html) == [f"#{key}" for key in SECTIONS]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_the_command_prints_text_and_writes_files(ulti: RunUlti, tmp_path: Path) -> None:
+    done = ulti("rulebook", "wikipedia", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("RULES OF ULTI\n")
+    out = tmp_path / "wp.html"
+    done = ulti("rulebook", "wikipedia", "--lang", "hu", "--format", "html", "--output", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert '<html lang="hu">' in out.read_text(encoding="utf-8")
+    done = ulti("rulebook", "tournament", "--format", "md", "-o", "t.md", cwd=tmp_path)
+    assert (tmp_path / "t.md").read_text(encoding="utf-8").startswith("# Rules of Ulti\n")
+
+
+def test_the_language_comes_from_the_environment(ulti: RunUlti) -> None:
+    hu = ulti("rulebook", "wikipedia", env={"ULTI_LANG": "hu", "LANG": "de_DE.UTF-8"})
+    assert hu.stdout.startswith("AZ ULTI SZABÁLYAI")
+    de = ulti("rulebook", "wikipedia", env={"ULTI_LANG": "", "LANG": "de_DE.UTF-8"})
+    assert de.stdout.startswith("DIE REGELN DES ULTI")
+
+
+def test_mistakes_are_clear_errors(ulti: RunUlti, tmp_path: Path) -> None:
+    done = ulti("rulebook", "wikipedia", env={"ULTI_LANG": "fr"})
+    assert done.returncode == 1
+    assert "ULTI_LANG: unknown language 'fr'; use hu (Hungarian), en (English) or de" in done.stderr
+    done = ulti("rulebook", "wikipedia", "--lang", "fr")
+    assert done.returncode == 2 and "'hu', 'en', 'de'" in done.stderr
+    done = ulti("rulebook", "wikipedia", "--format", "pdf")
+    assert done.returncode == 2 and "'text', 'md', 'html'" in done.stderr
+    done = ulti("rulebook", "wikipedai")
+    assert done.returncode == 1 and "no ruleset named 'wikipedai'" in done.stderr
+    done = ulti("rulebook", "wikipedia", "-o", str(tmp_path / "missing" / "x.txt"))
+    assert done.returncode == 1 and "No such file or directory" in done.stderr

@@ -1,0 +1,192 @@
+"""Section 3: the auction — opening, the talon, passes, self-robbing, the two rounds, all pass."""
+
+from __future__ import annotations
+
+from .document import Block, Section
+from .words import Words
+
+
+def auction(w: Words) -> Section:
+    a = w.ruleset.auction
+    talon = w.ruleset.deal.talon
+    blocks: list[Block] = [_opening(w)]
+    if a.opener_pass_is_simple:
+        blocks.append(
+            w.para(
+                w._(
+                    "Forehand's “pass” is itself a bid: the plain {simple}, the lowest bid.",
+                    simple=w.simple(),
+                ),
+                "auction.opener_pass_is_simple",
+            )
+        )
+    if talon == "none":
+        text = w._("Then each player in turn names a higher bid or passes.")
+    elif a.talon_exchange_optional:
+        text = w._(
+            "Then each player in turn either bids — he may first pick up the talon and lay "
+            "two cards away face down, or bid on his own cards — or passes."
+        )
+    else:
+        text = w._(
+            "Then each player in turn either bids — picks up the talon without showing it, "
+            "lays two cards away face down and names a higher bid — or passes, handing the "
+            "talon on unseen. Whoever picks up the talon must bid higher, even if his cards "
+            "do not suit it."
+        )
+    blocks.append(w.para(text, "auction.talon_exchange_optional"))
+    blocks.append(
+        w.para(
+            w._(
+                "A bid must rank higher on the ladder than the bid standing. A player who "
+                "passed may still bid on a later turn."
+            )
+        )
+    )
+    if a.self_robbing:
+        text = w._(
+            "Self-robbing: a bidder whom both others passed may pick up the talon again on "
+            "his next turn, lay two cards away again and bid higher; then the others may bid "
+            "again."
+        )
+    else:
+        text = w._(
+            "A bidder whom both others passed may not bid again: he passes, and his bid stands."
+        )
+    blocks.append(w.para(text, "auction.self_robbing"))
+    if a.end_passes == 3:
+        text = w._(
+            "The auction ends when all three have passed in a row, the last bidder "
+            "included; the last bidder becomes the declarer."
+        )
+    else:
+        text = w.ngettext(
+            "The auction ends after {n} pass in a row after a bid.",
+            "The auction ends after {n} passes in a row after a bid.",
+            a.end_passes,
+        )
+        text += " " + w._("The last bidder becomes the declarer.")
+    blocks.append(w.para(text, "auction.end_passes"))
+    if a.min_components > 1:
+        text = w.ngettext(
+            "Only a bid of at least {n} component can win the auction.",
+            "Only a bid of at least {n} components can win the auction.",
+            a.min_components,
+        )
+    else:
+        text = w._("Any bid on the ladder may win the auction.")
+    blocks.append(w.para(text, "auction.min_components"))
+    blocks.extend(_two_rounds(w))
+    blocks.extend(_all_pass(w))
+    return Section("auction", w._("The auction"), tuple(blocks))
+
+
+def _opening(w: Words) -> Block:
+    a = w.ruleset.auction
+    if not a.opener_must_bid:
+        if w.ruleset.deal.talon == "forehand":
+            text = w._(
+                "Forehand opens the auction: he lays two cards face down as the talon, then "
+                "bids or passes."
+            )
+        else:
+            text = w._("Forehand opens the auction: he bids or passes.")
+    elif w.ruleset.deal.talon == "forehand":
+        text = w._(
+            "Forehand opens the auction: he lays two cards face down as the talon and must "
+            "name a bid; he may not pass."
+        )
+    else:
+        text = w._("Forehand opens the auction and must name a bid; he may not pass.")
+    return w.para(text, "auction.opener_must_bid")
+
+
+def _two_rounds(w: Words) -> list[Block]:
+    two = w.ruleset.auction.two_round
+    if two is None:
+        return [w.para(w._("The auction is played in one round."), "auction.two_round")]
+    blocks: list[Block] = [
+        w.para(
+            w._(
+                "The auction is played in two rounds. In the first round each player holds "
+                "{cards} cards, and its bids and kontras count {multiplier} times.",
+                cards=two.first_round_cards,
+                multiplier=two.multiplier,
+            ),
+            "auction.two_round",
+            "auction.two_round.first_round_cards",
+            "auction.two_round.multiplier",
+        )
+    ]
+    if two.opener_must_bid:
+        text = w._("The first-round opener must bid.")
+    else:
+        text = w._("The first-round opener may pass.")
+    blocks.append(w.para(text, "auction.two_round.opener_must_bid"))
+    blocks.append(
+        w.para(
+            w.ngettext(
+                "The first round ends after {n} pass in a row after a bid.",
+                "The first round ends after {n} passes in a row after a bid.",
+                two.end_passes,
+            ),
+            "auction.two_round.end_passes",
+        )
+    )
+    if two.trump_named == "with_bid":
+        text = w._("The first round's winner names his trump with his bid.")
+    else:
+        text = w._(
+            "The first round's winner names his trump when the round is over, before he "
+            "takes the extra cards."
+        )
+    blocks.append(w.para(text, "auction.two_round.trump_named"))
+    blocks.append(
+        w.para(
+            w._(
+                "Then he takes the two extra cards, everyone is dealt the rest of his hand, "
+                "and he lays the talon away and keeps or raises his bid in the same trump; "
+                "the second round is bid as usual."
+            )
+        )
+    )
+    if two.overcall_by == "rank":
+        text = w._(
+            "In the second round a bid overcalls the standing first-round bid if it ranks "
+            "higher on the ladder."
+        )
+    else:
+        text = w._(
+            "In the second round a bid overcalls the standing first-round bid only if it is "
+            "worth more than that bid's value times {multiplier}.",
+            multiplier=two.multiplier,
+        )
+    blocks.append(w.para(text, "auction.two_round.overcall_by"))
+    if two.same_trump_binds_others:
+        text = w._("The other players' second-round bids must keep the same trump too.")
+    else:
+        text = w._(
+            "Only the first-round winner's raise must keep the same trump; the others bid freely."
+        )
+    blocks.append(w.para(text, "auction.two_round.same_trump_binds_others"))
+    return blocks
+
+
+def _all_pass(w: Words) -> list[Block]:
+    a = w.ruleset.auction
+    if a.opener_must_bid:
+        return [w.para(w._("Since forehand must bid, every auction has a winner."))]
+    if a.all_pass == "redeal":
+        text = w._("If nobody bids, the hand is void and the same dealer deals again.")
+        return [w.para(text, "auction.all_pass")]
+    if a.all_pass == "pass_out":
+        text = w._(
+            "If nobody bids, the hand counts as played: nobody pays, and the deal passes on."
+        )
+        return [w.para(text, "auction.all_pass")]
+    text = w._(
+        "If nobody bids, forehand, who opened and let it die, pays {n} to each other player, "
+        "and the deal passes on.",
+        n=a.all_pass_payment or 0,
+    )
+    return [w.para(text, "auction.all_pass", "auction.all_pass_payment")]

@@ -1,0 +1,131 @@
+"""The kontra chain: its levels and names, how far it goes, who calls, until when."""
+
+from __future__ import annotations
+
+from ..ruleset.schema import KONTRA_LEVEL_LIMIT
+from .document import Block, Section, Table
+from .words import Words
+
+
+def kontra(w: Words) -> Section:
+    k = w.ruleset.kontra
+    cap = k.level_cap
+    if cap == 0:
+        blocks: tuple[Block, ...] = (w.para(w._("Kontra is not played."), "kontra.max_level"),)
+        return Section("kontra", w._("Kontra"), blocks)
+    first = w.level(1)
+    found: list[Block] = [
+        w.para(
+            w._(
+                "A defender may double any component he thinks lost, naming it: this is "
+                "{first}. The declarer may answer with the next level, the defenders with the "
+                "one after, and so on, each call doubling again. A kontra multiplies the "
+                "component's value whoever wins it.",
+                first=first,
+            ),
+            "kontra.levels[].by",
+        )
+    ]
+    shown = min(cap, len(k.levels))
+    sides = {"defenders": w._("the defenders"), "declarer": w._("the declarer")}
+    found.append(
+        Table(
+            (w._("Level"), w._("Call"), w._("Multiplier"), w._("Called by")),
+            tuple(
+                (str(i + 1), w.name(level.names), f"×{level.multiplier}", sides[level.by])
+                for i, level in enumerate(k.levels[:shown])
+            ),
+            ("right", "left", "right", "left"),
+            settings=(
+                "kontra.levels[].names",
+                "kontra.levels[].multiplier",
+                "kontra.levels[].by",
+            ),
+        )
+    )
+    if k.max_level is None:
+        text = w._(
+            "The chain has no agreed limit: it may go on to level {limit}. Levels beyond the "
+            "named ones double again.",
+            limit=KONTRA_LEVEL_LIMIT,
+        )
+    elif k.max_level <= len(k.levels):
+        text = w._(
+            "The chain stops at {name} (level {n}).", name=w.level(k.max_level), n=k.max_level
+        )
+    else:
+        text = w._(
+            "The chain stops at level {n} (×{multiplier}); levels beyond the named ones double "
+            "again.",
+            n=k.max_level,
+            multiplier=k.multiplier(k.max_level),
+        )
+    found.append(w.para(text, "kontra.max_level"))
+    found.append(w.para(_window(w, first), "kontra.window"))
+    if cap > 1:
+        found.append(w.para(_later(w), "kontra.later_window"))
+    if k.window_opens == "first_trick":
+        text = w._("A defender may call on his turn at the first trick, before he plays his card.")
+    else:
+        text = w._(
+            "A defender may call only once his own card to the first trick is down: right "
+            "after it, before the next card, and in the round after the first trick where "
+            "the window reaches it. The declarer's calls are not affected."
+        )
+    found.append(w.para(text, "kontra.window_opens"))
+    found.append(
+        w.para(
+            w._("In a component with trumps, a kontra counts only for the defender who called it.")
+            if k.per_defender_in_trump
+            else w._("In a component with trumps, a kontra counts against both defenders."),
+            "kontra.per_defender_in_trump",
+        )
+    )
+    found.append(
+        w.para(
+            w._(
+                "In a component without trumps, each defender calls for himself: his kontra "
+                "counts only between him and the declarer."
+            )
+            if k.per_defender_in_no_trump
+            else w._("In a component without trumps, a kontra counts against both defenders."),
+            "kontra.per_defender_in_no_trump",
+        )
+    )
+    return Section("kontra", w._("Kontra"), tuple(found))
+
+
+def _window(w: Words, first: str) -> str:
+    return {
+        "own_card_trick1": w._(
+            "{first} is called with one's own card to the first trick.", first=first
+        ),
+        "end_trick1": w._(
+            "{first} may be called from the end of the auction until the first trick is complete.",
+            first=first,
+        ),
+        "before_lead_trick2": w._(
+            "{first} may be called from the end of the auction until the second trick is led.",
+            first=first,
+        ),
+    }[w.ruleset.kontra.window]
+
+
+def _later(w: Words) -> str:
+    k = w.ruleset.kontra
+    second = w.level(2)
+    window = k.window if k.later_window == "same" else k.later_window
+    return {
+        "own_card_trick1": w._(
+            "{second} and the calls after it are made with one's own card to the first trick.",
+            second=second,
+        ),
+        "end_trick1": w._(
+            "{second} and the calls after it may be made until the first trick is complete.",
+            second=second,
+        ),
+        "before_lead_trick2": w._(
+            "{second} and the calls after it may be made until the second trick is led.",
+            second=second,
+        ),
+    }[window]

@@ -1,0 +1,178 @@
+"""The opening and closing sections: what these rules are, the Simple's special cases,
+settling a hand, the end of a session, the sources."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .document import Block, Items, Paragraph, Section
+from .words import Words
+
+
+def _refs(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else [str(item) for item in value]
+
+
+def about(w: Words, raw: Mapping[str, Any] | None) -> Section:
+    """What these rules are: the ruleset's title and name, and what it builds on."""
+    r = w.ruleset
+    blocks: list[Block] = [
+        w.para(
+            w._(
+                "These are the rules of “{title}”, written out from the ruleset {name}.",
+                title=r.title,
+                name=r.name,
+            ),
+            "name",
+            "title",
+        )
+    ]
+    if raw is not None:
+        bases = _refs(raw.get("extends"))
+        if bases:
+            text = w._(
+                "It builds on {bases}; this book gives the rules in force, everything merged.",
+                bases=w.join(bases),
+            )
+        else:
+            text = w._("The ruleset stands on its own: it builds on no other.")
+        blocks.append(w.para(text, "extends"))
+        added = _refs(raw.get("with"))
+        if added:
+            blocks.append(
+                w.para(
+                    w.ngettext(
+                        "It adds the rule fragment {names}.",
+                        "It adds the rule fragments {names}.",
+                        len(added),
+                        names=w.join(added),
+                    ),
+                    "with",
+                )
+            )
+        dropped = _refs(raw.get("without"))
+        if dropped:
+            blocks.append(
+                w.para(
+                    w.ngettext(
+                        "It leaves out the rule fragment {names} of the rules it builds on.",
+                        "It leaves out the rule fragments {names} of the rules it builds on.",
+                        len(dropped),
+                        names=w.join(dropped),
+                    ),
+                    "without",
+                )
+            )
+    blocks.append(
+        w.para(
+            w._(
+                "Values are per defender: a component worth 4 that the declarer wins brings him "
+                "4 from each defender."
+            )
+        )
+    )
+    return Section("about", w._("About these rules"), tuple(blocks))
+
+
+def simple_game(w: Words) -> Section:
+    s = w.ruleset.simple
+    simple = w.simple()
+    blocks: list[Block] = []
+    if s.uncontested == "play":
+        text = w._(
+            "A plain {simple} that nobody overbid is played like any other bid.", simple=simple
+        )
+        blocks.append(w.para(text, "simple.uncontested"))
+    else:
+        text = w._(
+            "A plain, non-red {simple} that nobody overbid, the declarer included, is lost double.",
+            simple=simple,
+        )
+        if s.uncontested_played_out:
+            text += " " + w._("The hand is still played, for the silent bonuses.")
+        else:
+            text += " " + w._("The hand is not played: it is settled at once.")
+        blocks.append(w.para(text, "simple.uncontested", "simple.uncontested_played_out"))
+    if s.give_up_allowed:
+        text = w._(
+            "The declarer of a plain, non-red {simple} bid alone may give up before the first "
+            "lead; he then pays {cost} to each defender.",
+            simple=simple,
+            cost=s.give_up_cost,
+        )
+        blocks.append(w.para(text, "simple.give_up_allowed", "simple.give_up_cost"))
+    else:
+        blocks.append(w.para(w._("A declarer may not give up his game."), "simple.give_up_allowed"))
+    return Section(
+        "simple", w._("Giving up and the uncontested {simple}", simple=simple), tuple(blocks)
+    )
+
+
+def settlement(w: Words) -> Section:
+    blocks: list[Block] = [
+        w.para(
+            w._(
+                "Each component, and each silent bonus, is settled on a line of its own: its "
+                "value, doubled in a red bid, times its kontra multiplier, plus any penalty. "
+                "The declarer can win one component and lose another in the same hand."
+            )
+        ),
+        w.para(
+            w._(
+                "Each defender pays the declarer the sum of his lines, or is paid it; the "
+                "declarer's result is the sum over both defenders, and the results always add "
+                "up to zero."
+            )
+        ),
+    ]
+    if w.ruleset.players.count == 4:
+        blocks.append(
+            w.para(
+                w._("The dealer who sits out pays and is paid as a third defender.")
+                if w.ruleset.players.sitting_out_dealer_pays
+                else w._("The dealer who sits out takes no part in the payments.")
+            )
+        )
+    return Section("settlement", w._("Settling a hand"), tuple(blocks))
+
+
+def session(w: Words) -> Section:
+    s = w.ruleset.session
+    if s.end == "none":
+        text = w._(
+            "Play as long as you like and keep a running total; whoever is ahead when you stop "
+            "wins."
+        )
+    else:
+        text = w._(
+            "“The Ace of Hearts deals”: note who holds the Ace of Hearts when the next auction "
+            "ends; when that player next deals, a last round of three hands is played, "
+            "starting with his deal."
+        )
+    blocks: list[Block] = [w.para(text, "session.end")]
+    if s.hands is not None:
+        blocks.append(
+            w.para(
+                w.ngettext(
+                    "A session is {n} hand; a redeal does not count.",
+                    "A session is {n} hands; a redeal does not count.",
+                    s.hands,
+                ),
+                "session.hands",
+            )
+        )
+    return Section("session", w._("The end of a session"), tuple(blocks))
+
+
+def sources(w: Words, listed: Sequence[str]) -> Section:
+    if not listed:
+        blocks: tuple[Block, ...] = (w.para(w._("The ruleset names no sources."), "sources"),)
+    else:
+        blocks = (
+            w.para(w._("These rules follow:"), "sources"),
+            Items(tuple(Paragraph(source) for source in listed)),
+        )
+    return Section("sources", w._("Sources"), blocks)

@@ -1,0 +1,219 @@
+"""Silent bonuses: the feats paid without being bid, who scores them, what they cost."""
+
+from __future__ import annotations
+
+from ..ruleset.schema import DURCHMARS, HUNDRED, SilentBonus
+from .document import Block, Items, Paragraph, Section
+from .kinds import kind_sentences
+from .words import Words, sentence
+
+
+def silent_bonuses(w: Words) -> Section:
+    r = w.ruleset
+    if not r.silent_bonuses:
+        blocks: tuple[Block, ...] = (w.para(w._("No silent bonuses are paid.")),)
+        return Section("silent", w._("Silent bonuses"), blocks)
+    found: list[Block] = [
+        w.para(
+            w._(
+                "A silent bonus is paid for a feat made without bidding it, in the bids whose "
+                "ladder column shows a value. Silent bonuses are paid in trump games only."
+            ),
+        ),
+    ]
+    bonuses = list(r.silent_bonuses.values())
+    shared = len(bonuses) > 1 and len({b.kontra_from for b in bonuses}) == 1
+    found.append(Items(tuple(_bonus(w, bonus, shared_kontra=shared) for bonus in bonuses)))
+    if shared:
+        found.append(w.para(*_kontra(w, bonuses[0], every=True)))
+    if any(bonus.parti == "replaces" for bonus in r.silent_bonuses.values()):
+        if r.silent.replacing == "highest":
+            text = w._(
+                "When several bonuses that replace the value of the {simple} are made in one "
+                "hand, only the highest counts.",
+                simple=w.simple(),
+            )
+        else:
+            text = w._(
+                "When several bonuses that replace the value of the {simple} are made in one "
+                "hand, all are paid: the highest as the value of the {simple}, each other one "
+                "on a line of its own.",
+                simple=w.simple(),
+            )
+        found.append(w.para(text, "silent.replacing"))
+    return Section("silent", w._("Silent bonuses"), tuple(found))
+
+
+def _bonus(w: Words, bonus: SilentBonus, *, shared_kontra: bool) -> Paragraph:
+    parts: list[str] = []
+    settings = ["silent_bonuses.*.names", "silent_bonuses.*.condition"]
+
+    def say(text: str, *states: str) -> None:
+        parts.append(text)
+        settings.extend(states)
+
+    kind = w.registry.kinds.get(bonus.condition)
+    for text, states in kind_sentences(w, kind, None):
+        say(text, *states)
+    say(*_worth(w, bonus))
+    if bonus.loss_factor == 1:
+        say(
+            w._(
+                "A failure costs the declarer its value: {loss}, in a red bid {red_loss}.",
+                loss=bonus.value,
+                red_loss=bonus.red(),
+            ),
+            "silent_bonuses.*.loss_factor",
+        )
+    elif bonus.loss_factor:
+        say(
+            w._(
+                "A failure costs the declarer {factor} times its value: {loss}, in a red bid "
+                "{red_loss}.",
+                factor=bonus.loss_factor,
+                loss=bonus.value * bonus.loss_factor,
+                red_loss=bonus.red() * bonus.loss_factor,
+            ),
+            "silent_bonuses.*.loss_factor",
+        )
+    else:
+        say(w._("A failure costs nothing."), "silent_bonuses.*.loss_factor")
+    if bonus.scored_by == "declarer":
+        say(
+            w._("Only the declarer can make it; the defenders doing it is the declarer's failure."),
+            "silent_bonuses.*.scored_by",
+        )
+    else:
+        say(
+            w._("Either side can make it."),
+            "silent_bonuses.*.scored_by",
+        )
+        if bonus.against_everyone:
+            say(
+                w._(
+                    "It is played against everyone: a defender who makes it is paid by the "
+                    "declarer and the other defender alike, and pays both when it fails."
+                ),
+                "silent_bonuses.*.against_everyone",
+            )
+        else:
+            say(
+                w._("A defender who makes it is paid by the declarer alone."),
+                "silent_bonuses.*.against_everyone",
+            )
+    simple = w.simple()
+    if bonus.parti == "adds":
+        say(w._("It is paid beside the {simple}.", simple=simple), "silent_bonuses.*.parti")
+    else:
+        say(
+            w._(
+                "It is paid in place of the {simple}: the {simple} is then worth the bonus.",
+                simple=simple,
+            ),
+            "silent_bonuses.*.parti",
+        )
+    if not shared_kontra:
+        say(*_kontra(w, bonus))
+    if bonus.applies_to == "auto":
+        say(
+            w._(
+                "It can be made in every trump bid without a component of its own kind, as "
+                "the ladder shows."
+            ),
+            "silent_bonuses.*.applies_to",
+        )
+    else:
+        names = [w.bid(bid_id) for bid_id in bonus.applies_to]
+        say(
+            w._("It can be made in these bids only: {bids}.", bids=w.join(names))
+            if names
+            else w._("No bid lets it be made."),
+            "silent_bonuses.*.applies_to",
+        )
+    if bonus.condition == HUNDRED:
+        say(
+            w._("All the side's announced marriages count toward its 100.")
+            if bonus.counts_marriages == "all"
+            else w._("Only one marriage counts toward its 100, as in a bid 100."),
+            "silent_bonuses.*.counts_marriages",
+        )
+    if bonus.condition == DURCHMARS and bonus.scored_by == "either_side":
+        say(
+            w._("On the defenders' side, one defender must take every trick.")
+            if bonus.defenders == "one"
+            else w._(
+                "On the defenders' side, the two defenders together taking every trick is enough."
+            ),
+            "silent_bonuses.*.defenders",
+        )
+    elif bonus.condition == DURCHMARS:
+        say(
+            w._("It fails when one defender takes every trick.")
+            if bonus.defenders == "one"
+            else w._("It fails when the defenders take every trick between them."),
+            "silent_bonuses.*.defenders",
+        )
+    return Paragraph(" ".join(parts), tuple(dict.fromkeys(settings)), sentence(w.name(bonus.names)))
+
+
+def _worth(w: Words, bonus: SilentBonus) -> tuple[str, ...]:
+    values = bonus.marriage_values
+    if values is not None:
+        return (
+            w._(
+                "Worth {trump} when made with the trump marriage, {plain} with a side-suit "
+                "marriage, {value} with card points alone; a red bid doubles these.",
+                trump=values.trump,
+                plain=values.plain,
+                value=bonus.value,
+            ),
+            "silent_bonuses.*.value",
+            "silent_bonuses.*.marriage_values",
+            "silent_bonuses.*.marriage_values.trump",
+            "silent_bonuses.*.marriage_values.plain",
+        )
+    return (
+        w._("Worth {value}, in a red bid {red}.", value=bonus.value, red=bonus.red()),
+        "silent_bonuses.*.value",
+        "silent_bonuses.*.red_value",
+    )
+
+
+def _kontra(w: Words, bonus: SilentBonus, *, every: bool = False) -> tuple[str, ...]:
+    """Whose kontra the bonus takes; ``every``: said once for all the bonuses."""
+    hosts = [w.contract(cid) for cid in bonus.kontra_from]
+    setting = "silent_bonuses.*.kontra_from"
+    if not hosts:
+        if every:
+            return (w._("No kontra applies to a silent bonus."), setting)
+        return (w._("No kontra applies to it."), setting)
+    if len(hosts) == 1:
+        if every:
+            return (
+                w._(
+                    "A silent bonus takes the kontra called on this component: {name}.",
+                    name=hosts[0],
+                ),
+                setting,
+            )
+        return (
+            w._("It takes the kontra called on this component: {name}.", name=hosts[0]),
+            setting,
+        )
+    if every:
+        return (
+            w._(
+                "A silent bonus takes the kontra called on the first of these components that "
+                "the bid holds: {names}.",
+                names=", ".join(hosts),
+            ),
+            setting,
+        )
+    return (
+        w._(
+            "It takes the kontra called on the first of these components that the bid holds: "
+            "{names}.",
+            names=", ".join(hosts),
+        ),
+        setting,
+    )
