@@ -1,8 +1,9 @@
 """The five bundled rulesets load, and their ladders say what the sources say.
 
-The expected data is transcribed from RULES.md: §4.2 (the Wikipedia ladder, silent
-columns included), §4.3 (the Hungarian club ladder), §9.3 and §9.6 (the worked
-ranking statements). The YAML is compared against them through its component
+The expected data is transcribed from docs/rules.md: the Wikipedia ladder
+(docs/rules.md#the-wikipedia-ladder, silent columns included), the Hungarian club ladder
+(docs/rules.md#the-hungarian-club-ladder), and the sources' worked ranking statements
+(docs/rules.md#ranking-rules). The YAML is compared against them through its component
 values and the ladder queries, never against numbers copied from the YAML.
 """
 
@@ -57,12 +58,12 @@ def test_each_bundled_ruleset_loads_clean(
         assert bid.names.hu and bid.names.en and bid.names.de, bid.id
 
 
-# --------------------------------------------------------------------------- wikipedia, §4.2
+# ------------------------------------------------------------ wikipedia, the Wikipedia ladder
 
-# RULES.md §4.2, row by row: rank, total, components (red already doubled), English name,
-# silent 100, silent Ulti, silent Durchmars (None = "–"), trump column.
+# docs/rules.md#the-wikipedia-ladder, row by row: rank, total, components (red already
+# doubled), English name, silent 100, silent Ulti, silent Durchmars (None = "–"), trump column.
 # Two names differ from the printed table, and the YAML keeps the printed one as an alias:
-# "Rebetli / Betli Hearts *" is "Rebetli" (alias "Betli Hearts"); "Open Durchmars (trump)" is
+# "Rebetli / Betli Hearts" is "Rebetli" (alias "Betli Hearts"); "Open Durchmars (trump)" is
 # "Open Durchmars".
 WP_TABLE: list[tuple[int, int, str, str, int | None, int | None, int | None, str]] = [
     (1, 1, "1", "Simple", 2, 2, 3, "A/B/L"),
@@ -121,7 +122,8 @@ WP_TABLE: list[tuple[int, int, str, str, int | None, int | None, int | None, str
     (42, 48, "16+8+24", "20-100 Ulti Open Durchmars Hearts", None, None, None, "Hearts"),
 ]
 
-# Silent cells the ruleset resolves differently from the printed ladder, on purpose (§5.2):
+# Silent cells the ruleset resolves differently from the printed ladder, on purpose
+# (docs/rules.md#where-silent-bonuses-apply):
 # silent Ulti in Open Durchmars Hearts. WP prints "–", but 2 / 4 in every other trump bid
 # without an Ulti (the non-red Open Durchmars included); wikipedia.yaml's 'auto' follows that
 # pattern and reads the "–" as a slip. Keyed by (English name, silent bonus id).
@@ -254,9 +256,9 @@ def test_equal_ranks_exclude_each_other(rulesets: dict[str, Ruleset]) -> None:
                     assert not can_overcall(a, b)
 
 
-# --------------------------------------------------------------------------- older-20-100, §4.3
+# ------------------------------------------------- older-20-100, the Hungarian club ladder
 
-# RULES.md §4.3, the Hungarian club ladder: group, components as HU prints them (20-100 = 8),
+# docs/rules.md#the-hungarian-club-ladder: group, components as HU prints them (20-100 = 8),
 # English name. 38 bids in 20 groups.
 HU_TABLE: list[tuple[int, str, str]] = [
     (1, "1", "Simple"),
@@ -301,15 +303,17 @@ HU_TABLE: list[tuple[int, str, str]] = [
 
 
 def _de_rule_ranks(bids: list[tuple[str, int, bool]]) -> dict[str, int]:
-    """DE's ranking rule (§4.1): by total; at an equal total a bid carrying the implied
-    Parti ranks below; all else at that total is one group. (name, total, has_parti)."""
+    """DE's ranking rule (docs/rules.md#ranking-rules): by total; at an equal total a bid
+    carrying the implied Parti ranks below; all else at that total is one group. (name,
+    total, has_parti)."""
     keys = sorted({(total, not parti) for _, total, parti in bids})
     return {name: keys.index((total, not parti)) + 1 for name, total, parti in bids}
 
 
 def test_the_de_rule_reproduces_hu_groups() -> None:
     """The rule the older ladder is ranked by, checked against HU's own printed groups
-    (§4.3: 'its grouping matches DE's rule'). Only "4+1" and "8+2" carry the Parti."""
+    (docs/rules.md#ranking-rules: HU's grouping follows the DE rule). Only "4+1" and "8+2"
+    carry the Parti."""
     ranks = _de_rule_ranks([(name, sum(_parse(c)), c in ("4+1", "8+2")) for _, c, name in HU_TABLE])
     assert ranks == {name: group for group, _, name in HU_TABLE}
 

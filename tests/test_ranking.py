@@ -4,7 +4,8 @@ Each rule is tried on a small ladder whose ranks are worked out by hand in the t
 the bundled ladders must come out exactly as typed; a club that changes one value
 writes one line (``ulti check``, ``ulti ladder``, the engine and ``ulti score``); a
 plugin registers a rule of its own. The 32-rank ladder is built from the Hungarian
-club's bid list (RULES.md §4.3) and the squared-values rule alone.
+club's bid list (docs/rules.md#the-hungarian-club-ladder) and the squared-values rule
+alone.
 """
 
 from __future__ import annotations
@@ -388,8 +389,8 @@ def test_a_rank_in_the_clubs_own_file_under_a_value_rule_is_an_error(one_line_cl
 
 
 class _PartiLast:
-    """HU's grouping as RULES.md §4.1 derives it (the DE rule): by total, and at an
-    equal total a bid carrying the implied Parti below the others."""
+    """HU's grouping as docs/rules.md#ranking-rules reads it (the DE rule): by total, and
+    at an equal total a bid carrying the implied Parti below the others."""
 
     @hookimpl
     def register_ranking_rules(self, register: Any) -> None:
@@ -440,7 +441,8 @@ contracts:
      open: true}
 """
 
-# RULES.md §4.3, in its order: the Hungarian club's 38 bids, as id, components, red.
+# docs/rules.md#the-hungarian-club-ladder, in its order: the Hungarian club's 38 bids, as
+# id, components, red.
 HU_BIDS: list[tuple[str, list[str], bool]] = [
     ("parti", ["parti"], False),
     ("parti_red", ["parti"], True),
@@ -496,7 +498,7 @@ def hu_club(folder: Path, ranking: str) -> Path:
     return write(folder, f"hu-{ranking}.yaml", "\n".join(lines) + "\n")
 
 
-# The groups of RULES.md §4.3, typed from its "Group" column.
+# The groups of docs/rules.md#the-hungarian-club-ladder, typed from its "Group" column.
 HU_GROUPS = [
     ["parti"],
     ["parti_red"],
@@ -547,7 +549,7 @@ def test_a_plugin_rule_reproduces_the_hungarian_club_ladder(tmp_path: Path) -> N
     assert [b.rank for b in ruleset.ladder] == sorted(b.rank for b in ruleset.ladder)
 
 
-# The same 38 bids under value_then_squares, worked out by hand from §4.3's component
+# The same 38 bids under value_then_squares, worked out by hand from the HU ladder's component
 # values: (total; sum of the squared components).
 HU_BY_SQUARES = [
     ["parti"],  # 1; 1

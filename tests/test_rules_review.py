@@ -1,4 +1,4 @@
-"""A rules review of the engine and the settlement: each test pins one rule of RULES.md.
+"""A rules review of the engine and the settlement: each test pins one rule of docs/rules.md.
 
 Engine tests use the fixture ruleset (tests/engine_fixtures.py): dealer 0, so forehand
 (the declarer here) is seat 1, then seat 2, then seat 0. Cards in Hungarian notation:

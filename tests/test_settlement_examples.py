@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md §9, each under the ruleset it belongs to.
+"""The sources' worked examples (docs/rules.md#worked-examples), and a few derived from
+their rules (D1-D4), each under the ruleset it belongs to.
 
 Every example is settled twice: through the public API (Facts and Contract built
 by hand) and through `ulti score` (the document a table would write). Both must

@@ -1,7 +1,7 @@
 """Ranking rules: how a ladder's overcall order follows from its bids.
 
-The sources disagree on the order (RULES.md §4.1): WP stores a table no formula
-reproduces, SN ranks by value alone, DE and HU break ties at equal value. So the
+The sources disagree on the order (docs/rules.md#ranking-rules): WP stores a table no
+formula reproduces, SN ranks by value alone, DE and HU break ties at equal value. So the
 ruleset names its rule (``ranking:``) and the rule is code: a function from the bids,
 with their totals and component values, to one rank each. Rules register through
 the ``register_ranking_rules`` hook, the built-in ones below too; a rule that derives
