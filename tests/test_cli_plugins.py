@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from ulti_rules import plugins
+
 from conftest import RunUlti
 from plugin_site import Site
 
@@ -110,7 +113,10 @@ def test_a_plugin_with_bots_rules_and_rulesets_and_a_broken_one(site: Site, ulti
     assert lazy["bots"] == ["lazy"] and lazy["rulesets"] == ["lazy-club"]
 
 
-def test_no_plugin_installed(ulti: RunUlti) -> None:
+def test_no_plugin_installed(ulti: RunUlti, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The process-wide registry built without plugins must not outlive this test.
+    monkeypatch.setattr(plugins, "_manager", None)
+    monkeypatch.setattr(plugins, "_registry", None)
     result = ulti("plugins", env={"ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD": "1"})
     assert result.returncode == 0
     assert result.stdout == (

@@ -6,7 +6,7 @@ The layers (docs/architecture.md), bottom up:
 1. kinds — contract kinds and the plugin manager;
 2. rules — the loader, ladder and merge, and the ``Game`` compiled from a ruleset;
 3. play — the engine and scoring;
-4. tools — bots and hand records;
+4. tools — bots, hand records and studies;
 5. cli — the ``ulti`` command;
 6. api — the package's public names (``ulti_rules/__init__.py``).
 
@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     "ruleset.references": 0,
     "ruleset.load_cache": 0,
     "ruleset.pydantic_problems": 0,
+    "i18n": 0,
     "contracts": 1,
     "plugins": 1,
     "hookspecs": 1,
@@ -56,6 +57,8 @@ LAYERS: dict[str, int] = {
     "scoring": 3,
     "bots": 4,
     "records": 4,
+    "rulebook": 4,
+    "study": 4,
     "cli": 5,
     "": 6,
 }
