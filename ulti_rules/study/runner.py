@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..bots import bot as make_bot
 from ..bots import play_out
+from ..engine.facts import facts_view
 from ..game.seating import direction_step
 from ..records import HandRecord, record_of
 from ..ruleset.loading import load_game
 from ..scoring.all_pass import all_pass_payments, redealt
-from ..scoring.settlement import settle
+from ..scoring.settlement import settle_brief
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -104,7 +105,8 @@ def result_of(
     turn: int = 0,
     bot_seed: int = 0,
 ) -> HandResult:
-    """A finished hand settled (the full settlement: the summary reads its lines)."""
+    """A finished hand settled: its payments and the verdict of each component and silent
+    bonus, which the summary counts."""
     seed = hand.seed if isinstance(hand.seed, int) else 0
     dealer = hand.dealer
     if contract is None:
@@ -113,22 +115,21 @@ def result_of(
         return HandResult(
             turn, seed, bot_seed, dealer, PASSED_OUT, None, None, None, False, payments, (), (), ()
         )
-    settlement = settle(hand.game, contract, hand.facts, trusted=True)
-    components = []
-    silent = []
-    for line in settlement.lines:
-        if line.source == "component":
-            components.append((line.what, line.made))
-        elif line.source == "silent":
-            silent.append((line.what, line.by, line.made))
-    outcome = GIVEN_UP if contract.gave_up else PLAYED if hand.facts is not None else NOT_PLAYED
+    # The light view of the facts and the settlement in brief: the same payments and
+    # verdicts as ``settle(hand.game, contract, hand.facts)`` without building the models
+    # (tests/test_settle_from_view.py holds them equal).
+    view = facts_view(hand)
+    brief = settle_brief(hand.game, contract, view, trusted=True)
+    components = brief.components
+    silent = brief.silent
+    outcome = GIVEN_UP if contract.gave_up else PLAYED if view is not None else NOT_PLAYED
     made = outcome != GIVEN_UP and all(ok for _, ok in components)
     kontras = tuple(
         (cid, top)
         for cid, seats in contract.kontra.items()
         if (top := max(seats.values(), default=0)) > 0
     )
-    paid = settlement.payments
+    paid = brief.payments
     return HandResult(
         turn,
         seed,
@@ -140,9 +141,9 @@ def result_of(
         contract.trump,
         made,
         tuple(paid[seat] for seat in range(len(paid))),
-        tuple(components),
+        components,
         kontras,
-        tuple(silent),
+        silent,
     )
 
 
