@@ -335,3 +335,23 @@ def test_cli_md_covers_every_command() -> None:
         "simulate",
     ):
         assert f"## `ulti {name}" in text, name
+
+
+# --------------------------------------------------------------------------- a newcomer
+
+
+def test_the_readme_first_command_plays_a_whole_hand_with_its_settlement(ulti: RunUlti) -> None:
+    """The README's first command installs, then runs one `ulti` command: a whole hand among
+    bots, from the deal to the itemised settlement."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"```sh\n(.*?)\n```", readme, re.DOTALL)
+    assert first, "README.md lost its first command"
+    install, _, command = first.group(1).rpartition(" && ulti ")
+    assert "pip install -e '.[dev]'" in install
+    assert command == "play --auto --seed 1"
+    done = ulti(*command.split())
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Hand 1: " in out and "Auction" in out
+    assert re.search(r"^ +10\. ", out, re.MULTILINE), "the tenth trick is not shown"
+    assert "Payments" in out and "Session after 1 hand:" in out

@@ -262,7 +262,8 @@ def _plot_target(plot_file: str) -> Path:
 @click.option(
     "--bots", "--bot", "bots_given", metavar="A[,B,C]", default="simple", show_default=True,
     help="The bot in each seat (P1, P2, ...), or one bot for every seat: 'simple' (low bids, "
-    "random cards), 'random', or a plugin's. --bot is the same option.",
+    "random cards), 'club' (bids and plays like a club player), 'random', or a plugin's "
+    "(docs/bots.md). --bot is the same option.",
 )  # fmt: skip
 @click.option(
     "--workers", type=click.IntRange(min=1), default=1, show_default=True,
