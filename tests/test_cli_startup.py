@@ -8,6 +8,7 @@ pin what makes it fast, in a fresh interpreter, by the modules it ends up with.
 from __future__ import annotations
 
 import ast
+import gc
 import importlib.metadata
 import json
 import os
@@ -308,3 +309,31 @@ def test_building_the_whole_registry_imports_no_bot_and_no_engine() -> None:
     )
     assert "ulti_four_aces.kind" in loaded
     assert not [m for m in loaded if m.startswith(("ulti_rules.bots", "ulti_rules.engine"))]
+
+
+# --------------------------------------------------------------------------- a ladder's start-up
+
+
+def test_a_ladder_builds_no_facts_model_and_no_game() -> None:
+    """`ulti ladder` validates one ruleset: the facts models stay unbuilt (a kind only
+    names them), and no game is compiled."""
+    loaded = modules_after(
+        run_main("ladder", "wikipedia") + "from ulti_rules.facts import Contract, Facts\n"
+        "assert not Facts.__pydantic_complete__ and not Contract.__pydantic_complete__\n"
+    )
+    assert "ulti_rules.ruleset.schema" in loaded
+    assert not [m for m in loaded if m.startswith(("ulti_rules.game", "ulti_rules.engine"))]
+
+
+def test_a_command_collects_garbage_less_often_and_gives_the_collector_back() -> None:
+    from ulti_rules.cli import YOUNG, _fewer_collections
+
+    before = gc.get_threshold()
+    with _fewer_collections(YOUNG):
+        assert gc.get_threshold() == (YOUNG, *before[1:])
+        made = [[index] for index in range(5_000)]  # containers the collector tracks
+    assert gc.get_threshold() == before
+    assert gc.get_count()[0] < len(made)  # what the command made counts as old now
+    result = CliRunner().invoke(main, ["ladder", "wikipedia", "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert gc.get_threshold() == before

@@ -17,7 +17,8 @@ one sees. Lists and dicts are accepted on input; ``model_dump(mode="json")`` giv
 the same JSON as plain lists and dicts would.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: pydantic would compile each field's annotation
+# from its text when the class is made (``ruleset/schema.py`` says the same).
 
 from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, TypeVar
@@ -35,7 +36,9 @@ PerSeat = Annotated[Mapping[int, int], AfterValidator(freeze_mapping)]
 
 
 class _Fact(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built when first used, not when imported: loading a ruleset (a contract kind names
+    # Facts) never validates facts.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class TrickFact(_Fact):

@@ -83,9 +83,7 @@ def main(ctx: click.Context, allow_outside_paths: bool) -> None:
     """
     from .. import plugins
     from ..ruleset import references
-    from . import pydantic_plugins
 
-    pydantic_plugins.install()  # pydantic's plugins found without importlib.metadata
     ctx.with_resource(_fewer_collections(YOUNG))
     if allow_outside_paths:
         ctx.with_resource(references.allow_outside_paths())

@@ -49,8 +49,8 @@ def _hand_payments(
 ) -> dict[str, int]:
     """Per player, what the hand won or lost, settled as `ulti simulate` settles every
     hand it plays (``study.runner.result_of``: the light facts and the settlement in
-    brief, with the verdicts the summary counts). ``contract``: the hand's, where the caller has it. The engine
-    benchmark times this function."""
+    brief, with the verdicts the summary counts). ``contract``: the hand's, where the
+    caller has it. The engine benchmark times this function."""
     if contract is False:
         contract = hand.contract
     result = result_of(hand, contract)

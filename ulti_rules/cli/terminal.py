@@ -15,7 +15,6 @@ commands that draw tables.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -49,5 +48,7 @@ def echo(message: Any = "", *, err: bool = False, nl: bool = True) -> None:
 def json_text(data: Any) -> str:
     """Indented JSON with names left readable; C1 controls and bidi overrides, which JSON
     may carry raw, escaped as ``\\uXXXX`` (C0 controls JSON escapes itself)."""
+    import json  # only for --json output: not on every start-up
+
     text = json.dumps(data, ensure_ascii=False, indent=2)
     return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -12,6 +11,8 @@ def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
     exact = [option for option in choices if option.lower() == word.lower() and option != word]
     if exact:
         return exact[:n]
+    import difflib  # only when a name is wrong: not on every start-up
+
     by_lower: dict[str, str] = {}
     for option in choices:
         by_lower.setdefault(option.lower(), option)

@@ -4,10 +4,10 @@ the engine and CLI ask of it.
 A bid is its components (and its red flag): its total is their sum, red doubling
 each, so a file never has to type it (a typed ``value`` is only a check). Its rank
 comes from the ruleset's ranking rule (``ranking.py``): the table rule reads the
-ranks the ladder lists, because WP's cannot be derived from any formula (RULES.md
-§4.2), and then a higher total must never rank lower unless the ruleset says so
-(``rank_exception``); the other rules derive the ranks. Problems come back as dotted
-key paths that the loader turns into file:line:col.
+ranks the ladder lists, because WP's cannot be derived from any formula
+(docs/rules.md#the-wikipedia-ladder), and then a higher total must never rank lower
+unless the ruleset says so (``rank_exception``); the other rules derive the ranks.
+Problems come back as dotted key paths that the loader turns into file:line:col.
 """
 
 from __future__ import annotations
@@ -251,11 +251,12 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
     """Silent bonus id -> its value (red value in a red bid) where the bid allows it.
 
     ``applies_to`` as a list names the bids outright. ``auto`` reads the pattern of
-    the WP ladder's silent columns (RULES.md §5.2): only trump bids; never where
-    the bid already holds a component of the bonus's kind (no silent Ulti inside an
-    Ulti) or one that claims its feat (``implied_by``: no silent Four Aces inside a
-    Durchmars); and only beside a Parti when the bonus stands in for the Parti's result
-    (the silent 100 of WP's table, and any bonus with ``parti: replaces``).
+    the WP ladder's silent columns (docs/rules.md#where-silent-bonuses-apply): only
+    trump bids; never where the bid already holds a component of the bonus's kind (no
+    silent Ulti inside an Ulti) or one that claims its feat (``implied_by``: no silent
+    Four Aces inside a Durchmars); and only beside a Parti when the bonus stands in for
+    the Parti's result (the silent 100 of WP's table, and any bonus with ``parti:
+    replaces``).
     """
     kinds_in_bid = {spec.kind for spec in _specs(ruleset, bid)}
     trump = bid_trump(ruleset, bid, registry)

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
-from ..game import Game
 from ..plugins import Registry
 from ..quoting import shorten
 from .finding import (
@@ -61,6 +59,9 @@ from .pydantic_problems import located, plain_message
 from .references import outside_allowed
 from .safe_yaml import KeyPath, describe
 from .schema import Ruleset, ruleset_model
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = [
     "PATH_ENV",
@@ -626,6 +627,8 @@ def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = No
     ruleset = (
         name_or_path if isinstance(name_or_path, Ruleset) else load_ruleset(name_or_path, registry)
     )
+    from ..game import Game  # the compiled tables: a ladder or a check never needs them
+
     return Game.of(ruleset, registry)
 
 
@@ -672,6 +675,8 @@ def content_hash(ruleset: Ruleset) -> str:
     ruleset's hash, and so every saved record, as it was; any value a file sets, or
     any setting moved off its default, changes it.
     """
+    import json  # only records and ledgers hash a ruleset: not every start-up
+
     data = ruleset.model_dump(mode="json", exclude_defaults=True)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -342,9 +342,25 @@ class _BoundedComposer(_ComposerBase):
         def fail(event: Any, message: str) -> YamlError:
             return YamlError([YamlIssue(_mark(event.start_mark), message)])
 
+        # The loop runs once per event (a thousand in a bundled ruleset): names are bound
+        # here, and a plain scalar, the usual event, is resolved without a method call.
+        get_event: Any = self.get_event
+        resolve: Any = self.resolve
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        max_chars = self.max_chars
+        node: Node
         while True:
-            event = self._event()
-            if isinstance(event, yaml.AliasEvent):
+            event = get_event()
+            if type(event) is scalar_event and event.anchor is None:
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolve(ScalarNode, event.value, event.implicit)
+                else:
+                    tag = self._tag(event, ScalarNode)
+                start, end = _marks(event)
+                node = ScalarNode(tag, event.value, start, end, event.style)
+                size, height, chars = 1, 0, len(event.value)
+            elif isinstance(event, alias_event):
                 if event.anchor in open_anchors:
                     raise fail(event, f"alias *{event.anchor} refers to a node that contains it")
                 if event.anchor not in anchors:
@@ -402,10 +418,10 @@ class _BoundedComposer(_ComposerBase):
             if total > MAX_NODES:
                 raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
             total_chars += chars
-            if total_chars > self.max_chars:
+            if total_chars > max_chars:
                 raise fail(
                     event,
-                    f"more than {_megabytes(self.max_chars)} of text with aliases expanded "
+                    f"more than {_megabytes(max_chars)} of text with aliases expanded "
                     "(an alias repeats its anchor's whole text)",
                 )
             if not stack:

@@ -14,7 +14,9 @@ caches per ruleset can never go stale. Numbers are whole numbers as YAML writes 
 that make sense at a card table (``scalars.py``); names are non-blank.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would compile every field's
+# annotation from its text at import (about 2 ms of each `ulti` command that loads a
+# ruleset); the few forward references are quoted instead.
 
 import copy
 from collections.abc import Mapping, Sequence
@@ -65,7 +67,7 @@ PacketCount = Annotated[int, Field(ge=0, le=CARDS_PER_PLAYER + TALON_CARDS), AS_
 class Strict(BaseModel):
     """Base of every ruleset model: unknown keys are errors, values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Names(Strict):
@@ -119,7 +121,7 @@ class Deal(Strict):
     )
 
     @model_validator(mode="after")
-    def _counts(self) -> Deal:
+    def _counts(self) -> "Deal":
         """Every active seat plays ten cards; forehand also takes the talon when dealt it.
 
         The engine deals ``packets`` round by round to the three active seats (four
@@ -211,7 +213,7 @@ class Ranks(Strict):
     )
 
     @model_validator(mode="after")
-    def _permutations(self) -> Ranks:
+    def _permutations(self) -> "Ranks":
         for name in ("trump_game", "trump_game_side_suits", "no_trump"):
             order = getattr(self, name)
             if sorted(order) != sorted(RANK_IDS):
@@ -489,7 +491,7 @@ class Kontra(Strict):
     )
 
     @model_validator(mode="after")
-    def _alternate(self) -> Kontra:
+    def _alternate(self) -> "Kontra":
         for i, level in enumerate(self.levels):
             expected: Side = "defenders" if i % 2 == 0 else "declarer"
             if level.by != expected:
@@ -865,7 +867,7 @@ class Ruleset(Strict):
             state = {**state, "__dict__": {k: v for k, v in fields.items() if k != GAME_KEY}}
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Ruleset:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> "Ruleset":
         """A deep copy of the rules (without the compiled game: the copy builds its own)."""
         model = type(self)
         new = model.__new__(model)
