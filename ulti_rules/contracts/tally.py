@@ -7,6 +7,7 @@ that every kind counts the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..ruleset.schema import Ruleset, Side
@@ -43,11 +44,19 @@ def counted_marriages(facts: Facts, ruleset: Ruleset, side: Side) -> list[Marria
     return [m for m in marriages if side_of(facts, m.seat) == side]
 
 
-def score(facts: Facts, ruleset: Ruleset, side: Side, *, marriages: bool) -> int:
-    """Card points, the talon where it goes to this side, and (optionally) marriages."""
-    total = facts.declarer_points if side == "declarer" else facts.defender_points
-    if ruleset.points.talon_to == side:
-        total += facts.talon_points
-    if marriages and facts.marriages:
-        total += sum(m.value for m in counted_marriages(facts, ruleset, side))
-    return total
+def scorer(ruleset: Ruleset, side: Side, *, marriages: bool) -> Callable[[Facts], int]:
+    """The side's score as a function of the facts: card points, the talon where it goes
+    to this side, and (optionally) the marriages that count. The ruleset is read once,
+    when a judge is prepared (``builtin.PreparedKind``)."""
+    talon = ruleset.points.talon_to == side
+    points = "declarer_points" if side == "declarer" else "defender_points"
+
+    def score(facts: Facts) -> int:
+        total: int = getattr(facts, points)
+        if talon:
+            total += facts.talon_points
+        if marriages and facts.marriages:
+            total += sum(m.value for m in counted_marriages(facts, ruleset, side))
+        return total
+
+    return score

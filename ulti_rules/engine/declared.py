@@ -35,22 +35,36 @@ def declared_facts(
             owner = registry.fact_owner(spec.name)
             raise plugin_fault(f"fact '{spec.name}'", owner, exc, "compute") from exc
         form = spec.form
-        try:
-            checked = form.validate(value)
-        except ValidationError:
-            raise PluginError(
-                printable(
-                    f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' "
-                    f"computed {short_repr(value)}, not {form.written}"
-                )
-            ) from None
-        named = form.seats(checked)
-        if named:
-            strangers = sorted(set(named).difference(facts.seats))
-            if strangers:
+        name = form.name
+        if name == "players" and type(value) is tuple and _all_seats(value):
+            checked: Any = value  # already the form's type: what validating would give
+        elif name == "player" and (value is None or type(value) is int):
+            checked = value
+        else:
+            try:
+                checked = form.validate(value)
+            except ValidationError:
                 raise PluginError(
-                    f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' names "
-                    f"seat {strangers[0]}, which did not play the hand"
-                )
+                    printable(
+                        f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' "
+                        f"computed {short_repr(value)}, not {form.written}"
+                    )
+                ) from None
+        named = form.seats(checked)
+        if named and not set(facts.seats).issuperset(named):
+            strangers = sorted(set(named).difference(facts.seats))
+            raise PluginError(
+                f"fact '{spec.name}' of plugin '{registry.fact_owner(spec.name)}' names "
+                f"seat {strangers[0]}, which did not play the hand"
+            )
         values[spec.name] = checked
     return FrozenDict(values)
+
+
+def _all_seats(value: tuple[Any, ...]) -> bool:
+    """Every item an ``int`` itself (not a bool, not a subclass): what a strict int
+    form accepts as it is."""
+    return _INT_ONLY.issuperset(map(type, value))
+
+
+_INT_ONLY = frozenset({int})

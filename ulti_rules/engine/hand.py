@@ -85,6 +85,14 @@ class Hand:
     ``deal=(hands, rest)``, cards as ints or notation) plays an explicit deal. A
     ruleset may stand for its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
     The same seed or deal and the same actions give the same history and facts.
+
+    Example:
+        >>> from ulti_rules import format_cards, load_game
+        >>> hand = load_game("wikipedia").new_hand(seed=7)
+        >>> print(hand.phase, hand.step, hand.current_player)
+        auction discard 1
+        >>> format_cards(hand.observation(1).hand)  # the talon is in the first bidder's hand
+        'MIX MVIII MVII ZX ZK PA PK PF TK TF TAl TIX'
     """
 
     __slots__ = (
@@ -238,6 +246,14 @@ class Hand:
         Fast (a few microseconds: search bots clone at every node): the ruleset,
         registry, bid catalogue, rank tables, deal, actions and facts are immutable
         and shared; the lists, sets and dicts that play changes are copied.
+
+        Example:
+            >>> from ulti_rules import load_game
+            >>> hand = load_game("wikipedia").new_hand(seed=7)
+            >>> copy = hand.clone()
+            >>> copy.apply(copy.legal_actions()[0])
+            >>> len(copy.history), len(hand.history)
+            (1, 0)
         """
         new = Hand.__new__(Hand)
         # Spelled out, not a loop over the slots: a clone is made at every node of a search.
@@ -503,7 +519,15 @@ class Hand:
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now; each one ``apply`` accepts."""
+        """Every action the seat to act may take now; each one ``apply`` accepts.
+
+        Example:
+            >>> from ulti_rules import load_game
+            >>> hand = load_game("wikipedia").new_hand(seed=7)
+            >>> actions = hand.legal_actions()  # lay away two of twelve cards: 66 ways
+            >>> len(actions), actions[0]
+            (66, Discard(cards=(5, 6)))
+        """
         phase = self._phase
         if phase is PLAY:
             legal = self._legal
@@ -599,7 +623,19 @@ class Hand:
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to act; IllegalAction (hand unchanged) if illegal."""
+        """Take ``action`` for the seat to act; IllegalAction (hand unchanged) if illegal.
+
+        Example:
+            >>> from ulti_rules import Play, load_game
+            >>> hand = load_game("wikipedia").new_hand(seed=7)
+            >>> hand.apply(Play(0))
+            Traceback (most recent call last):
+            ...
+            ulti_rules.errors.IllegalAction: discard two cards first: you hold the talon
+            >>> hand.apply(hand.legal_actions()[0])
+            >>> print(hand.step, hand.current_player)
+            bid 1
+        """
         phase = self._phase
         if phase is PLAY and type(action) is Play:
             self.play_card(action.card)
@@ -771,6 +807,14 @@ class Hand:
         A card is taken back in a few steps (search players undo cards again and
         again); any other action by replaying the actions before it on the same deal.
         IllegalAction if no action has been taken.
+
+        Example:
+            >>> from ulti_rules import load_game
+            >>> hand = load_game("wikipedia").new_hand(seed=7)
+            >>> first = hand.legal_actions()[0]
+            >>> hand.apply(first)
+            >>> hand.undo() == first, hand.history
+            (True, ())
         """
         if not self._undo:
             raise IllegalAction("nothing to undo: no action has been taken yet")
@@ -1306,13 +1350,36 @@ class Hand:
     @property
     def contract(self) -> Contract | None:
         """What was bid and doubled; None during the auction and for a passed-out hand."""
-        if self._info is None:
+        info = self._info
+        if info is None:
             return None
-        if self._final_contract is not None:
-            return self._final_contract
-        from .facts import build_contract
+        contract = self._final_contract
+        if contract is not None:
+            return contract
+        # Most hands call no kontra: their contract is one of a few per bid, declarer,
+        # dealer (the order of the defenders) and trump, kept in the catalogue's memo (the
+        # game's) and shared, as it is immutable. A hand with kontras builds its own.
+        key = None
+        assert self._kontra is not None
+        if not any(self._kontra.node.flat):
+            auction = self._auction
+            key = (
+                "contract",
+                info.id,
+                self._declarer,
+                self._seats.dealer,
+                self._trump,
+                self._gave_up,
+                auction.uncontested,
+                auction.multiplier(),
+            )
+            contract = self._cat.memo.get(key)  # type: ignore[assignment]
+        if contract is None:
+            from .facts import build_contract
 
-        contract = build_contract(self)
+            contract = build_contract(self)
+            if key is not None:
+                self._cat.memo[key] = contract  # type: ignore[assignment]
         if self._phase is OVER:
             self._final_contract = contract
         return contract

@@ -12,10 +12,11 @@ ours and is let through.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..contracts.base import ContractKind, MissingFact, SilentOutcome
+from ..contracts.builtin import BUILTIN_KINDS, PreparedKind
 from ..errors import PluginError, UltiError
 from ..facts import Facts
 from ..plugins import BUILTIN, Registry, plugin_fault, printable, short_repr
@@ -89,19 +90,37 @@ def _wrong_answer(
     )
 
 
-def made(component: Component, facts: Facts, ruleset: Ruleset) -> bool:
-    """Whether the declarer made this component; each is judged on its own (C17)."""
+def component_judge(component: Component, ruleset: Ruleset) -> Callable[[Facts], bool]:
+    """How ``component`` is judged in every hand of ``ruleset``, prepared once (settlement
+    keeps it per bid): a built-in kind's own judge, the ruleset read now
+    (``builtin.PreparedKind``); any other kind's ``judge``, asked with the ruleset."""
+    kind, spec = component.kind, component.spec
+    if type(kind) in BUILTIN_KINDS and component.owner == BUILTIN:
+        assert isinstance(kind, PreparedKind)
+        return kind.judging(spec, ruleset)
+    judge = kind.judge
+    return lambda facts: judge(spec, facts, ruleset)
+
+
+def judged(component: Component, judge: Callable[[Facts], bool], facts: Facts) -> bool:
+    """Whether the declarer made ``component``, by its ``judge`` (``component_judge``);
+    each is judged on its own (C17). A plugin's fault or wrong answer is a PluginError."""
     try:
-        verdict = component.kind.judge(component.spec, facts, ruleset)
+        verdict = judge(facts)
     except MissingFact as exc:
         raise MissingFact(f"judging the component '{component.id}': {exc}", exc.fact) from None
     except (Exception, SystemExit) as exc:
         if component.owner == BUILTIN:
             raise
         raise _kind_failed(component.kind, component.owner, "judge", exc) from exc
-    if not isinstance(verdict, bool):
-        raise _wrong_answer(component.kind, component.owner, "judge", verdict, "True or False")
-    return verdict
+    if verdict is True or verdict is False:
+        return verdict
+    raise _wrong_answer(component.kind, component.owner, "judge", verdict, "True or False")
+
+
+def made(component: Component, facts: Facts, ruleset: Ruleset) -> bool:
+    """Whether the declarer made this component; each is judged on its own (C17)."""
+    return judged(component, component_judge(component, ruleset), facts)
 
 
 def failure_penalty(component: Component) -> tuple[int, bool]:
@@ -156,6 +175,21 @@ class SilentRule:
     value: int
     kind: ContractKind
     owner: str
+    judge: Callable[[Facts], SilentOutcome | None]
+    """The feat in a hand (``silent_judge``)."""
+
+
+def silent_judge(
+    bonus: SilentBonus, kind: ContractKind, owner: str, ruleset: Ruleset
+) -> Callable[[Facts], SilentOutcome | None]:
+    """How the feat of ``bonus`` is judged in every hand of ``ruleset``, prepared once: a
+    built-in kind's own judge (``builtin.PreparedKind``), else the kind's
+    ``judge_silent_bonus``."""
+    if type(kind) in BUILTIN_KINDS and owner == BUILTIN:
+        assert isinstance(kind, PreparedKind)
+        return kind.silent_judging(bonus, ruleset)
+    judge = kind.judge_silent_bonus
+    return lambda facts: judge(bonus, facts, ruleset)
 
 
 def silent_rules(
@@ -173,7 +207,8 @@ def silent_rules(
         bonus = ruleset.silent_bonuses[bonus_id]
         kind = kind_named(registry, bonus.condition, f"silent bonus '{bonus_id}'")
         owner = registry.kind_owner.get(bonus.condition, BUILTIN)
-        rules.append(SilentRule(bonus_id, bonus, value, kind, owner))
+        judge = silent_judge(bonus, kind, owner, ruleset)
+        rules.append(SilentRule(bonus_id, bonus, value, kind, owner, judge))
     return tuple(rules)
 
 
@@ -184,25 +219,25 @@ def judge_silent(
     its kind; ``red``: the bid is red (a bonus valued by its marriage doubles)."""
     verdicts = []
     for rule in rules:
-        bonus, kind, owner = rule.bonus, rule.kind, rule.owner
         try:
-            outcome = kind.judge_silent_bonus(bonus, facts, ruleset)
+            outcome = rule.judge(facts)
         except MissingFact as exc:
             raise MissingFact(
                 f"the bid allows the silent bonus '{rule.id}', and judging it failed: {exc}",
                 exc.fact,
             ) from None
         except (Exception, SystemExit) as exc:
-            if owner == BUILTIN:
+            if rule.owner == BUILTIN:
                 raise
-            raise _kind_failed(kind, owner, _silent_method(kind), exc) from exc
+            raise _kind_failed(rule.kind, rule.owner, _silent_method(rule.kind), exc) from exc
         if outcome is None:
             continue
-        if not _check_outcome(outcome, ruleset.players.count):
+        if rule.owner != BUILTIN and not _check_outcome(outcome, ruleset.players.count):
+            kind = rule.kind
             raise _wrong_answer(
-                kind, owner, _silent_method(kind), outcome, "a SilentOutcome or None"
+                kind, rule.owner, _silent_method(kind), outcome, "a SilentOutcome or None"
             )
-        value = rule.value
+        bonus, value = rule.bonus, rule.value
         if outcome.marriage is not None and bonus.marriage_values is not None:
             value = bonus.value_with(outcome.marriage, red)
         base = bonus.base_with(outcome.marriage)

@@ -16,7 +16,8 @@ personal one (no-trump components) does not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import methodcaller
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,10 +34,11 @@ from .judging import (
     Component,
     SilentRule,
     SilentVerdict,
+    component_judge,
     components,
     failure_penalty,
     judge_silent,
-    made,
+    judged,
     silent_rules,
 )
 from .possible import impossibilities
@@ -223,6 +225,7 @@ class _Plan:
     built when first needed, so a kind's fault shows where it showed before."""
 
     __slots__ = (
+        "_judges",
         "_penalties",
         "_silent",
         "bid",
@@ -247,6 +250,7 @@ class _Plan:
         )
         self.has_parti = any(comp.kind.is_parti for comp in self.comps)
         self._penalties: dict[str, tuple[int, bool]] = {}
+        self._judges: dict[str, Callable[[Facts], bool]] = {}
         self._silent: tuple[tuple[SilentRule, ...], dict[str, Component | None]] | None = None
 
     def penalty(self, comp: Component) -> tuple[int, bool]:
@@ -254,6 +258,13 @@ class _Plan:
         found = self._penalties.get(comp.id)
         if found is None:
             found = self._penalties[comp.id] = failure_penalty(comp)
+        return found
+
+    def judge(self, comp: Component, ruleset: Ruleset) -> Callable[[Facts], bool]:
+        """``component_judge(comp)``, prepared once."""
+        found = self._judges.get(comp.id)
+        if found is None:
+            found = self._judges[comp.id] = component_judge(comp, ruleset)
         return found
 
     def silent(self, game: Game) -> tuple[tuple[SilentRule, ...], dict[str, Component | None]]:
@@ -296,6 +307,7 @@ class _Table:
     kontras come with its contract (``levels``)."""
 
     __slots__ = (
+        "_quick",
         "dealer_pays",
         "defenders",
         "info",
@@ -320,6 +332,15 @@ class _Table:
         self.payers = self.defenders + ((out,) if self.dealer_pays and out is not None else ())
         self.no_kontra = tuple((seat, 0, 1) for seat in self.payers)
         """(seat, level, multiplier) of every payer where no kontra applies."""
+        self._quick: _Quick | bool | None = False
+
+    def quick(self, game: Game) -> _Quick | None:
+        """The brief way to settle this table's hands without kontra, prepared on first
+        use; None where its bid needs the general way."""
+        quick = self._quick
+        if quick is False:
+            quick = self._quick = _Quick.of(game, self)
+        return quick  # type: ignore[return-value]
 
     def per_defender(self, component: Component) -> bool:
         return component.id in self.info.per_defender
@@ -458,7 +479,7 @@ def _component_line(
     base, value = comp.spec.value, comp.spec.value * red
     if replacing is not None:
         base, value = replacing.base, replacing.value
-    ok = made(comp, facts, table.ruleset)
+    ok = judged(comp, plan.judge(comp, table.ruleset), facts)
     penalty, penalty_kontra = plan.penalty(comp)
     mult = contract.multiplier
     shares = []
@@ -577,11 +598,18 @@ def _bid_info(game: Game, contract: Contract) -> BidInfo:
 
 
 def _lines(
-    game: Game, contract: Contract, facts: Facts | None, trusted: bool, itemised: bool = True
+    game: Game,
+    contract: Contract,
+    facts: Facts | None,
+    trusted: bool,
+    itemised: bool = True,
+    table: _Table | None = None,
 ) -> tuple[_Table, list[_Line]]:
-    """The hand's lines: what both ``settle`` and ``settle_payments`` add up (the latter
-    not ``itemised``: its component lines carry their shares alone)."""
-    table = _table(game, contract, facts, trusted)
+    """The hand's lines: what both ``settle`` and ``settle_brief`` add up (the latter
+    not ``itemised``: its component lines carry their shares alone). ``table``: the
+    contract's (``_table``), where the caller has it."""
+    if table is None:
+        table = _table(game, contract, facts, trusted)
     ruleset, plan = table.ruleset, table.plan
     if not trusted:
         _check_contract(ruleset, table, contract, plan.comps)
@@ -696,7 +724,18 @@ def settle_brief(
     feats). ``facts`` may be the light view of a played hand (``engine.facts.facts_view``),
     which answers every attribute of ``Facts`` the contract kinds read."""
     game = Game.of(game, registry)
-    table, lines = _lines(game, contract, cast(Facts | None, facts), trusted, itemised=False)
+    model_facts = cast(Facts | None, facts)
+    table = _table(game, contract, model_facts, trusted)
+    if (
+        trusted
+        and model_facts is not None
+        and not (contract.gave_up or contract.uncontested)
+        and not any(map(any, map(_VALUES, contract.kontra.values())))
+    ):
+        quick = table.quick(game)
+        if quick is not None:
+            return quick.brief(contract, model_facts)
+    table, lines = _lines(game, contract, model_facts, trusted, itemised=False, table=table)
     payments = dict.fromkeys(table.seats, 0)
     total = 0
     components, silent = [], []
@@ -714,6 +753,67 @@ def settle_brief(
             silent.append((head[0], head[3], head[4]))
     payments[contract.declarer] += total
     return Brief(payments, tuple(components), tuple(silent))
+
+
+_VALUES = methodcaller("values")
+
+
+class _Quick:
+    """A table's hands in brief where adding up is all there is: no kontra (checked per
+    hand), no 100 the Parti may stand in for, no silent bonus that replaces the Parti's
+    value or is played against everyone (checked once, here). Every payer then pays the
+    same on every line, and each line is its judge's verdict times its value; the
+    lines are judged in the order ``_lines`` judges them, so a plugin's fault shows
+    as it would there. tests/test_settle_from_view.py holds it equal to ``settle``."""
+
+    __slots__ = ("comps", "payers", "plan", "red", "rules", "ruleset", "seats")
+
+    def __init__(self, game: Game, table: _Table, rules: tuple[SilentRule, ...]) -> None:
+        plan = table.plan
+        self.plan = plan
+        self.ruleset = game.ruleset
+        self.red = plan.red
+        self.rules = rules
+        self.comps = tuple(
+            (comp, plan.judge(comp, game.ruleset), comp.spec.value * plan.red)
+            for comp in plan.comps
+        )
+        self.seats = table.seats
+        self.payers = table.payers
+
+    @classmethod
+    def of(cls, game: Game, table: _Table) -> _Quick | None:
+        plan = table.plan
+        if plan.voidable:
+            return None
+        rules, _ = plan.silent(game)
+        for rule in rules:
+            bonus = rule.bonus
+            if bonus.against_everyone or (plan.has_parti and bonus.parti == "replaces"):
+                return None
+        return cls(game, table, rules)
+
+    def brief(self, contract: Contract, facts: Facts) -> Brief:
+        owed = 0  # what each payer pays the declarer
+        silent = []
+        if self.rules:
+            for verdict in judge_silent(self.rules, self.red == 2, facts, self.ruleset):
+                owed += stake(verdict)
+                outcome = verdict.outcome
+                silent.append((verdict.id, outcome.side, outcome.made))
+        components = []
+        penalty_of, mult, red = self.plan.penalty, contract.multiplier, self.red
+        for comp, judge, value in self.comps:
+            ok = judged(comp, judge, facts)
+            penalty = penalty_of(comp)[0]
+            owed += value * mult if ok else -(value + penalty * red) * mult
+            components.append((comp.id, ok))
+        payments = dict.fromkeys(self.seats, 0)
+        payers = self.payers
+        for seat in payers:
+            payments[seat] = -owed
+        payments[contract.declarer] = owed * len(payers)
+        return Brief(payments, tuple(components), tuple(silent))
 
 
 def settle_payments(

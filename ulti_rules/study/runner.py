@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..bots import bot as make_bot
@@ -121,30 +123,41 @@ def result_of(
     view = facts_view(hand)
     brief = settle_brief(hand.game, contract, view, trusted=True)
     components = brief.components
-    silent = brief.silent
     outcome = GIVEN_UP if contract.gave_up else PLAYED if view is not None else NOT_PLAYED
-    made = outcome != GIVEN_UP and all(ok for _, ok in components)
-    kontras = tuple(
-        (cid, top)
-        for cid, seats in contract.kontra.items()
-        if (top := max(seats.values(), default=0)) > 0
+    made = outcome != GIVEN_UP and all(map(_MADE, components))
+    kontra = contract.kontra
+    kontras = (
+        tuple(
+            (cid, top)
+            for cid, seats in kontra.items()
+            if (top := max(seats.values(), default=0)) > 0
+        )
+        if any(map(any, map(_VALUES, kontra.values())))
+        else ()
     )
-    paid = brief.payments
-    return HandResult(
-        turn,
-        seed,
-        bot_seed,
-        dealer,
-        outcome,
-        contract.declarer,
-        contract.bid,
-        contract.trump,
-        made,
-        tuple(paid[seat] for seat in range(len(paid))),
-        components,
-        kontras,
-        silent,
+    return _result(
+        (
+            turn,
+            seed,
+            bot_seed,
+            dealer,
+            outcome,
+            contract.declarer,
+            contract.bid,
+            contract.trump,
+            made,
+            tuple(brief.payments.values()),  # keyed by seat, in seat order
+            components,
+            kontras,
+            brief.silent,
+        )
     )
+
+
+_MADE = itemgetter(1)
+_VALUES = methodcaller("values")
+_result = partial(tuple.__new__, HandResult)
+"""A HandResult from its fields in order, made in C (its ``__new__`` is Python): once a hand."""
 
 
 Played = tuple[HandResult, HandRecord | None]
