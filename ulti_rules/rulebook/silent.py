@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..ruleset.schema import DURCHMARS, HUNDRED, SilentBonus
 from .document import Block, Items, Paragraph, Section
-from .kinds import kind_sentences
+from .kinds import Sentence, kind_sentences
 from .words import Words, sentence
 
 
@@ -45,12 +45,20 @@ def silent_bonuses(w: Words) -> Section:
 
 
 def _bonus(w: Words, bonus: SilentBonus, *, shared_kontra: bool) -> Paragraph:
-    parts: list[str] = []
+    said = bonus_sentences(w, bonus, shared_kontra=shared_kontra)
     settings = ["silent_bonuses.*.names", "silent_bonuses.*.condition"]
+    settings += [state for _, states in said for state in states]
+    text = " ".join(text for text, _ in said)
+    return Paragraph(text, tuple(dict.fromkeys(settings)), sentence(w.name(bonus.names)))
+
+
+def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False) -> list[Sentence]:
+    """What one silent bonus demands and costs, each sentence with the settings it states
+    (``ulti diff`` compares them one by one)."""
+    found: list[Sentence] = []
 
     def say(text: str, *states: str) -> None:
-        parts.append(text)
-        settings.extend(states)
+        found.append((text, states))
 
     kind = w.registry.kinds.get(bonus.condition)
     for text, states in kind_sentences(w, kind, None):
@@ -153,7 +161,7 @@ def _bonus(w: Words, bonus: SilentBonus, *, shared_kontra: bool) -> Paragraph:
             else w._("It fails when the defenders take every trick between them."),
             "silent_bonuses.*.defenders",
         )
-    return Paragraph(" ".join(parts), tuple(dict.fromkeys(settings)), sentence(w.name(bonus.names)))
+    return found
 
 
 def _worth(w: Words, bonus: SilentBonus) -> tuple[str, ...]:
