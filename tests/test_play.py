@@ -137,8 +137,8 @@ def test_bids_by_name_in_the_chosen_language(ulti: RunUlti) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr  # then the end of input: goodbye
     assert " 1 parti (1)" in done.stdout  # the bid list in Hungarian, with its values
-    assert "You bid piros parti" in done.stdout  # typed in German, named in Hungarian
-    assert "Card to lay down: 1 2\n" in done.stdout  # a script's answers are echoed
+    assert "Bemondod: piros parti" in done.stdout  # typed in German, said in Hungarian
+    assert "Letett lap: 1 2\n" in done.stdout  # a script's answers are echoed
 
 
 def test_french_faces(ulti: RunUlti) -> None:

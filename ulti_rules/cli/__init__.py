@@ -38,6 +38,9 @@ COMMANDS: dict[str, LazyCommand] = {
     "rulebook": LazyCommand(
         "rulebook:rulebook_command", "Print the complete rules of a ruleset as a rulebook."
     ),
+    "diff": LazyCommand(
+        "diff:diff_command", "Say what ruleset B does differently from ruleset A, in plain words."
+    ),
     "score": LazyCommand("score:score_command", "Settle a hand played with real cards."),
     "ledger": LazyCommand(
         "ledger:ledger_group", "Keep a session: its hands, whose deal it is, the totals."

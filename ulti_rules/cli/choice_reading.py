@@ -103,20 +103,21 @@ def _describe(words: Words, action: Action) -> tuple[str, list[str]]:
         value = _value(words, action.bid)
         label = words.bid(action.bid)
         if action.trump is not None:
-            label += f" in {words.suit(action.trump)}"
+            label = words._("{bid} in {suit}", bid=label, suit=words.suit(action.trump))
             names = [f"{n} {s}" for n in names for s in suit_words(action.trump)]
         return (f"{label} ({value})" if value else label), names
     if isinstance(action, Pass):
-        return "pass", list(PASS_WORDS)
+        return words._("pass"), list(PASS_WORDS)
     if isinstance(action, PickUp):
-        return "pick up the talon", list(PICK_UP_WORDS)
+        return words._("pick up the talon"), list(PICK_UP_WORDS)
     if isinstance(action, GiveUp):
-        return "give up", list(GIVE_UP_WORDS)
+        return words._("give up"), list(GIVE_UP_WORDS)
     if isinstance(action, DeclareTrump):
         return words.suit(action.suit), list(suit_words(action.suit))
     if isinstance(action, Announce):
         named = [f"{a} {s}" for a in ANNOUNCE_WORDS for s in suit_words(action.suit)]
-        return f"announce the {words.suit(action.suit)} marriage", [*ANNOUNCE_WORDS, *named]
+        label = words._("announce the {suit} marriage", suit=words.suit(action.suit))
+        return label, [*ANNOUNCE_WORDS, *named]
     if isinstance(action, Kontra):
         level = words.level(action.level)
         return words.kontra(action), [level, words.kontra(action)]

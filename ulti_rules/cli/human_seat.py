@@ -57,7 +57,7 @@ class HumanSeat:
         choices = choices_of(actions, self.view.words)
         self.view.choices(choices)
         while True:
-            text = self.ask(step_prompt(seen.step))
+            text = self.ask(step_prompt(seen.step, self.view.words))
             if text.strip() in HELP_WORDS:
                 self.view.situation(hand, seat)
                 self.view.choices(choices)
@@ -71,14 +71,15 @@ class HumanSeat:
     def discard(self, hand: Hand, cards: Sequence[Card], legal: Sequence[Action]) -> Action:
         """Two cards laid down, by their numbers or names, in one line or one at a time."""
         ordered = self.view.numbered_hand(hand, cards)
-        accepted = (
+        _ = self.view.words._
+        accepted = _(
             "type two numbers (1 7) or cards (MA ZX, 7h Ac), or one at a time; "
             "'?' shows your hand again, 'quit' ends the game"
         )
-        self.view.hint(f"Lay two cards down: {accepted}")
+        self.view.hint(_("Lay two cards down: {accepted}", accepted=accepted))
         picked: list[Card] = []
         while True:
-            text = self.ask("Card to lay down" if not picked else "Second card to lay down")
+            text = self.ask(_("Card to lay down") if not picked else _("Second card to lay down"))
             if text.strip() in HELP_WORDS:
                 ordered = self.view.numbered_hand(hand, cards)
                 self.view.hint(accepted)

@@ -44,13 +44,16 @@ from ..scoring.settlement import Settlement
 from ..scoring.sheet import SheetError, sheet_of
 from ..scoring.table_facts import TableHand
 from .common import (
-    bid_text,
     echo_json,
     fail,
     note,
     stdout_console,
 )
+from .completion import complete_ruleset
+from .language import command_lang, lang_option
+from .session_words import status_text
 from .settlement_view import settlement_json, settlement_tables, signed
+from .speech import Speech
 from .terminal import echo
 
 
@@ -64,7 +67,10 @@ def ledger_group() -> None:
 
 @ledger_group.command("new")
 @click.argument("file", metavar="FILE")
-@click.option("--ruleset", "ruleset_ref", required=True, help="Ruleset name or path.")
+@click.option(
+    "--ruleset", "ruleset_ref", required=True, shell_complete=complete_ruleset,
+    help="Ruleset name or path.",
+)  # fmt: skip
 @click.option(
     "--players",
     required=True,
@@ -79,14 +85,22 @@ def ledger_group() -> None:
     "of three.",
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing ledger file.")
+@lang_option("Language of what is said.")
 def new_command(
-    file: str, ruleset_ref: str, players: str, dealer: str | None, end: str | None, force: bool
+    file: str,
+    ruleset_ref: str,
+    players: str,
+    dealer: str | None,
+    end: str | None,
+    force: bool,
+    lang: str | None,
 ) -> None:
     """Start a session ledger in FILE (JSON).
 
     An existing FILE, or a symlink of that name, is kept unless --force; with --force
     the file it names is written, keeping its mode.
     """
+    say = Speech(command_lang(lang))
     path = Path(file)
     if os.path.lexists(path) and not force:
         fail(f"{file} already exists; use --force to start it again")
@@ -97,11 +111,18 @@ def new_command(
     # the ledger's folder is the real file's (a club file's path is kept from there)
     ledger = new_ledger(ruleset_ref, names, dealer, ending, folder=real_file(path).parent)
     save_ledger(ledger, path, overwrite=force)
-    ending_text = "by the Ace of hearts" if ledger.end == "heart_ace" else "when you stop"
-    echo(
-        f"{file}: a session of {', '.join(ledger.players)} under '{shorten(ledger.ruleset)}'; "
-        f"{ledger.first_dealer} deals first; it ends {ending_text}."
+    if ledger.end == "heart_ace":
+        ends = say._("it ends by the Ace of hearts")
+    else:
+        ends = say._("it ends when you stop")
+    said = say._(
+        "a session of {players} under '{ruleset}'; {dealer} deals first; {ending}.",
+        players=", ".join(ledger.players),
+        ruleset=shorten(ledger.ruleset),
+        dealer=ledger.first_dealer,
+        ending=ends,
     )
+    echo(f"{file}: {said}")
 
 
 @ledger_group.command("add")
@@ -133,6 +154,7 @@ def new_command(
     "hand and the next ones under the new rules, and pin them. Without it such an add is "
     "refused.",
 )
+@lang_option("Language of the settlement and the totals (--json keeps ids).")
 @click.option("--json", "as_json", is_flag=True, help="Print the hand's settlement as JSON.")
 def add_command(
     file: str,
@@ -141,6 +163,7 @@ def add_command(
     passed_out: bool,
     heart_ace: str | None,
     accept_change: bool,
+    lang: str | None,
     as_json: bool,
 ) -> None:
     """Add the next hand to the session in FILE and settle it.
@@ -151,6 +174,7 @@ def add_command(
     ruleset, and its seats are the session's players in order; a passed-out one
     is added as --passed-out. Or, without HAND, --misdeal or --passed-out.
     """
+    say = Speech(command_lang(lang))
     given = [
         name
         for name, on in (
@@ -177,7 +201,7 @@ def add_command(
             f"'{shorten(ledger.ruleset)}' as it is, and names any later change to it"
         )
     if isinstance(added, LedgerHand):
-        _report_unplayed(ledger, added, as_json)
+        _report_unplayed(ledger, added, as_json, say)
         return
     entry, table_hand, settlement = added
     if as_json:
@@ -187,11 +211,11 @@ def add_command(
         echo_json(data)
         return
     console = stdout_console()
-    echo(f"Hand {entry.number}, dealt by {entry.dealer}:")
-    for table in settlement_tables(settlement, table_hand.players, table_hand.ruleset):
+    echo(say._("Hand {number}, dealt by {dealer}:", number=entry.number, dealer=entry.dealer))
+    for table in settlement_tables(settlement, table_hand.players, table_hand.ruleset, say):
         console.print(table)
-    console.print(_totals_table(ledger))
-    echo(_status(ledger))
+    console.print(_totals_table(ledger, say))
+    echo(_status(ledger, say))
 
 
 def _add(
@@ -223,7 +247,7 @@ def _add(
     )
 
 
-def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool) -> None:
+def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool, say: Speech) -> None:
     """Say what a misdeal or passed-out hand did to the deal."""
     if as_json:
         echo_json(
@@ -237,22 +261,29 @@ def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool) -> None:
             }
         )
         return
-    echo(f"Hand {entry.number}, dealt by {entry.dealer}: {unplayed_text(entry)}.")
-    stdout_console().print(_totals_table(ledger))
-    echo(_status(ledger))
+    head = say._("Hand {number}, dealt by {dealer}:", number=entry.number, dealer=entry.dealer)
+    echo(f"{head} {unplayed_text(entry, say)}.")
+    stdout_console().print(_totals_table(ledger, say))
+    echo(_status(ledger, say))
 
 
-def unplayed_text(entry: LedgerHand) -> str:
+def unplayed_text(entry: LedgerHand, speech: Speech | None = None) -> str:
     """``misdeal — Anna deals again``, ``all passed — passed out``, ``all passed — Ben
     pays 1 to each``: what came of a deal that was not played."""
-    what = "misdeal" if entry.kind == "misdeal" else "all passed"
+    say = speech or Speech()
+    what = say._("misdeal") if entry.kind == "misdeal" else say._("all passed")
     if entry.redeal:
-        return f"{what} — {entry.dealer} deals again"
-    payers = [name for name, amount in entry.payments.items() if amount < 0]
-    paid = sorted({amount for amount in entry.payments.values() if amount > 0})
-    if len(payers) == 1 and len(paid) == 1:
-        return f"{what} — {payers[0]} pays {paid[0]} to each"
-    return f"{what} — {'the deal passes on' if entry.kind == 'misdeal' else 'passed out'}"
+        came = say._("{name} deals again", name=entry.dealer)
+    else:
+        payers = [name for name, amount in entry.payments.items() if amount < 0]
+        paid = sorted({amount for amount in entry.payments.values() if amount > 0})
+        if len(payers) == 1 and len(paid) == 1:
+            came = say._("{name} pays {amount} to each", name=payers[0], amount=paid[0])
+        elif entry.kind == "misdeal":
+            came = say._("the deal passes on")
+        else:
+            came = say._("passed out")
+    return f"{what} — {came}"
 
 
 def _add_record(
@@ -308,27 +339,16 @@ def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None
     raise LedgerError([Problem.unplaced(message, source)])
 
 
-def _totals_table(ledger: Ledger) -> Table:
-    table = Table(title="Totals", title_justify="left")
+def _totals_table(ledger: Ledger, say: Speech) -> Table:
+    table = Table(title=say._("Totals"), title_justify="left")
     for name in ledger.players:
         table.add_column(name, justify="right")
     table.add_row(*(Text(signed(v)) for v in ledger.totals().values()))
     return table
 
 
-def _status(ledger: Ledger) -> str:
-    ruleset = ledger.rules()
-    number = len(ledger.hands) + 1
-    last = ledger.last_round(ruleset)
-    if ledger.is_over(ruleset):
-        return ledger.over_text(ruleset).capitalize() + "."
-    text = f"Next: hand {number}, dealt by {ledger.dealer_of(number, ruleset)}."
-    if ruleset.session.hands is not None:
-        text += f" {ledger.deals()} of {ruleset.session.hands} planned hands are played."
-    if last is not None:
-        first_dealer = ledger.dealer_of(last[0], ruleset)
-        text += f" The last round is hands {last[0]}-{last[1]}, from {first_dealer}'s deal."
-    return text
+def _status(ledger: Ledger, say: Speech) -> str:
+    return status_text(ledger, ledger.rules(), say)
 
 
 def _show_json(ledger: Ledger) -> dict[str, Any]:
@@ -358,9 +378,11 @@ def _show_json(ledger: Ledger) -> dict[str, Any]:
 
 @ledger_group.command("show")
 @click.argument("file", metavar="FILE")
+@lang_option("Language of the bid names and the words (--json keeps ids).")
 @click.option("--json", "as_json", is_flag=True, help="Print the session as JSON.")
-def show_command(file: str, as_json: bool) -> None:
+def show_command(file: str, lang: str | None, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
+    say = Speech(command_lang(lang))
     ledger = load_ledger(Path(file))
     change = ledger.ruleset_change(ledger.rules())
     if change is not None:
@@ -372,8 +394,9 @@ def show_command(file: str, as_json: bool) -> None:
         echo_json(_show_json(ledger))
         return
     ruleset = ledger.rules()
-    table = Table(title=f"Session under '{shorten(ledger.ruleset)}'", title_justify="left")
-    for header in ("#", "Dealer", "Declarer", "Bid"):
+    title = say._("Session under '{ruleset}'", ruleset=shorten(ledger.ruleset))
+    table = Table(title=title, title_justify="left")
+    for header in ("#", say._("Dealer"), say._("Declarer"), say._("Bid")):
         table.add_column(header)
     for name in ledger.players:
         table.add_column(name, justify="right")
@@ -381,14 +404,14 @@ def show_command(file: str, as_json: bool) -> None:
     for hand in ledger.hands:
         for name, amount in hand.payments.items():
             running[name] += amount
-        bid = unplayed_text(hand) if hand.bid is None else bid_text(ruleset, hand.bid)
+        bid = unplayed_text(hand, say) if hand.bid is None else say.bid_text(ruleset, hand.bid)
         bid += f", A♥: {hand.heart_ace}" if hand.heart_ace else ""
-        bid += " (new rules from here)" if hand.ruleset_hash else ""
+        bid += say._(" (new rules from here)") if hand.ruleset_hash else ""
         cells = [str(hand.number), hand.dealer, hand.declarer or "—", bid]
         cells += [f"{signed(hand.payments[n])} ({signed(running[n])})" for n in ledger.players]
         table.add_row(*(Text(c) for c in cells))
     console = stdout_console()
     console.print(table)
-    echo("Under each player: the hand's result (the running total).")
-    console.print(_totals_table(ledger))
-    echo(_status(ledger))
+    echo(say._("Under each player: the hand's result (the running total)."))
+    console.print(_totals_table(ledger, say))
+    echo(_status(ledger, say))

@@ -30,10 +30,14 @@ from ..ruleset.loading import content_hash, load_ruleset
 from ..scoring.table_facts import ruleset_location
 from .choice_reading import fold
 from .common import fail, note, stdout_console
+from .completion import complete_ruleset
 from .human_seat import HumanSeat, LeftTheTable
+from .language import command_lang, lang_option
 from .play_session import PlaySession
-from .play_words import LANGS, YOU, Words
+from .play_words import YOU, Words
 from .record_shelf import RecordShelf
+from .session_words import status_text
+from .speech import Speech
 from .table_view import TableView
 from .terminal import echo
 
@@ -97,6 +101,7 @@ class Table:
 @click.command("play", short_help="Play Ulti against two bots (--auto: bots only).")
 @click.option(
     "--ruleset", "ruleset_ref", metavar="NAME|PATH", default="wikipedia", show_default=True,
+    shell_complete=complete_ruleset,
     help="The rules to play.",
 )  # fmt: skip
 @click.option(
@@ -122,10 +127,7 @@ class Table:
     "--faces", type=click.Choice(["hu", "fr"]), default="hu", show_default=True,
     help="Card faces: Hungarian (PVII) or French (7♥).",
 )  # fmt: skip
-@click.option(
-    "--lang", type=click.Choice(LANGS), default="en", show_default=True,
-    help="Language of the bids, kontras and suits.",
-)  # fmt: skip
+@lang_option("Language of the table: bids, kontras, suits and every sentence.")
 @click.option("--auto", is_flag=True, help="Bots take every seat; the whole hand is printed.")
 def play_command(
     ruleset_ref: str,
@@ -135,7 +137,7 @@ def play_command(
     hands: int | None,
     records_dir: str | None,
     faces: str,
-    lang: str,
+    lang: str | None,
     auto: bool,
 ) -> None:
     """Play Ulti at the terminal: you against two bots, or bots only (--auto).
@@ -144,6 +146,7 @@ def play_command(
     or 'pass'; '?' shows the choices again, 'quit' or Ctrl-D ends the session (exit
     status 0), Ctrl-C too (exit status 130). See docs/play.md.
     """
+    say = Speech(command_lang(lang))
     ref = str(ruleset_location(ruleset_ref, Path.cwd()))
     ruleset = load_ruleset(ref)
     game = Game.of(ruleset)
@@ -153,7 +156,8 @@ def play_command(
     human = None if auto else (seat or 1) - 1
     if human is not None and human >= count:
         fail(f"--seat {seat}: '{ruleset.name}' is played by {count}, seats 1 to {count}")
-    names = [YOU if s == human else BOT_NAMES[s] for s in range(count)]
+    you = say._(YOU)
+    names = [you if s == human else BOT_NAMES[s] for s in range(count)]
     bot_seats = [s for s in range(count) if s != human]
     chosen = _bot_names(bots_option, len(bot_seats))
     players = {s: make_bot(name) for s, name in zip(bot_seats, chosen, strict=True)}
@@ -164,7 +168,7 @@ def play_command(
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     console = stdout_console()
-    words = Words(ruleset, lang, "fr" if faces == "fr" else "hu", names)
+    words = Words(ruleset, say.lang, "fr" if faces == "fr" else "hu", names, you)
     view = TableView(console, words, human)
     echo_answers = not sys.stdin.isatty()
 
@@ -192,15 +196,15 @@ def play_command(
             view.end(hand, settlement)
             if shelf is not None:
                 record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
-                view.line(f"Record: {shelf.save(record)}", style="dim")
+                view.line(say._("Record: {path}", path=shelf.save(record)), style="dim")
             session.add(hand)
-            view.session(session.played, session.totals(), session.next_text())
+            view.session(session.played, session.totals(), _next_text(session, say))
             if session.over() is not None:
                 break
             if limit is not None:
                 if session.played >= limit:
                     break
-            elif not _another(view, read_line):
+            elif not _another(view, read_line, say):
                 _goodbye(view, session, shelf, interrupted=False, totals=False)
                 return
     except LeftTheTable:
@@ -209,6 +213,11 @@ def play_command(
     except KeyboardInterrupt:
         _goodbye(view, session, shelf, interrupted=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _next_text(session: PlaySession, say: Speech) -> str:
+    """``Next: hand 3, dealt by Ben.`` (or why the session is over), in ``say``'s words."""
+    return status_text(session.ledger, session.ruleset, say)
 
 
 def _header(
@@ -220,29 +229,36 @@ def _header(
     bot_seats: list[int],
     seed: int,
 ) -> None:
-    view.line(f"Ulti under '{name}': {title}", style="bold")
+    words = view.words
+    _ = words._
+    view.line(_("Ulti under '{name}': {title}", name=name, title=title), style="bold")
     bots_text = ", ".join(
-        f"{names[s]} ({bot}, seat {s + 1})" for s, bot in zip(bot_seats, chosen, strict=True)
+        _("{name} ({bot}, seat {seat})", name=names[s], bot=bot, seat=s + 1)
+        for s, bot in zip(bot_seats, chosen, strict=True)
     )
-    if YOU in names:
-        view.line(f"You sit in seat {names.index(YOU) + 1}; the bots: {bots_text}.")
+    if words.you in names:
+        seat = names.index(words.you) + 1
+        view.line(_("You sit in seat {seat}; the bots: {bots}.", seat=seat, bots=bots_text))
     else:
-        view.line(f"The bots: {bots_text}.")
-    view.line(f"Seed {seed}: the same seed deals the same cards (--seed {seed}).", style="dim")
+        view.line(_("The bots: {bots}.", bots=bots_text))
+    view.line(
+        _("Seed {seed}: the same seed deals the same cards (--seed {seed}).", seed=seed),
+        style="dim",
+    )
 
 
-def _another(view: TableView, read_line: Callable[[str], str]) -> bool:
+def _another(view: TableView, read_line: Callable[[str], str], say: Speech) -> bool:
     """Whether the person wants another hand; the end of input or 'quit' leaves."""
     while True:
         try:
-            answer = fold(read_line("Another hand? [Y/n]: "))
+            answer = fold(read_line(say._("Another hand? [Y/n]:") + " "))
         except EOFError:
             raise LeftTheTable from None
         if answer in YES:
             return True
         if answer in NO or answer in ("q", "quit", "exit"):
             return False
-        view.hint("type y (or Enter) for another hand, n to stop")
+        view.hint(say._("type y (or Enter) for another hand, n to stop"))
 
 
 def _goodbye(
@@ -253,14 +269,14 @@ def _goodbye(
     totals: bool = True,
 ) -> None:
     """The last words: the totals (unless just shown), the records saved, goodbye."""
-    console = view.console
+    console, _ = view.console, view.words._
     console.print()
     if interrupted:
-        view.line("Interrupted: the hand in progress is not counted.")
+        view.line(_("Interrupted: the hand in progress is not counted."))
     if session.played and totals:
         view.session(session.played, session.totals(), "")
     if shelf is not None and shelf.saved:
         first, last = shelf.saved[0], shelf.saved[-1]
         listed = str(first) if first == last else f"{first} ... {last.name}"
-        view.line(f"Records: {listed}")
-    view.line("Goodbye.")
+        view.line(_("Records: {listed}", listed=listed))
+    view.line(_("Goodbye."))

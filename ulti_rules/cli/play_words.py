@@ -1,36 +1,26 @@
 """The words `ulti play` says: bids, components, kontra levels and suits in the player's
 language, cards in his faces and suit colours, and what a seat did, in a sentence.
 
-Bid, component and level names come from the ruleset's ``names`` (``--lang``); the
-sentences around them stay English. A seat called ``You`` gets the plain verb ("You
-bid", "Anna bids").
+Bid, component and level names come from the ruleset's ``names``, the sentences from
+the catalogue, both in ``--lang`` (``speech.py``). The person's seat (``You``) has
+sentences of its own ("You bid", "Anna bids"): languages conjugate differently.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rich.text import Text
 
-from ..cards import (
-    DE_SUIT_NAMES,
-    FR_SUIT_SYMBOL,
-    HU_SUIT_NAMES,
-    Faces,
-    Suit,
-    SuitId,
-    format_card,
-    suit_label,
-    suit_number,
-    suit_of,
-)
+from ..cards import Faces, Suit, SuitId, format_card, suit_of
 from ..engine import Action, Announce, Bid, DeclareTrump, Discard, GiveUp, Kontra, Pass, PickUp
+from ..i18n import N_
 from ..ruleset.schema import Ruleset
+from .speech import Speech
 
-LANGS = ("hu", "en", "de")
-
-YOU = "You"
-"""The human's name at the table: sentences about him take the plain verb."""
+YOU = N_("You")
+"""The human's name at the table, translated (``Words.you``)."""
 
 SUIT_STYLES: dict[Faces, dict[Suit, str]] = {
     # The Hungarian pack's four colours: brown acorns, green leaves, red hearts, yellow bells.
@@ -40,32 +30,22 @@ SUIT_STYLES: dict[Faces, dict[Suit, str]] = {
     "fr": {Suit.ACORNS: "bold", Suit.LEAVES: "bold", Suit.HEARTS: "red", Suit.BELLS: "red"},
 }  # fmt: skip
 
-VERBS = {
-    "bid": "bids",
-    "pass": "passes",
-    "pick up": "picks up",
-    "discard": "discards",
-    "name": "names",
-    "announce": "announces",
-    "call": "calls",
-    "play": "plays",
-    "give up": "gives up",
-    "win": "wins",
-    "lead": "leads",
-    "deal": "deals",
-    "lay": "lays",
-}
-"""Plain verb -> third person, for the sentences about a seat."""
-
 
 class Words:
     """Names for one ruleset, language and faces, and the players' names by seat."""
 
-    def __init__(self, ruleset: Ruleset, lang: str, faces: Faces, names: list[str]) -> None:
+    def __init__(
+        self, ruleset: Ruleset, lang: str, faces: Faces, names: list[str], you: str = YOU
+    ) -> None:
         self.ruleset = ruleset
-        self.lang = lang
+        self.say = Speech(lang)
+        self._ = self.say._
+        self.lang = self.say.lang
         self.faces = faces
         self.names = names
+        self.you = you
+        """The person's name at the table (``You``, ``Te``, ``Du``): sentences about him
+        take the plain verb."""
 
     # ------------------------------------------------------------------ cards
 
@@ -81,70 +61,89 @@ class Words:
         return format_card(card, self.faces, symbols=self.faces == "fr")
 
     def suit(self, suit: SuitId) -> str:
-        """``hearts (Piros)``, ``Piros`` or ``Herz`` (with ``(♥)`` for French faces)."""
-        number = suit_number(suit)
-        if self.lang == "en":
-            return suit_label(number, self.faces)
-        name = (HU_SUIT_NAMES if self.lang == "hu" else DE_SUIT_NAMES)[Suit(number)]
-        return name if self.faces == "hu" else f"{name} ({FR_SUIT_SYMBOL[Suit(number)]})"
+        """``hearts (Piros)``, ``piros`` or ``Herz`` (with ``(♥)`` for French faces)."""
+        return self.say.suit(suit, self.faces)
 
     # ------------------------------------------------------------------ the ruleset's names
 
     def bid(self, bid_id: str) -> str:
-        try:
-            return self.ruleset.bid(bid_id).names.get(self.lang)
-        except KeyError:  # not on the ladder: its id is all there is
-            return bid_id
+        return self.say.bid(self.ruleset, bid_id)
 
     def component(self, cid: str) -> str:
-        spec = self.ruleset.contracts.get(cid)
-        return spec.names.get(self.lang) if spec is not None else cid
+        return self.say.contract(self.ruleset, cid)
 
     def level(self, level: int) -> str:
-        levels = self.ruleset.kontra.levels
-        if level <= len(levels):
-            return levels[level - 1].names.get(self.lang)
-        return f"kontra level {level}"
+        return self.say.level(self.ruleset, level)
 
     def kontra(self, action: Kontra) -> str:
         """``Rekontra on Simple, Ulti against Ben``."""
         comps = ", ".join(self.component(c) for c in action.components)
-        against = "" if action.against is None else f" against {self.names[action.against]}"
-        return f"{self.level(action.level)} on {comps}{against}"
+        level = self.level(action.level)
+        if action.against is None:
+            return self._("{level} on {components}", level=level, components=comps)
+        return self._(
+            "{level} on {components} against {other}",
+            level=level,
+            components=comps,
+            other=self.names[action.against],
+        )
 
     # ------------------------------------------------------------------ sentences
 
-    def says(self, seat: int, verb: str) -> str:
-        """``Anna bids`` / ``You bid``."""
-        name = self.names[seat]
-        return f"{name} {verb if name == YOU else VERBS[verb]}"
+    def is_you(self, seat: int) -> bool:
+        return self.names[seat] == self.you
+
+    def said(self, seat: int, yours: str, theirs: str, **values: Any) -> str:
+        """``yours`` of the person (``You bid {bid}``), else ``theirs`` with the seat's
+        ``{name}`` (``{name} bids {bid}``): two whole sentences, since languages conjugate."""
+        if self.is_you(seat):
+            return self._(yours, **values)
+        return self._(theirs, name=self.names[seat], **values)
 
     def action(self, seat: int, action: Action, shown: tuple[int, ...] | None = None) -> Text:
         """What ``seat`` did, as a sentence; ``shown``: the cards of a discard or pick-up
         the viewer may see (None: laid face down, not shown)."""
+        said = self.said
         text = Text()
         if isinstance(action, Bid):
-            text.append(f"{self.says(seat, 'bid')} {self.bid(action.bid)}")
+            bid = self.bid(action.bid)
             if action.trump is not None:
-                text.append(f", {self.suit(action.trump)} trump")
+                suit = self.suit(action.trump)
+                text.append(
+                    said(seat, N_("You bid {bid}, {suit} trump"),
+                         N_("{name} bids {bid}, {suit} trump"), bid=bid, suit=suit)
+                )  # fmt: skip
+            else:
+                text.append(said(seat, N_("You bid {bid}"), N_("{name} bids {bid}"), bid=bid))
         elif isinstance(action, Pass):
-            text.append(self.says(seat, "pass"))
+            text.append(said(seat, N_("You pass"), N_("{name} passes")))
         elif isinstance(action, PickUp):
-            text.append(f"{self.says(seat, 'pick up')} the talon")
+            text.append(said(seat, N_("You pick up the talon"), N_("{name} picks up the talon")))
             if shown:
                 text.append(": ").append_text(self.cards(shown))
         elif isinstance(action, Discard):
-            text.append(f"{self.says(seat, 'discard')} two cards")
+            text.append(said(seat, N_("You discard two cards"), N_("{name} discards two cards")))
             if shown:
                 text.append(": ").append_text(self.cards(shown))
         elif isinstance(action, DeclareTrump):
-            text.append(f"{self.says(seat, 'name')} trump: {self.suit(action.suit)}")
+            suit = self.suit(action.suit)
+            text.append(
+                said(seat, N_("You name trump: {suit}"), N_("{name} names trump: {suit}"),
+                     suit=suit)
+            )  # fmt: skip
         elif isinstance(action, Announce):
-            text.append(f"{self.says(seat, 'announce')} the {self.suit(action.suit)} marriage")
+            suit = self.suit(action.suit)
+            text.append(
+                said(seat, N_("You announce the {suit} marriage"),
+                     N_("{name} announces the {suit} marriage"), suit=suit)
+            )  # fmt: skip
         elif isinstance(action, Kontra):
-            text.append(f"{self.says(seat, 'call')} {self.kontra(action)}")
+            kontra = self.kontra(action)
+            text.append(
+                said(seat, N_("You call {kontra}"), N_("{name} calls {kontra}"), kontra=kontra)
+            )
         elif isinstance(action, GiveUp):
-            text.append(self.says(seat, "give up"))
+            text.append(said(seat, N_("You give up"), N_("{name} gives up")))
         else:
             text.append(f"{self.names[seat]}: {action}")
         return text

@@ -3,7 +3,7 @@
 Every action goes through the rules again (see ``ulti_rules.records``); a tampered
 record stops at the first action the rules refuse, named by its index, with exit
 status 1. A good record prints as the table saw it: the deal, the auction, trump,
-marriages and kontras, every trick, the facts and the settlement.
+marriages and kontras, every trick, the facts and the settlement, in ``--lang``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import Faces, SuitId, format_card, format_cards, suit_label, suit_number
+from ..cards import Faces, SuitId, format_card, format_cards
 from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
 from ..engine import (
     Action,
@@ -36,18 +36,26 @@ from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments
-from .common import bid_text, note, stdout_console
+from .common import note, stdout_console
+from .completion import complete_ruleset
+from .language import command_lang, lang_option
 from .settlement_view import all_pass_text, settlement_tables, signed
+from .speech import Speech
 from .terminal import echo
 
 
 class Reader:
-    """Words for one hand: seat names, cards in the chosen faces, bids, suits, kontras."""
+    """Words for one hand: seat names, cards in the chosen faces, bids, suits, kontras,
+    and the sentences around them, in ``--lang`` (``speech.py``)."""
 
-    def __init__(self, ruleset: Ruleset, names: list[str], faces: Faces) -> None:
+    def __init__(
+        self, ruleset: Ruleset, names: list[str], faces: Faces, speech: Speech | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.names = names
         self.faces = faces
+        self.say = speech or Speech()
+        self._ = self.say._
 
     def card(self, card: int) -> str:
         return format_card(card, self.faces, symbols=self.faces == "fr")
@@ -56,58 +64,86 @@ class Reader:
         return format_cards(cards, self.faces, symbols=self.faces == "fr") or "-"
 
     def suit(self, suit: SuitId) -> str:
-        return suit_label(suit_number(suit), self.faces)
+        return self.say.suit(suit, self.faces)
 
     def bid(self, bid_id: str) -> str:
-        return bid_text(self.ruleset, bid_id)
+        return self.say.bid_text(self.ruleset, bid_id)
 
     def component(self, cid: str) -> str:
-        spec = self.ruleset.contracts.get(cid)
-        return spec.names.en if spec is not None else cid
+        return self.say.contract(self.ruleset, cid)
 
     def level(self, level: int) -> str:
-        levels = self.ruleset.kontra.levels
-        return levels[level - 1].names.en if level <= len(levels) else f"kontra level {level}"
+        return self.say.level(self.ruleset, level)
 
-    def action(self, action: Action) -> str:
-        """What a seat did, in words (the seat's name goes in front)."""
+    def action(self, seat: int, action: Action) -> str:
+        """What a seat did, in a sentence that names the seat."""
+        _, name = self._, self.names[seat]
         if isinstance(action, Bid):
-            trump = f", {self.suit(action.trump)} trump" if action.trump else ""
-            return f"bids {self.bid(action.bid)}{trump}"
+            if action.trump:
+                return _(
+                    "{name} bids {bid}, {suit} trump",
+                    name=name,
+                    bid=self.bid(action.bid),
+                    suit=self.suit(action.trump),
+                )
+            return _("{name} bids {bid}", name=name, bid=self.bid(action.bid))
         if isinstance(action, Pass):
-            return "passes"
+            return _("{name} passes", name=name)
         if isinstance(action, PickUp):
-            return "picks up the talon"
+            return _("{name} picks up the talon", name=name)
         if isinstance(action, Discard):
-            return f"discards {self.cards(action.cards)}"
+            return _("{name} discards {cards}", name=name, cards=self.cards(action.cards))
         if isinstance(action, DeclareTrump):
-            return f"names trump: {self.suit(action.suit)}"
+            return _("{name} names trump: {suit}", name=name, suit=self.suit(action.suit))
         if isinstance(action, Announce):
-            return f"announces the {self.suit(action.suit)} marriage"
+            return _("{name} announces the {suit} marriage", name=name, suit=self.suit(action.suit))
         if isinstance(action, Kontra):
             comps = ", ".join(self.component(c) for c in action.components)
-            against = "" if action.against is None else f" against {self.names[action.against]}"
-            return f"calls {self.level(action.level)} on {comps}{against}"
+            level = self.level(action.level)
+            if action.against is None:
+                return _(
+                    "{name} calls {level} on {components}", name=name, level=level, components=comps
+                )
+            return _(
+                "{name} calls {level} on {components} against {other}",
+                name=name,
+                level=level,
+                components=comps,
+                other=self.names[action.against],
+            )
         if isinstance(action, Play):
-            return f"plays {self.card(action.card)}"
+            return _("{name} plays {card}", name=name, card=self.card(action.card))
         if isinstance(action, GiveUp):
-            return "gives up"
-        return str(action)
+            return _("{name} gives up", name=name)
+        return f"{name} {action}"
 
 
-def _echo_header(record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool) -> None:
-    echo(f"Hand record {path} ({record.format})")
-    echo(f"Ruleset: {record.ruleset} — {ruleset.title}")
-    verdict = "matches the ruleset" if hash_ok else "DIFFERS from the ruleset (--ignore-hash)"
-    echo(f"Content hash: {record.ruleset_hash} ({verdict})")
-    seed = f"; seed {record.seed!r}" if record.seed is not None else "; a given deal (no seed)"
-    echo(f"Dealer: {record.players[record.dealer]} (seat {record.dealer}){seed}")
+def _echo_header(
+    record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool, read: Reader
+) -> None:
+    _ = read._
+    echo(_("Hand record {path} ({format})", path=path, format=record.format))
+    echo(_("Ruleset: {name} — {title}", name=record.ruleset, title=ruleset.title))
+    verdict = _("matches the ruleset") if hash_ok else _("DIFFERS from the ruleset (--ignore-hash)")
+    echo(_("Content hash: {hash} ({verdict})", hash=record.ruleset_hash, verdict=verdict))
+    dealer, seat = record.players[record.dealer], record.dealer
+    if record.seed is not None:
+        echo(
+            _(
+                "Dealer: {name} (seat {seat}); seed {seed}",
+                name=dealer,
+                seat=seat,
+                seed=repr(record.seed),
+            )
+        )
+    else:
+        echo(_("Dealer: {name} (seat {seat}); a given deal (no seed)", name=dealer, seat=seat))
 
 
 def _hand_cards(hand: Hand, cards: tuple[int, ...], read: Reader) -> str:
     """A dealt hand, sorted; a two-round deal shows its round-1 cards apart."""
     if not cards:
-        return "(no cards)"
+        return read._("(no cards)")
     two_round = hand.ruleset.auction.two_round
     if two_round is None:
         return read.cards(sorted(cards))
@@ -116,26 +152,27 @@ def _hand_cards(hand: Hand, cards: tuple[int, ...], read: Reader) -> str:
 
 
 def _echo_deal(hand: Hand, read: Reader) -> None:
+    _ = read._
     echo("")
-    echo("Deal")
+    echo(_("Deal"))
     width = max(len(n) for n in read.names)
     for seat, cards in enumerate(hand.deal.hands):
-        roles = [f"seat {seat}"]
+        roles = [_("seat {seat}", seat=seat)]
         if seat == hand.dealer:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if seat == hand.seats.forehand:
-            roles.append("forehand")
+            roles.append(_("forehand"))
         if seat == hand.seats.sitting_out:
-            roles.append("sits out")
+            roles.append(_("sits out"))
         shown = _hand_cards(hand, cards, read)
         echo(f"  {read.names[seat]:<{width}}  {shown}   [{', '.join(roles)}]")
     if hand.deal.rest:
         if hand.ruleset.auction.two_round is not None:
-            label = "extra cards for the round-1 winner"
+            label = _("extra cards for the round-1 winner")
         elif hand.ruleset.deal.talon == "none":
-            label = "out of play"
+            label = _("out of play")
         else:
-            label = "talon"
+            label = _("talon")
         echo(f"  {label}: {read.cards(sorted(hand.deal.rest))}")
 
 
@@ -144,81 +181,96 @@ def _echo_calls(
 ) -> None:
     for index, ((seat, action), (phase, _)) in enumerate(zip(record.actions, phases, strict=True)):
         if phase in wanted:
-            echo(f"  {index:>3}  {read.names[seat]} {read.action(action)}")
+            echo(f"  {index:>3}  {read.action(seat, action)}")
 
 
 def _echo_passed_out(hand: Hand, read: Reader) -> None:
     """A hand nobody bid: no contract to settle, only what ``auction.all_pass`` says
     (the amounts `ulti ledger add` enters for this record)."""
-    ruleset = hand.ruleset
+    ruleset, _ = hand.ruleset, read._
     echo(
-        f"Nobody bid (auction.all_pass: {ruleset.auction.all_pass}): "
-        f"{all_pass_text(ruleset, hand.dealer, read.names)}."
+        _(
+            "Nobody bid (auction.all_pass: {rule}): {what}.",
+            rule=ruleset.auction.all_pass,
+            what=all_pass_text(ruleset, hand.dealer, read.names, read.say),
+        )
     )
     payments = all_pass_payments(ruleset, hand.dealer)
     if not any(payments.values()):
         return
-    table = Table(title="Payments", title_justify="left")
-    table.add_column("Player")
-    table.add_column("Result", justify="right")
+    table = Table(title=_("Payments"), title_justify="left")
+    table.add_column(_("Player"))
+    table.add_column(_("Result"), justify="right")
     for seat, amount in payments.items():
         table.add_row(Text(read.names[seat]), Text(signed(amount)))
     stdout_console().print(table)
 
 
 def _echo_contract(hand: Hand, read: Reader) -> None:
-    contract = hand.contract
+    contract, _ = hand.contract, read._
     echo("")
     if contract is None:
         _echo_passed_out(hand, read)
         return
-    trump = read.suit(contract.trump) if contract.trump else "no trump"
+    trump = read.suit(contract.trump) if contract.trump else _("no trump")
     extras = []
     if contract.multiplier != 1:
-        extras.append(f"round-1 bid ×{contract.multiplier}")
+        extras.append(_("round-1 bid ×{multiplier}", multiplier=contract.multiplier))
     if contract.uncontested:
-        extras.append("uncontested")
+        extras.append(_("uncontested"))
     if contract.gave_up:
-        extras.append("given up")
+        extras.append(_("given up"))
     elif hand.facts is None:
-        extras.append("not played")
+        extras.append(_("not played"))
     more = f" [{', '.join(extras)}]" if extras else ""
-    echo(f"Contract: {read.bid(contract.bid)} by {read.names[contract.declarer]}, {trump}{more}")
-    echo(f"Final talon: {read.cards(hand.talon)}")
+    echo(
+        _(
+            "Contract: {bid} by {name}, {trump}",
+            bid=read.bid(contract.bid),
+            name=read.names[contract.declarer],
+            trump=trump,
+        )
+        + more
+    )
+    echo(_("Final talon: {cards}", cards=read.cards(hand.talon)))
 
 
 def _echo_marriages_and_kontras(
     record: HandRecord, phases: list[tuple[str, int]], hand: Hand, read: Reader
 ) -> None:
+    _ = read._
     marriages = hand.marriages
     if marriages:
         listed = "; ".join(
             f"{read.names[seat]}: {read.suit(suit)} ({value})" for seat, suit, value in marriages
         )
-        echo(f"Marriages: {listed}")
+        echo(_("Marriages: {listed}", listed=listed))
     else:
-        echo("Marriages: none announced")
+        echo(_("Marriages: none announced"))
     calls = [
         (index, seat, action, tricks)
-        for index, ((seat, action), (_, tricks)) in enumerate(
+        for index, ((seat, action), (__, tricks)) in enumerate(
             zip(record.actions, phases, strict=True)
         )
         if isinstance(action, Kontra)
     ]
     if not calls:
-        echo("Kontras: none")
+        echo(_("Kontras: none"))
         return
-    echo("Kontras:")
+    echo(_("Kontras:"))
     for index, seat, action, tricks in calls:
-        when = "at the first trick" if tricks == 0 else "after the first trick"
-        echo(f"  {index:>3}  {read.names[seat]} {read.action(action)} ({when})")
+        when = _("at the first trick") if tricks == 0 else _("after the first trick")
+        echo(f"  {index:>3}  {read.action(seat, action)} ({when})")
     contract = hand.contract
     assert contract is not None
     for cid, per_seat in contract.kontra.items():
         standing = {s: v for s, v in per_seat.items() if v}
         if standing:
             levels = ", ".join(f"{read.names[s]} {read.level(v)}" for s, v in standing.items())
-            echo(f"  {read.component(cid)} stands at: {levels}")
+            echo(
+                "  "
+                + _("{component} stands at: {levels}", component=read.component(cid), levels=levels)
+            )
 
 
 def _echo_tricks(hand: Hand, read: Reader) -> None:
@@ -226,38 +278,53 @@ def _echo_tricks(hand: Hand, read: Reader) -> None:
     if not tricks:
         return
     echo("")
-    echo("Tricks")
+    echo(read._("Tricks"))
     for number, (leader, cards, winner) in enumerate(tricks, start=1):
         seat = leader
         played = []
         for card in cards:
             played.append(f"{read.names[seat]} {read.card(card)}")
             seat = hand.seats.next(seat)
-        echo(
-            f"  {number:>2}. {read.names[leader]} leads: {', '.join(played)}"
-            f"  -> {read.names[winner]}"
-        )
+        leads = read._("{name} leads", name=read.names[leader])
+        echo(f"  {number:>2}. {leads}: {', '.join(played)}  -> {read.names[winner]}")
 
 
 def _echo_facts(facts: Facts, read: Reader, registry: Registry) -> None:
-    names = read.names
+    names, _ = read.names, read._
     echo("")
-    echo("Facts")
-    declarer = names[facts.declarer]
+    echo(_("Facts"))
     echo(
-        f"  Card points: {declarer} (declarer) {facts.declarer_points}, "
-        f"the defenders {facts.defender_points}, the talon {facts.talon_points}"
+        "  "
+        + _(
+            "Card points: {name} (declarer) {points}, the defenders {defenders}, the talon {talon}",
+            name=names[facts.declarer],
+            points=facts.declarer_points,
+            defenders=facts.defender_points,
+            talon=facts.talon_points,
+        )
     )
     if facts.card_points is not None:
         per_seat = ", ".join(f"{names[s]} {p}" for s, p in sorted(facts.card_points.items()))
-        echo(f"  Per player (last trick included): {per_seat}")
+        echo("  " + _("Per player (last trick included): {listed}", listed=per_seat))
     won = ", ".join(f"{names[s]} {n}" for s, n in sorted(facts.tricks_won.items()))
-    echo(f"  Tricks won: {won}")
-    echo(f"  Last trick: {names[facts.last_trick_winner]}")
+    echo("  " + _("Tricks won: {listed}", listed=won))
+    echo("  " + _("Last trick: {name}", name=names[facts.last_trick_winner]))
     if facts.trump_seven_last_trick is not None:
-        echo(f"  Trump 7 in the last trick: played by {names[facts.trump_seven_last_trick]}")
+        echo(
+            "  "
+            + _(
+                "Trump 7 in the last trick: played by {name}",
+                name=names[facts.trump_seven_last_trick],
+            )
+        )
     if facts.trump_seven_early is not None:
-        echo(f"  Trump 7 played before the last trick by {names[facts.trump_seven_early]}")
+        echo(
+            "  "
+            + _(
+                "Trump 7 played before the last trick by {name}",
+                name=names[facts.trump_seven_early],
+            )
+        )
     declared = registry.facts
     for name, value in facts.extra.items():
         spec = declared.get(name)
@@ -269,11 +336,11 @@ def _echo_facts(facts: Facts, read: Reader, registry: Registry) -> None:
 def _shown(spec: FactSpec[Any], value: FactValue, read: Reader) -> str:
     """A declared fact for a person: seats as names (``nobody`` for none), yes or no."""
     if spec.form is PLAYERS and isinstance(value, tuple):
-        return ", ".join(read.names[s] for s in value) or "nobody"
+        return ", ".join(read.names[s] for s in value) or read._("nobody")
     if spec.form is PLAYER:
-        return read.names[value] if isinstance(value, int) else "nobody"
+        return read.names[value] if isinstance(value, int) else read._("nobody")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return read._("yes") if value else read._("no")
     return str(value)
 
 
@@ -290,6 +357,7 @@ def _shown(spec: FactSpec[Any], value: FactValue, read: Reader) -> str:
     "--ruleset",
     "ruleset_ref",
     metavar="NAME|PATH",
+    shell_complete=complete_ruleset,
     help="Replay under this ruleset instead of the one the record names.",
 )
 @click.option(
@@ -297,13 +365,17 @@ def _shown(spec: FactSpec[Any], value: FactValue, read: Reader) -> str:
     is_flag=True,
     help="Replay even if the ruleset's content changed since the hand was recorded.",
 )
-def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: bool) -> None:
+@lang_option("Language of the replay (names and words).")
+def replay_command(
+    file: str, faces: str, ruleset_ref: str | None, ignore_hash: bool, lang: str | None
+) -> None:
     """Replay a hand record through the rules and print it trick by trick.
 
     FILE is a record saved by `ulti simulate --save-records` or by
     ulti_rules.records.save (see docs/records.md). A record the rules refuse is
     reported with the index of its first bad action, and exit status 1.
     """
+    speech = Speech(command_lang(lang))
     path = Path(file)
     record = load_record(path)
     ruleset = (
@@ -319,11 +391,11 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     )
     if not hash_ok:
         note(f"{file}: the ruleset changed since this hand was recorded; replayed as it is now")
-    read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu")
-    _echo_header(record, file, ruleset, hash_ok)
+    read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu", speech)
+    _echo_header(record, file, ruleset, hash_ok, read)
     _echo_deal(hand, read)
     echo("")
-    echo("Auction")
+    echo(speech._("Auction"))
     _echo_calls(record, phases, read, ("auction",))
     _echo_calls(record, phases, read, ("trump",))
     _echo_contract(hand, read)
@@ -338,5 +410,5 @@ def replay_command(file: str, faces: str, ruleset_ref: str | None, ignore_hash: 
     echo("")
     console = stdout_console()
     settlement = hand.game.settle(contract, facts, trusted=True)  # the replayed hand's facts
-    for table in settlement_tables(settlement, read.names, ruleset):
+    for table in settlement_tables(settlement, read.names, ruleset, speech):
         console.print(table)

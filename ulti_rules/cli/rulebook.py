@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from .common import note
+from .completion import complete_ruleset
 from .language import command_lang, lang_option
 from .terminal import echo, printable
 
@@ -19,7 +20,7 @@ FORMATS = ("text", "md", "html")
 
 
 @click.command("rulebook")
-@click.argument("ruleset", metavar="NAME|PATH")
+@click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
 @lang_option("Language of the rulebook.")
 @click.option(
     "--format",

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, Suit
 from ..errors import Problem, problem_count
 from .common import EXIT_USER_ERROR, describe_os_error, echo_json, fail, note, stdout_console
+from .completion import complete_ruleset
+from .language import command_lang, lang_option
 from .terminal import echo
 
-LANGS = ("hu", "en", "de")
+if TYPE_CHECKING:
+    from .speech import Speech
+
 NAME_OR_PATH = "NAME|PATH"
 
 
@@ -71,7 +74,7 @@ def rulesets_command() -> None:
 
 
 @click.command("show")
-@click.argument("ruleset", metavar=NAME_OR_PATH)
+@click.argument("ruleset", metavar=NAME_OR_PATH, shell_complete=complete_ruleset)
 @click.option(
     "--resolved",
     is_flag=True,
@@ -151,57 +154,13 @@ def check_command(paths: tuple[str, ...]) -> None:
         raise click.exceptions.Exit(EXIT_USER_ERROR)
 
 
-# The ladder table's own words, per --lang (bid and bonus names come from the ruleset).
-LADDER_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "rank": "Rank",
-        "value": "Value",
-        "components": "Components",
-        "bid": "Bid",
-        "silent": "Silent bonuses",
-        "trump": "Trump",
-        "chosen": "chosen suit",
-        "none": "no trump",
-        "ranking": "ranking",
-    },
-    "hu": {
-        "rank": "Rang",
-        "value": "Érték",
-        "components": "Komponensek",
-        "bid": "Bemondás",
-        "silent": "Csendes bemondások",
-        "trump": "Adu",
-        "chosen": "választott szín",
-        "none": "színtelen",
-        "ranking": "rangsor",
-    },
-    "de": {
-        "rank": "Rang",
-        "value": "Wert",
-        "components": "Bestandteile",
-        "bid": "Gebot",
-        "silent": "Stille Prämien",
-        "trump": "Trumpf",
-        "chosen": "gewählte Farbe",
-        "none": "ohne Trumpf",
-        "ranking": "Rangfolge",
-    },
-}
-SUIT_WORDS: dict[str, dict[str, str]] = {
-    "en": {s.id: s.id for s in Suit},
-    "hu": {s.id: HU_SUIT_NAMES[s].lower() for s in Suit},
-    "de": {s.id: DE_SUIT_NAMES[s] for s in Suit},
-}
-
-
-def _ladder_caption(bids: int, ranks: int, lang: str) -> str:
-    if lang == "hu":
-        return f"{bids} bemondás, {ranks} rangon"
-    if lang == "de":
-        gebote = "Gebot" if bids == 1 else "Gebote"
-        raenge = "Rang" if ranks == 1 else "Rängen"
-        return f"{bids} {gebote} auf {ranks} {raenge}"
-    return f"{_plural(bids, 'bid')} in {_plural(ranks, 'rank')}"
+def _ladder_caption(bids: int, ranks: int, say: Speech) -> str:
+    """``54 bids in 42 ranks``."""
+    return say._(
+        "{bids} in {ranks}",
+        bids=say.ngettext("{n} bid", "{n} bids", bids),
+        ranks=say.ngettext("{n} rank", "{n} ranks", ranks),
+    )
 
 
 def _silent_text(silent: dict[str, int], names: dict[str, str]) -> str:
@@ -209,21 +168,15 @@ def _silent_text(silent: dict[str, int], names: dict[str, str]) -> str:
 
 
 @click.command("ladder")
-@click.argument("ruleset", metavar=NAME_OR_PATH)
-@click.option(
-    "--lang",
-    type=click.Choice(LANGS),
-    default="en",
-    show_default=True,
-    help="Language of the bid names.",
-)
+@click.argument("ruleset", metavar=NAME_OR_PATH, shell_complete=complete_ruleset)
+@lang_option("Language of the bid names and the table.")
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
     help="Print the ladder as a JSON list, one object per bid, for other programs.",
 )
-def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
+def ladder_command(ruleset: str, lang: str | None, as_json: bool) -> None:
     """Show the bid ladder of a ruleset, lowest bid first.
 
     Each row is one bid: its rank (equal ranks cannot overcall each other), its
@@ -235,30 +188,31 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
     from ..plugins import get_registry
     from ..ruleset.ladder import ladder_rows, ranking_rule
     from ..ruleset.loading import load_ruleset
+    from .speech import Speech
 
+    say = Speech(command_lang(lang))
     loaded = load_ruleset(ruleset)
     registry = get_registry()
-    rows = ladder_rows(loaded, registry, lang)
+    rows = ladder_rows(loaded, registry, say.lang)
     if as_json:
         echo_json(rows)
         return
     from rich.table import Table
     from rich.text import Text
 
-    silent_names = {key: bonus.names.get(lang) for key, bonus in loaded.silent_bonuses.items()}
-    words, suits = LADDER_WORDS[lang], SUIT_WORDS[lang]
-    fixed = suits[loaded.trump.fixed] if loaded.trump.fixed else words["chosen"]
-    labels = {"red": suits[loaded.trump.red_suit], "suit": fixed}
+    silent_names = {key: say.bonus(loaded, key) for key in loaded.silent_bonuses}
+    fixed = say.suit(loaded.trump.fixed) if loaded.trump.fixed else say._("chosen suit")
+    labels = {"red": say.suit(loaded.trump.red_suit), "suit": fixed}
     table = Table(title=f"{loaded.title} ({loaded.name})")
-    table.add_column(words["rank"], justify="right", no_wrap=True)
-    table.add_column(words["value"], justify="right", no_wrap=True)
-    table.add_column(words["components"], no_wrap=True)
-    table.add_column(words["bid"])
-    table.add_column(words["silent"])
-    table.add_column(words["trump"])
+    table.add_column(say._("Rank"), justify="right", no_wrap=True)
+    table.add_column(say._("Value"), justify="right", no_wrap=True)
+    table.add_column(say._("Components"), no_wrap=True)
+    table.add_column(say._("Bid"))
+    table.add_column(say._("Silent bonuses"))
+    table.add_column(say._("Trump"))
     for row in rows:
         components = "+".join(str(c["value"]) for c in row["components"])
-        trump = labels.get(row["trump"], words["none"])
+        trump = labels.get(row["trump"], say._("no trump"))
         table.add_row(
             Text(str(row["rank"])),
             Text(str(row["value"])),
@@ -270,8 +224,9 @@ def ladder_command(ruleset: str, lang: str, as_json: bool) -> None:
     ranks = len({row["rank"] for row in rows})
     rule = ranking_rule(loaded, registry)
     described = f" — {rule.description}" if rule is not None else ""
-    counts = _ladder_caption(len(rows), ranks, lang)
-    table.caption = f"{counts}\n{words['ranking']}: {loaded.ranking}{described}"
+    counts = _ladder_caption(len(rows), ranks, say)
+    ranking = say._("ranking: {rule}", rule=loaded.ranking)
+    table.caption = f"{counts}\n{ranking}{described}"
     stdout_console().print(table)
 
 

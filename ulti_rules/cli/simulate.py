@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import click
 from rich.table import Table
@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ..bots import bot as make_bot
 from ..bots import bot_clashes
+from ..cards import SuitId
 from ..engine import Hand
 from ..facts import Contract
 from ..records import save
@@ -36,8 +37,11 @@ from ..study.runner import GIVEN_UP, NOT_PLAYED, PASSED_OUT, HandResult, StudySp
 from ..study.summary import Summary
 from ..study.workers import played_hands
 from .common import echo_json, fail, stdout_console
+from .completion import complete_ruleset
+from .language import command_lang, lang_option
 from .settlement_view import all_pass_text, signed
 from .simulate_view import show_comparison, show_summary
+from .speech import Speech
 from .terminal import echo
 
 PROGRESS_FROM = 2000
@@ -57,17 +61,23 @@ def _hand_payments(
     return dict(zip(names, result.payments, strict=True))
 
 
-def _describe(
-    result: HandResult, ruleset: Ruleset, names: list[str], read_bid: dict[str, str]
-) -> str:
+def _describe(result: HandResult, ruleset: Ruleset, names: list[str], say: Speech) -> str:
     if result.outcome == PASSED_OUT or result.declarer is None or result.bid is None:
-        return f"passed out: nobody bid, {all_pass_text(ruleset, result.dealer, names)}"
-    trump = result.trump or "no trump"
-    text = f"{names[result.declarer]} declares {read_bid.get(result.bid, result.bid)}, {trump}"
+        return say._(
+            "passed out: nobody bid, {what}",
+            what=all_pass_text(ruleset, result.dealer, names, say),
+        )
+    trump = say.suit(cast(SuitId, result.trump)) if result.trump else say._("no trump")
+    text = say._(
+        "{name} declares {bid}, {trump}",
+        name=names[result.declarer],
+        bid=say.bid_text(ruleset, result.bid),
+        trump=trump,
+    )
     if result.outcome == GIVEN_UP:
-        text += ", gave up"
+        text += say._(", gave up")
     elif result.outcome == NOT_PLAYED:
-        text += ", not played (uncontested)"
+        text += say._(", not played (uncontested)")
     return text
 
 
@@ -94,10 +104,11 @@ def _seat_bots(given: str, ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _bots_text(bots: tuple[str, ...], names: list[str]) -> str:
+def _bots_text(bots: tuple[str, ...], names: list[str], say: Speech) -> str:
     if len(set(bots)) == 1:
-        return f"bot {bots[0]}"
-    return "bots " + ", ".join(f"{name} {bot}" for name, bot in zip(names, bots, strict=True))
+        return say._("bot {bot}", bot=bots[0])
+    listed = ", ".join(f"{name} {bot}" for name, bot in zip(names, bots, strict=True))
+    return say._("bots {listed}", listed=listed)
 
 
 def _result_data(number: int, result: HandResult, names: list[str]) -> dict[str, Any]:
@@ -198,11 +209,12 @@ def _play(
     keep: bool,
     folder: Path | None = None,
     force: bool = False,
+    say: Speech | None = None,
 ) -> tuple[Summary, list[dict[str, Any]]]:
     """Play the study; print each hand's line (``lines``), keep its data (``keep``) and
     save its record (``folder``) as it comes, in order."""
     names = [f"P{seat + 1}" for seat in range(ruleset.players.count)]
-    read_bid = {bid.id: f"{bid.names.en} ({bid.id})" for bid in ruleset.ladder}
+    say = say or Speech()
     width = max(4, len(str(spec.hands)))
     summary = Summary(len(names))
     running = dict.fromkeys(names, 0)
@@ -220,11 +232,14 @@ def _play(
                 payments = dict(zip(names, result.payments, strict=True))
                 for name, amount in payments.items():
                     running[name] += amount
-                echo(
-                    f"{number:>{width}}  {names[result.dealer]} deals; "
-                    f"{_describe(result, ruleset, names, read_bid)}: "
-                    f"{_amounts(payments)}  | totals {_amounts(running)}"
+                said = say._(
+                    "{dealer} deals; {what}: {amounts}  | totals {totals}",
+                    dealer=names[result.dealer],
+                    what=_describe(result, ruleset, names, say),
+                    amounts=_amounts(payments),
+                    totals=_amounts(running),
                 )
+                echo(f"{number:>{width}}  {said}")
         advance(len(chunk))
     return summary, kept
 
@@ -251,7 +266,10 @@ def _plot_target(plot_file: str) -> Path:
 
 
 @click.command("simulate", short_help="Bots play seeded hands; settle and total them.")
-@click.argument("ruleset_ref", metavar="[RULESET]", default="wikipedia", required=False)
+@click.argument(
+    "ruleset_ref", metavar="[RULESET]", default="wikipedia", required=False,
+    shell_complete=complete_ruleset,
+)  # fmt: skip
 @click.option(
     "--hands", "count", type=click.IntRange(min=1), default=100, show_default=True,
     help="How many hands to play.",
@@ -270,7 +288,7 @@ def _plot_target(plot_file: str) -> Path:
     help="Processes to play in; the output is the same whatever the number.",
 )  # fmt: skip
 @click.option(
-    "--compare", "compare_ref", metavar="RULESET2",
+    "--compare", "compare_ref", metavar="RULESET2", shell_complete=complete_ruleset,
     help="Play the same deals with the same bots under RULESET2 too, and show the two "
     "summaries side by side with their differences.",
 )  # fmt: skip
@@ -291,6 +309,7 @@ def _plot_target(plot_file: str) -> Path:
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and the hands) as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the summary, no line (or JSON) per hand.")
+@lang_option("Language of the hands' lines and the summary (--json stays in English).")
 def simulate_command(
     ruleset_ref: str,
     count: int,
@@ -303,6 +322,7 @@ def simulate_command(
     force: bool,
     as_json: bool,
     quiet: bool,
+    lang: str | None,
 ) -> None:
     """Let bots play N seeded hands of RULESET (default: wikipedia), settle each one and
     sum the study up.
@@ -313,6 +333,7 @@ def simulate_command(
     and the silent bonuses scored. The same command prints the same output, whatever
     --workers; the speed goes to stderr.
     """
+    say = Speech("en" if as_json else command_lang(lang))  # --json: one language for programs
     ref = str(ruleset_location(ruleset_ref, Path.cwd()))
     ruleset = load_ruleset(ref)
     bots = _seat_bots(bots_given, ruleset)
@@ -348,18 +369,30 @@ def simulate_command(
     start = time.perf_counter()
     with _progress(total, shown) as advance:
         played = [
-            _play(spec, r, workers, advance, lines=lines, keep=keep, folder=folder, force=force)
+            _play(
+                spec,
+                r,
+                workers,
+                advance,
+                lines=lines,
+                keep=keep,
+                folder=folder,
+                force=force,
+                say=say,
+            )
             for spec, (_, r) in zip(specs, rulesets, strict=True)
         ]
     seconds = time.perf_counter() - start
     summaries = [
-        summary.to_dict(r, names) for (summary, _), (_, r) in zip(played, rulesets, strict=True)
+        summary.to_dict(r, names, say.lang)
+        for (summary, _), (_, r) in zip(played, rulesets, strict=True)
     ]
-    who = _bots_text(bots, names)
+    who = _bots_text(bots, names, say)
     if len(specs) == 1:
-        _report(specs[0], ruleset, summaries[0], played[0][1] if keep else None, as_json, who)
+        kept = played[0][1] if keep else None
+        _report(specs[0], ruleset, summaries[0], kept, as_json, who, say)
     else:
-        _report_comparison(specs, rulesets, summaries, played, as_json, keep, who)
+        _report_comparison(specs, rulesets, summaries, played, as_json, keep, who, say)
     if folder is not None and not as_json:
         last = f" ... {_record_name(count, width)}" if count > 1 else ""
         echo(f"Records: {folder / _record_name(1, width)}{last}")
@@ -386,19 +419,29 @@ def _report(
     kept: list[dict[str, Any]] | None,
     as_json: bool,
     who: str,
+    say: Speech,
 ) -> None:
     names = list(summary["payments"])
     if as_json:
         head = {"seed": spec.seed, "bots": list(spec.bots), "players": names}
         echo_json({**head, **_study_data(spec, ruleset, summary, kept)})
         return
-    echo(f"Totals after {spec.hands} hands of '{ruleset.name}' (seed {spec.seed}, {who}):")
+    echo(
+        say.ngettext(
+            "Totals after {n} hand of '{ruleset}' (seed {seed}, {who}):",
+            "Totals after {n} hands of '{ruleset}' (seed {seed}, {who}):",
+            spec.hands,
+            ruleset=ruleset.name,
+            seed=spec.seed,
+            who=who,
+        )
+    )
     table = Table()
     for name in names:
         table.add_column(name, justify="right")
     table.add_row(*(Text(signed(summary["payments"][n]["total"])) for n in names))
     stdout_console().print(table)
-    show_summary(summary, names)
+    show_summary(summary, names, say)
 
 
 def _report_comparison(
@@ -409,6 +452,7 @@ def _report_comparison(
     as_json: bool,
     keep: bool,
     who: str,
+    say: Speech,
 ) -> None:
     (_, first), (_, second) = rulesets
     names = list(summaries[0]["payments"])
@@ -429,7 +473,13 @@ def _report_comparison(
         )  # fmt: skip
         return
     echo(
-        f"'{first.name}' (A) against '{second.name}' (B): the same {specs[0].hands} deals "
-        f"(seed {specs[0].seed}, {who})"
+        say._(
+            "'{a}' (A) against '{b}' (B): the same {hands} deals (seed {seed}, {who})",
+            a=first.name,
+            b=second.name,
+            hands=specs[0].hands,
+            seed=specs[0].seed,
+            who=who,
+        )
     )
-    show_comparison(summaries[0], summaries[1], names, changed)
+    show_comparison(summaries[0], summaries[1], names, changed, say)

@@ -11,8 +11,27 @@ from typing import Any
 
 from rich.table import Table
 
+from ..i18n import N_
+from ..study.runner import GIVEN_UP, NOT_PLAYED, PASSED_OUT, PLAYED
 from .common import stdout_console
+from .speech import Speech
 from .terminal import echo
+
+WORDS: dict[str, str] = {
+    PLAYED: N_("played"),
+    GIVEN_UP: N_("given up"),
+    NOT_PLAYED: N_("not played"),
+    PASSED_OUT: N_("passed out"),
+    "none": N_("none"),
+    "declarer": N_("declarer"),
+    "defenders": N_("defenders"),
+}
+"""The summary's own words (outcomes, the sides of a silent bonus, no kontra), said in
+the study's language; the names of bids and the rest come named from the summary."""
+
+
+def _word(key: str, say: Speech) -> str:
+    return say._(WORDS[key]) if key in WORDS else key
 
 
 def percent(rate: float | None) -> str:
@@ -47,65 +66,68 @@ def _print(table: Table) -> None:
     stdout_console().print(table)
 
 
-def show_summary(summary: dict[str, Any], names: Sequence[str]) -> None:
+def show_summary(summary: dict[str, Any], names: Sequence[str], say: Speech) -> None:
     """The figures of one study, after the totals."""
+    _ = say._
     hands = summary["hands"]
-    counted = ", ".join(f"{n} {what}" for what, n in summary["outcomes"].items())
-    echo(f"Hands: {counted}")
+    counted = ", ".join(f"{n} {_word(what, say)}" for what, n in summary["outcomes"].items())
+    echo(_("Hands: {counted}", counted=counted))
     payments = summary["payments"]
     means = "  ".join(
         f"{name} {mean_text(payments[name]['mean'], payments[name]['stderr'])}" for name in names
     )
-    echo(f"Mean payment per hand (± standard error): {means}")
+    echo(_("Mean payment per hand (± standard error): {means}", means=means))
     if summary["bids"]:
-        table = _table("Bid", "Won", "Share", "Made", "Made %", "Declarer's mean")
+        table = _table(_("Bid"), _("Won"), _("Share"), _("Made"), _("Made %"), _("Declarer's mean"))
         for bid, row in summary["bids"].items():
             table.add_row(
                 f"{row['name']} ({bid})", str(row["won"]), percent(row["share"]),
                 str(row["made"]), percent(row["made_rate"]), mean_text(row["declarer_mean"]),
             )  # fmt: skip
-        echo(f"Bids: how often each won the auction ({hands} hands) and was made")
+        echo(_("Bids: how often each won the auction ({hands} hands) and was made", hands=hands))
         _print(table)
     if summary["components"]:
-        table = _table("Component", "Settled", "Made", "Made %")
+        table = _table(_("Component"), _("Settled"), _("Made"), _("Made %"))
         for cid, row in summary["components"].items():
             table.add_row(
                 f"{row['name']} ({cid})", str(row["settled"]), str(row["made"]),
                 percent(row["made_rate"]),
             )  # fmt: skip
-        echo("Components: how often each was made, where a hand was settled with it")
+        echo(_("Components: how often each was made, where a hand was settled with it"))
         _print(table)
     if summary["kontra"]:
-        levels = ", ".join(f"{name} {n}" for name, n in summary["kontra"].items())
-        echo(f"Kontra, the highest level of each hand bid: {levels}")
+        levels = ", ".join(f"{_word(name, say)} {n}" for name, n in summary["kontra"].items())
+        echo(_("Kontra, the highest level of each hand bid: {levels}", levels=levels))
     if summary["silent"]:
-        table = _table("Silent bonus", "By", "Made", "Lost", left=2)
+        table = _table(_("Silent bonus"), _("By"), _("Made"), _("Lost"), left=2)
         for row in summary["silent"]:
-            table.add_row(
-                f"{row['name']} ({row['id']})", row["by"], str(row["made"]), str(row["lost"])
-            )
-        echo("Silent bonuses scored")
+            by = _word(row["by"], say)
+            table.add_row(f"{row['name']} ({row['id']})", by, str(row["made"]), str(row["lost"]))
+        echo(_("Silent bonuses scored"))
         _print(table)
     else:
-        echo("Silent bonuses scored: none")
+        echo(_("Silent bonuses scored: none"))
 
 
-def _count_rows(
-    table: Table, a: dict[str, int], b: dict[str, int], order: Sequence[str] | None = None
-) -> None:
-    for key in order or list(dict.fromkeys([*a, *b])):
+def _count_rows(table: Table, a: dict[str, int], b: dict[str, int], say: Speech) -> None:
+    for key in dict.fromkeys([*a, *b]):
         x, y = a.get(key, 0), b.get(key, 0)
-        table.add_row(key, str(x), str(y), change_text(y - x, digits=0))
+        table.add_row(_word(key, say), str(x), str(y), change_text(y - x, digits=0))
 
 
 def show_comparison(
-    a: dict[str, Any], b: dict[str, Any], names: Sequence[str], differences: dict[str, Any]
+    a: dict[str, Any],
+    b: dict[str, Any],
+    names: Sequence[str],
+    differences: dict[str, Any],
+    say: Speech,
 ) -> None:
     """Two studies of the same deals, A and B, side by side with B − A."""
-    table = _table("Hands", "A", "B", "B − A")
-    _count_rows(table, a["outcomes"], b["outcomes"])
+    _ = say._
+    table = _table(_("Hands"), "A", "B", "B − A")
+    _count_rows(table, a["outcomes"], b["outcomes"], say)
     _print(table)
-    table = _table("Mean payment per hand", "A", "B", "B − A")
+    table = _table(_("Mean payment per hand"), "A", "B", "B − A")
     for name in names:
         x, y = a["payments"][name], b["payments"][name]
         table.add_row(
@@ -115,7 +137,7 @@ def show_comparison(
     _print(table)
     bids = list(dict.fromkeys([*a["bids"], *b["bids"]]))
     if bids:
-        table = _table("Bid", "Won A", "Won B", "Made % A", "Made % B", "B − A")
+        table = _table(_("Bid"), _("Won A"), _("Won B"), _("Made % A"), _("Made % B"), "B − A")
         for bid in bids:
             x, y = a["bids"].get(bid), b["bids"].get(bid)
             name = (x or y or {}).get("name", bid)
@@ -129,7 +151,7 @@ def show_comparison(
         _print(table)
     comps = list(dict.fromkeys([*a["components"], *b["components"]]))
     if comps:
-        table = _table("Component", "Made % A", "Made % B", "B − A")
+        table = _table(_("Component"), _("Made % A"), _("Made % B"), "B − A")
         for cid in comps:
             x, y = a["components"].get(cid), b["components"].get(cid)
             name = (x or y or {}).get("name", cid)
@@ -141,19 +163,23 @@ def show_comparison(
                 change_text(change, rate=True),
             )  # fmt: skip
         _print(table)
-    table = _table("Highest kontra", "A", "B", "B − A")
-    _count_rows(table, a["kontra"], b["kontra"])
+    table = _table(_("Highest kontra"), "A", "B", "B − A")
+    _count_rows(table, a["kontra"], b["kontra"], say)
     _print(table)
     silent_a = {(r["name"], r["by"]): (r["made"], r["lost"]) for r in a["silent"]}
     silent_b = {(r["name"], r["by"]): (r["made"], r["lost"]) for r in b["silent"]}
     if silent_a or silent_b:
-        table = _table("Silent bonus", "By", "Made A", "Made B", "Lost A", "Lost B", left=2)
+        table = _table(
+            _("Silent bonus"), _("By"), _("Made A"), _("Made B"), _("Lost A"), _("Lost B"),
+            left=2,
+        )  # fmt: skip
         for name, side in dict.fromkeys([*silent_a, *silent_b]):
             made_a, lost_a = silent_a.get((name, side), (0, 0))
             made_b, lost_b = silent_b.get((name, side), (0, 0))
-            table.add_row(name, side, str(made_a), str(made_b), str(lost_a), str(lost_b))
+            cells = (str(made_a), str(made_b), str(lost_a), str(lost_b))
+            table.add_row(name, _word(side, say), *cells)
         _print(table)
     if differences:
-        echo(f"Differences: {len(differences)} figures differ (--json lists them)")
+        echo(_("Differences: {n} figures differ (--json lists them)", n=len(differences)))
     else:
-        echo("Differences: none; both rulesets played these deals alike")
+        echo(_("Differences: none; both rulesets played these deals alike"))

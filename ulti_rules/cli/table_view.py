@@ -17,9 +17,10 @@ from rich.text import Text
 from ..cards import RANK_IDS, Card, rank_of, suit_number, suit_of
 from ..engine import Action, Bid, Discard, Hand, Kontra, Pass, PickUp, Play
 from ..engine.phase import Phase, Step
+from ..i18n import N_
 from ..scoring.settlement import Settlement
 from .choice_reading import Choice
-from .play_words import YOU, Words
+from .play_words import Words
 from .settlement_view import all_pass_text, settlement_tables, signed
 
 HEADING = "bold"
@@ -76,8 +77,7 @@ class TableView:
         self.console.print(text)
 
     def name(self, seat: int) -> Text:
-        name = self.words.names[seat]
-        return Text(name, style="bold" if name == YOU else "")
+        return Text(self.words.names[seat], style="bold" if self.words.is_you(seat) else "")
 
     def hand_text(self, hand: Hand, cards: Sequence[Card]) -> Text:
         """Cards sorted by suit, a double space between suits."""
@@ -89,7 +89,7 @@ class TableView:
                 text.append("  " if suit != last else " ")
             text.append_text(self.words.card(card))
             last = suit
-        return text or Text("(no cards)")
+        return text or Text(self.words._("(no cards)"))
 
     def sees(self, seat: int) -> bool:
         """Whether the viewer may see ``seat``'s hidden cards (his own, or all in --auto)."""
@@ -100,28 +100,28 @@ class TableView:
     def begin(self, number: int, hand: Hand) -> None:
         self._contract_shown = False
         self._rest_shown = hand.ruleset.auction.two_round is None
-        seats = hand.seats
+        seats, words, said = hand.seats, self.words, self.words.said
         self.console.print()
-        head = Text(f"Hand {number}: ", style=HEADING)
-        you_deal = self.words.names[hand.dealer] == YOU
-        head.append_text(self.name(hand.dealer)).append(" deal" if you_deal else " deals")
+        head = Text(words._("Hand {number}:", number=number) + " ", style=HEADING)
         if seats.sitting_out is not None:
-            head.append(" and sit out" if you_deal else " and sits out")
-        forehand = seats.forehand
-        head.append(", ").append_text(self.name(forehand))
-        head.append(" are forehand" if self.words.names[forehand] == YOU else " is forehand")
+            deals = said(hand.dealer, N_("You deal and sit out"), N_("{name} deals and sits out"))
+        else:
+            deals = said(hand.dealer, N_("You deal"), N_("{name} deals"))
+        forehand = said(seats.forehand, N_("You are forehand"), N_("{name} is forehand"))
+        head.append(f"{deals}, {forehand}")
         self.console.print(head)
         self.deal(hand)
         if self.viewer is not None and self.viewer == seats.sitting_out:
-            self.line("You sit this hand out and watch.", style=DIM)
+            self.line(words._("You sit this hand out and watch."), style=DIM)
         rest = hand.deal.rest
         if rest and self.viewer is None:
-            label = "talon" if hand.ruleset.deal.talon == "set_aside" else "out of play"
+            talon = hand.ruleset.deal.talon == "set_aside"
+            label = words._("talon") if talon else words._("out of play")
             if hand.ruleset.auction.two_round is not None:
-                label = "extra cards for the round-1 winner"
-            self.line(f"  {label}: ", self.words.cards(sorted(rest)), style=DIM)
+                label = words._("extra cards for the round-1 winner")
+            self.line(f"  {label}: ", words.cards(sorted(rest)), style=DIM)
         self.console.print()
-        self.line("Auction", style=HEADING)
+        self.line(words._("Auction"), style=HEADING)
 
     def deal(self, hand: Hand) -> None:
         """The cards of every seat the viewer may see, one row each."""
@@ -134,7 +134,7 @@ class TableView:
             row.append_text(self.name(seat)).append(" " * (width - len(self.words.names[seat])))
             row.append("  ").append_text(self.hand_text(hand, hand.cards(seat)))
             if len(hand.cards(seat)) > 10:
-                row.append("  (with the talon)", style=DIM)
+                row.append("  " + self.words._("(with the talon)"), style=DIM)
             self.console.print(row)
 
     # ------------------------------------------------------------------ each action
@@ -163,7 +163,7 @@ class TableView:
             self.console.print(text)
         if not self._rest_shown and self._round_one_over(hand):
             self._rest_shown = True
-            self.line("  The rest of the cards are dealt:", style=DIM)
+            self.line("  " + self.words._("The rest of the cards are dealt:"), style=DIM)
             self.deal(hand)
         if not self._contract_shown and hand.phase in (Phase.PLAY, Phase.KONTRA, Phase.OVER):
             self._contract_shown = True
@@ -187,25 +187,33 @@ class TableView:
         self.console.print()
         if bid is None or declarer is None:
             return
+        words = self.words
         value = hand.ruleset.bid(bid).value
-        text = Text("Contract: ", style=HEADING)
-        text.append_text(self.name(declarer)).append(
-            f" {'play' if self.words.names[declarer] == YOU else 'plays'} "
-            f"{self.words.bid(bid)} ({value} per defender), "
+        text = Text(words._("Contract:") + " ", style=HEADING)
+        plays = words.said(
+            declarer,
+            N_("You play {bid} ({value} per defender)"),
+            N_("{name} plays {bid} ({value} per defender)"),
+            bid=words.bid(bid),
+            value=value,
         )
-        text.append(f"trump {self.words.suit(hand.trump)}" if hand.trump else "no trump")
+        if hand.trump:
+            trump = words._("trump {suit}", suit=words.suit(hand.trump))
+        else:
+            trump = words._("no trump")
+        text.append(f"{plays}, {trump}")
         if hand.multiplier != 1:
-            text.append(f", round-1 bid ×{hand.multiplier}")
+            text.append(", " + words._("round-1 bid ×{multiplier}", multiplier=hand.multiplier))
         self.console.print(text)
         if hand.phase != Phase.OVER:
-            self.line("Tricks", style=HEADING)
+            self.line(words._("Tricks"), style=HEADING)
 
     def exposed(self, hand: Hand) -> None:
         seen = hand.observation(self.viewer if self.viewer is not None else hand.dealer).exposed
         who = [s for s in seen if s != self.viewer]
         if not who:
             return
-        self.line("  Cards laid face up:", style="bold")
+        self.line("  " + self.words._("Cards laid face up:"), style="bold")
         width = max(len(self.words.names[seat]) for seat in who)
         for seat in who:
             pad = " " * (width - len(self.words.names[seat]))
@@ -245,26 +253,36 @@ class TableView:
                 mine += hand.ruleset.points.last_trick
             else:
                 theirs += hand.ruleset.points.last_trick
-        return f"{self.words.names[declarer]} {mine} : {theirs} defenders"
+        return self.words._(
+            "{name} {mine} : {theirs} defenders",
+            name=self.words.names[declarer],
+            mine=mine,
+            theirs=theirs,
+        )
 
     # ------------------------------------------------------------------ the human's turn
 
     def situation(self, hand: Hand, seat: int) -> None:
         """What the seat to act sees before choosing: its cards, the talon it laid, the
         standing bid, the trick so far, the hands face up."""
-        seen = hand.observation(seat)
+        seen, _ = hand.observation(seat), self.words._
         self.console.print()
         if seen.talon is not None and seen.phase == Phase.AUCTION:
-            self.line("  The talon you laid: ", self.words.cards(seen.talon), style=DIM)
+            self.line(
+                "  " + _("The talon you laid:") + " ", self.words.cards(seen.talon), style=DIM
+            )
         bidder = next((s for s, a in reversed(seen.history) if isinstance(a, Bid)), None)
         if seen.phase == Phase.AUCTION and seen.bid is not None and bidder is not None:
-            self.line("  Standing bid: ", self.words.bid(seen.bid), " by ", self.name(bidder))
+            standing = _("Standing bid: {bid} by {name}", bid=self.words.bid(seen.bid),
+                         name=self.words.names[bidder])  # fmt: skip
+            self.line(f"  {standing}")
         for other, cards in seen.exposed.items():
             if other != seat:
-                self.line("  ", self.name(other), " (face up): ", self.hand_text(hand, cards))
+                self.line("  ", self.name(other), " " + _("(face up):") + " ",
+                          self.hand_text(hand, cards))  # fmt: skip
         trick = seen.current_trick
         if trick is not None and seen.phase == Phase.PLAY:
-            text = Text(f"  Trick {len(seen.tricks) + 1}: ")
+            text = Text("  " + _("Trick {number}:", number=len(seen.tricks) + 1) + " ")
             who = trick.leader
             for i, card in enumerate(trick.cards):
                 if i:
@@ -272,8 +290,8 @@ class TableView:
                 text.append_text(self.name(who)).append(" ").append_text(self.words.card(card))
                 who = hand.seats.next(who)
             self.console.print(text)
-        label = "Your hand" + (" (with the talon)" if len(seen.hand) > 10 else "")
-        self.line(f"  {label}: ", self.hand_text(hand, seen.hand), style="")
+        label = _("Your hand (with the talon):") if len(seen.hand) > 10 else _("Your hand:")
+        self.line(f"  {label} ", self.hand_text(hand, seen.hand), style="")
 
     def choices(self, choices: Sequence[Choice]) -> None:
         """The numbered choices, in columns as wide as the longest."""
@@ -309,9 +327,8 @@ class TableView:
         self.console.print()
         if hand.contract is None:
             names = words.names
-            self.line(
-                "Nobody bid: ", all_pass_text(hand.ruleset, hand.dealer, names) + ".", style=""
-            )
+            what = all_pass_text(hand.ruleset, hand.dealer, names, words.say)
+            self.line(words._("Nobody bid: {what}.", what=what), style="")
             return
         if not self._contract_shown:
             self._contract_shown = True
@@ -319,29 +336,34 @@ class TableView:
         facts = hand.facts
         contract = hand.contract
         if contract.gave_up:
-            self.line(self.name(contract.declarer), " gave up.")
+            self.line(words.said(contract.declarer, N_("You gave up."), N_("{name} gave up.")))
         elif facts is None:
-            self.line("Not played: nobody bid after the lone Simple (uncontested).")
+            self.line(words._("Not played: nobody bid after the lone Simple (uncontested)."))
         else:
-            declarer = words.names[facts.declarer]
-            self.line(
-                f"Card points: {declarer} (declarer) {facts.declarer_points}, the defenders "
-                f"{facts.defender_points}; the talon ",
-                words.cards(hand.talon),
-                f" ({facts.talon_points})",
+            points = words._(
+                "Card points: {name} (declarer) {points}, the defenders {defenders}; the talon",
+                name=words.names[facts.declarer],
+                points=facts.declarer_points,
+                defenders=facts.defender_points,
             )
+            self.line(points + " ", words.cards(hand.talon), f" ({facts.talon_points})")
             for seat, suit, value in hand.marriages:
-                self.line(f"Marriage: {words.names[seat]}, {words.suit(suit)} ({value})")
+                self.line(
+                    words._("Marriage: {name}, {suit} ({value})", name=words.names[seat],
+                            suit=words.suit(suit), value=value)
+                )  # fmt: skip
         if settlement is not None:
-            for table in settlement_tables(settlement, words.names, hand.ruleset):
+            for table in settlement_tables(settlement, words.names, hand.ruleset, words.say):
                 self.console.print(table)
 
     def session(self, played: int, totals: dict[str, int], next_text: str) -> None:
         """The session's totals after ``played`` hands, and whose deal is next."""
-        hands = f"{played} hand{'s' if played != 1 else ''}"
         amounts = ", ".join(f"{name} {signed(amount)}" for name, amount in totals.items())
         self.console.print()
-        self.line(f"Session after {hands}: ", amounts, style=HEADING)
+        after = self.words.say.ngettext(
+            "Session after {n} hand:", "Session after {n} hands:", played
+        )
+        self.line(f"{after} ", amounts, style=HEADING)
         if next_text:
             self.line(next_text)
 
@@ -363,15 +385,19 @@ def counts_points(hand: Hand) -> bool:
     )
 
 
-def step_prompt(step: Step) -> str:
-    """The question for the seat to act."""
-    return {
-        Step.BID: "Your bid",
-        Step.CONFIRM: "Confirm or raise your bid",
-        Step.ROUND1: "Your round-1 bid",
-        Step.SPEAK: "Pick up the talon, or pass",
-        Step.TRUMP: "Name trump",
-        Step.ROUND1_TRUMP: "Name trump",
-        Step.PLAY: "Your card",
-        Step.KONTRA: "Kontra, or pass",
-    }.get(step, "Your choice")
+PROMPTS: dict[Step, str] = {
+    Step.BID: N_("Your bid"),
+    Step.CONFIRM: N_("Confirm or raise your bid"),
+    Step.ROUND1: N_("Your round-1 bid"),
+    Step.SPEAK: N_("Pick up the talon, or pass"),
+    Step.TRUMP: N_("Name trump"),
+    Step.ROUND1_TRUMP: N_("Name trump"),
+    Step.PLAY: N_("Your card"),
+    Step.KONTRA: N_("Kontra, or pass"),
+}
+
+
+def step_prompt(step: Step, words: Words | None = None) -> str:
+    """The question for the seat to act, in ``words``' language."""
+    message = PROMPTS.get(step, N_("Your choice"))
+    return words._(message) if words is not None else message

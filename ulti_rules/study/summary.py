@@ -81,10 +81,13 @@ class Summary:
         variance = (self.squares[seat] - self.sums[seat] ** 2 / n) / (n - 1)
         return math.sqrt(max(variance, 0.0) / n)
 
-    def to_dict(self, ruleset: Ruleset, names: Sequence[str]) -> dict[str, Any]:
-        """The figures as plain data, named by ``ruleset``; players called ``names``."""
+    def to_dict(
+        self, ruleset: Ruleset, names: Sequence[str], lang: str = "en"
+    ) -> dict[str, Any]:
+        """The figures as plain data, named by ``ruleset`` in ``lang``; players called
+        ``names``. Keys are ids (the kontra levels' keys their names)."""
         hands = self.hands
-        bid_names = {bid.id: bid.names.en for bid in ruleset.ladder}
+        bid_names = {bid.id: bid.names.get(lang) for bid in ruleset.ladder}
         bids = {
             bid: {
                 "name": bid_names.get(bid, bid),
@@ -99,7 +102,7 @@ class Summary:
         contracts = ruleset.contracts
         components = {
             cid: {
-                "name": contracts[cid].names.en if cid in contracts else cid,
+                "name": contracts[cid].names.get(lang) if cid in contracts else cid,
                 "settled": settled,
                 "made": made,
                 "made_rate": _rate(made, settled),
@@ -117,14 +120,14 @@ class Summary:
                 "stderr": round(error, DIGITS) if error is not None else None,
             }
         kontra = {
-            (ruleset.kontra.name(level) if level else "none"): count
+            (ruleset.kontra.name(level, lang) if level else "none"): count
             for level, count in sorted(self.kontra.items())
         }
         bonuses = ruleset.silent_bonuses
         silent = [
             {
                 "id": bonus,
-                "name": bonuses[bonus].names.en if bonus in bonuses else bonus,
+                "name": bonuses[bonus].names.get(lang) if bonus in bonuses else bonus,
                 "by": side,
                 "made": made,
                 "lost": lost,
