@@ -78,6 +78,15 @@ class Observation:
     Deeply immutable (tuples, ``FrozenDict``), so it can be kept, compared and
     hashed; a new one is built on every call. The field names are the keys of
     ``to_dict()``, but ``picked_up``, which ``to_dict()`` folds into the history.
+
+    Example:
+        >>> from ulti_rules import load_game
+        >>> hand = load_game("wikipedia").new_hand(seed=7)
+        >>> seen = hand.observation(0)  # seat 0's view: its own cards, the others' counts
+        >>> len(seen.hand), dict(seen.hand_sizes), seen.talon
+        (10, {1: 12, 2: 10, 0: 10}, None)
+        >>> print(seen.phase, seen.current_player)  # seat 1, not 0, is to act
+        auction 1
     """
 
     ruleset: str

@@ -42,6 +42,15 @@ class Game:
     ``game.new_hand(seed=7)`` deals a hand; ``game.settle(contract, facts)`` pays one.
     A game is immutable in use: its tables never change after they are built, so any
     number of hands (and threads reading them) share it.
+
+    Example:
+        >>> from ulti_rules import load_game
+        >>> game = load_game("wikipedia")
+        >>> game.ruleset.name, game.ruleset.players.count
+        ('wikipedia', 3)
+        >>> first, again = game.new_hand(seed=7), game.new_hand(seed=7)
+        >>> first.observation(1).hand == again.observation(1).hand  # a seed repeats its deal
+        True
     """
 
     __slots__ = (
@@ -166,7 +175,18 @@ class Game:
 
         ``trusted=True`` for the contract and facts of a hand this engine played
         (``hand.contract``, ``hand.facts``): they are not checked again for what could
-        not have happened or does not fit the ruleset."""
+        not have happened or does not fit the ruleset.
+
+        Example:
+            >>> import random
+            >>> from ulti_rules import load_game
+            >>> from ulti_rules.bots import bot, play_out
+            >>> game = load_game("wikipedia")
+            >>> hand = play_out(game.new_hand(seed=7), bot("simple"), random.Random(1))
+            >>> settlement = game.settle(hand.contract, hand.facts, trusted=True)
+            >>> sorted(settlement.payments), sum(settlement.payments.values())  # seat: amount
+            ([0, 1, 2], 0)
+        """
         from ..scoring.settlement import settle  # scoring is built on Game: imported when called
 
         return settle(self, contract, facts, trusted=trusted)

@@ -606,6 +606,14 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
 
     Loading the same file again (with the same plugin registry, no file of its chain
     changed) returns the same immutable ruleset without reading it again.
+
+    Example:
+        >>> from ulti_rules import load_ruleset
+        >>> rules = load_ruleset("wikipedia")  # a bundled name, a user's name, or a path
+        >>> rules.title.startswith("Wikipedia standard"), rules.contracts["ulti"].value
+        (True, 4)
+        >>> load_ruleset("wikipedia") is rules
+        True
     """
     registry = _registry(registry)
     path = _path(name_or_path, registry)
@@ -622,7 +630,14 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
 
 def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = None) -> Game:
     """The :class:`~ulti_rules.game.Game` of a ruleset (a name, a path or a loaded one):
-    every table engine and scoring derive, built once and kept with the ruleset."""
+    every table engine and scoring derive, built once and kept with the ruleset.
+
+    Example:
+        >>> from ulti_rules import load_game, load_ruleset
+        >>> game = load_game("wikipedia")
+        >>> game.ruleset is load_ruleset("wikipedia"), load_game(game.ruleset) is game
+        (True, True)
+    """
     registry = _registry(registry)
     ruleset = (
         name_or_path if isinstance(name_or_path, Ruleset) else load_ruleset(name_or_path, registry)
