@@ -8,25 +8,48 @@ rulebook` is the command (docs/rulebook.md).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from .as_html import render_html
-from .as_markdown import render_markdown
-from .as_text import render_text
-from .build import build_rulebook, load_rulebook
-from .document import Items, Paragraph, Rulebook, Section, Table
+if TYPE_CHECKING:
+    from .build import build_rulebook, load_rulebook
+    from .document import Items, Paragraph, Rulebook, Section, Table
 
-RENDERERS: dict[str, Callable[[Rulebook], str]] = {
-    "text": render_text,
-    "md": render_markdown,
-    "html": render_html,
+FORMATS: tuple[str, ...] = ("text", "md", "html")
+
+_LAZY = {
+    "build_rulebook": ".build",
+    "load_rulebook": ".build",
+    "Items": ".document",
+    "Paragraph": ".document",
+    "Rulebook": ".document",
+    "Section": ".document",
+    "Table": ".document",
 }
-FORMATS: tuple[str, ...] = tuple(RENDERERS)
+"""The package's names, imported when first used (PEP 562): commands that only need a
+module of it (the suit words of ``words.py``) do not pay for the whole rulebook."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
 
 
 def render(book: Rulebook, fmt: str = "text") -> str:
     """The rulebook in ``fmt``: ``text`` (80 columns), ``md`` or ``html``."""
-    return RENDERERS[fmt](book)
+    from .as_html import render_html
+    from .as_markdown import render_markdown
+    from .as_text import render_text
+
+    renderers: dict[str, Callable[[Rulebook], str]] = {
+        "text": render_text,
+        "md": render_markdown,
+        "html": render_html,
+    }
+    return renderers[fmt](book)
 
 
 __all__ = [
