@@ -23,8 +23,6 @@ from .terminal import echo, json_text
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..ruleset.schema import Ruleset
-
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
 EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
@@ -77,14 +75,6 @@ class UserError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         error(self.format_message())
-
-
-def bid_text(ruleset: Ruleset, bid_id: str) -> str:
-    """``Ulti (ulti)``: the name a table says, and the id the records use."""
-    try:
-        return f"{ruleset.bid(bid_id).names.en} ({bid_id})"
-    except KeyError:  # a bid the ruleset no longer has: its id is all there is
-        return bid_id
 
 
 def fail(message: str) -> NoReturn:

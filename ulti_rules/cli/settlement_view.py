@@ -8,16 +8,15 @@ command's module is imported only when it runs).
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import N_
 from ..plugins import get_registry
 from ..ruleset.ladder import bid_trump
 from ..ruleset.schema import Ruleset
+from ..scoring import notes
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
 from .speech import Speech
@@ -87,34 +86,10 @@ def _result(line: SettlementLine, say: Speech) -> str:
     return say._("made") if line.made else say._("failed")
 
 
-NOTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), message)
-    for pattern, message in (
-        (r"worth (?P<bonus>.+)", N_("worth {bonus}")),
-        (
-            r"in place of the (?P<contract>.+): its marriage was never announced",
-            N_("in place of the {contract}: its marriage was never announced"),
-        ),
-        (r"lost: (?P<factor>\S+) × value", N_("lost: {factor} × value")),
-        (
-            r"against everyone: the other defender pays too",
-            N_("against everyone: the other defender pays too"),
-        ),
-        (
-            r"against everyone: pays the other defender too",
-            N_("against everyone: pays the other defender too"),
-        ),
-        (r"paid beside the Parti worth (?P<bonus>.+)", N_("paid beside the Parti worth {bonus}")),
-        (r"gave up before the first lead", N_("gave up before the first lead")),
-        (r"uncontested plain Simple: lost double", N_("uncontested plain Simple: lost double")),
-    )
-)
-"""The notes a settlement line carries (``scoring/settlement.py`` writes them in English,
-``; `` between them), read back to be said in another language; a note not listed here
-(a plugin's) is shown as written."""
-
-
 def _note(note: str, ruleset: Ruleset | None, say: Speech) -> str:
+    """The line's notes in ``say``'s language, read back by the sentences the settlement
+    wrote them from (``scoring/notes.py``); a note not one of them (a plugin's) is shown
+    as written."""
     if say.english or not note:
         return note
     english = {}
@@ -122,16 +97,12 @@ def _note(note: str, ruleset: Ruleset | None, say: Speech) -> str:
         english = {b.names.en: b.names.get(say.lang) for b in ruleset.silent_bonuses.values()}
         english.update((c.names.en, c.names.get(say.lang)) for c in ruleset.contracts.values())
     said = []
-    for part in note.split("; "):
-        for pattern, message in NOTES:
-            found = pattern.fullmatch(part)
-            if found is not None:
-                values = {k: english.get(v, v) for k, v in found.groupdict().items()}
-                said.append(say._(message, **values))
-                break
+    for sentence, values in notes.read(note):
+        if sentence is None:
+            said.append(values["text"])
         else:
-            said.append(part)
-    return "; ".join(said)
+            said.append(say._(sentence, **{k: english.get(v, v) for k, v in values.items()}))
+    return notes.join(said)
 
 
 def _line_name(line: SettlementLine, ruleset: Ruleset | None, say: Speech) -> str:

@@ -94,11 +94,6 @@ def compare_rulesets(a: Ruleset, b: Ruleset) -> list[Difference]:
     return sorted(found, key=lambda d: ORDER.index(d.section))
 
 
-def plays_the_same(differences: Sequence[Difference]) -> bool:
-    """No difference changes the play (names and sources may differ)."""
-    return not any(d.plays for d in differences)
-
-
 def _walk(
     section: str,
     setting: str,

@@ -30,6 +30,7 @@ from ..game import Game
 from ..game.catalog import BidInfo
 from ..plugins import Registry
 from ..ruleset.schema import Bid, Ruleset
+from . import notes as _notes
 from .judging import (
     Component,
     SilentRule,
@@ -491,10 +492,12 @@ def _component_line(
         return _Line((comp.id, None, "component", "declarer", ok), _COMPONENT, shares)
     note = ""
     if replacing is not None or void is not None:
-        notes = [f"worth {replacing.bonus.names.en}"] if replacing is not None else []
+        notes = []
+        if replacing is not None:
+            notes.append(_notes.WORTH.format(bonus=replacing.bonus.names.en))
         if void is not None:
-            notes.append(f"in place of the {void.spec.names.en}: its marriage was never announced")
-        note = "; ".join(notes)
+            notes.append(_notes.UNANNOUNCED.format(contract=void.spec.names.en))
+        note = _notes.join(notes)
     replaced_by = replacing.id if replacing is not None else None
     head = (comp.id, comp.spec.names.en, "component", "declarer", ok, base, red, value, mult)
     return _Line((*head, replaced_by, note), _COMPONENT, shares)
@@ -530,17 +533,13 @@ def _silent_line(
                 transfers.append((payer, payee, abs(per_kontra)))
     notes = []
     if not outcome.made:
-        notes.append(f"lost: {verdict.bonus.loss_factor} × value")
+        notes.append(_notes.LOST.format(factor=verdict.bonus.loss_factor))
     if maker is not None:
-        notes.append(
-            "against everyone: the other defender pays too"
-            if outcome.made
-            else "against everyone: pays the other defender too"
-        )
+        notes.append(_notes.OTHER_PAYS if outcome.made else _notes.PAYS_OTHER)
     if beside is not None and verdict.bonus.parti == "replaces" and outcome.made:
-        notes.append(f"paid beside the Parti worth {beside.bonus.names.en}")
+        notes.append(_notes.BESIDE.format(bonus=beside.bonus.names.en))
     head = (verdict.id, verdict.bonus.names.en, "silent", outcome.side, outcome.made)
-    values = (verdict.base, table.plan.red, verdict.value, 1, None, "; ".join(notes))
+    values = (verdict.base, table.plan.red, verdict.value, 1, None, _notes.join(notes))
     return _Line((*head, *values), _SILENT, shares, transfers)
 
 
@@ -559,7 +558,7 @@ def _forfeit_lines(table: _Table, contract: Contract) -> list[_Line]:
     if contract.gave_up:
         cost = table.ruleset.simple.give_up_cost
         shares = [(seat, 0, 1, 0, -cost) for seat in table.payers]
-        note = "gave up before the first lead"
+        note = _notes.GAVE_UP
         given_up = ("give_up", "Give up", "give_up", "declarer", False, cost, 1, cost, 1, None)
         return [_Line((*given_up, note), _GIVE_UP, shares)]
     (parti,) = table.plan.comps
@@ -567,7 +566,7 @@ def _forfeit_lines(table: _Table, contract: Contract) -> list[_Line]:
     value = parti.spec.value
     levels = table.levels(contract, parti)
     shares = [(seat, level, k, 0, -value * k * mult) for seat, level, k in levels]
-    note = "uncontested plain Simple: lost double"
+    note = _notes.LOST_DOUBLE
     head = (parti.id, parti.spec.names.en, "component", "declarer", False, value, 1, value, mult)
     return [_Line((*head, None, note), _LOST_DOUBLE, shares)]
 
