@@ -191,3 +191,11 @@ def test_the_record_folder_must_be_a_folder(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     with pytest.raises(Exception, match="is not a folder"):
         RecordShelf(tmp_path / "file")
+
+
+def test_the_record_folder_under_a_dangling_symlink_says_so(tmp_path: Path) -> None:
+    (tmp_path / "out").symlink_to(tmp_path / "gone")
+    for folder in (tmp_path / "out", tmp_path / "out" / "deeper"):
+        with pytest.raises(Exception, match="out is a dangling symlink"):
+            RecordShelf(folder)
+    assert not (tmp_path / "gone").exists(), "nothing was created through the link"

@@ -14,14 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..contracts.builtin import HundredSpec
 from ..game import Game
 from ..game.catalog import BidInfo, TrumpMode
 
 Task = Literal["parti", "hundred", "ulti", "betli", "durchmars", "unknown"]
+"""What a component asks of the declarer, as the bot plays it."""
 Purpose = Literal["points", "hundred", "betli", "allwin"]
 """What a declarer's discard serves: a trump game of points (Parti, Ulti), one with a
 100, a Betli, or a Durchmars (``allwin``: every trick)."""
-"""What a component asks of the declarer, as the bot plays it."""
 
 KNOWN_TASKS: dict[str, Task] = {
     "parti": "parti",
@@ -90,13 +91,10 @@ def _shape(game: Game, info: BidInfo, keys: dict[tuple[object, ...], int]) -> Bi
         penalty, _ = kind.failure_penalty(spec)
         need = 0
         if task == "hundred":
-            marriage = getattr(spec, "marriage", "trump")
-            value = (
-                ruleset.marriages.trump_value
-                if marriage == "trump"
-                else (ruleset.marriages.plain_value)
-            )
-            need = int(getattr(spec, "target", 100)) - value
+            assert isinstance(spec, HundredSpec)  # the built-in kind's name (KNOWN_TASKS)
+            marriages = ruleset.marriages
+            value = marriages.trump_value if spec.marriage == "trump" else marriages.plain_value
+            need = spec.target - value
         trump = kind.needs_trump(spec)
         key = keys.setdefault((task, need, spec.open, trump), len(keys))
         parts.append(

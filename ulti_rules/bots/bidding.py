@@ -21,10 +21,10 @@ uncontested costs what ``simple.uncontested`` makes it cost. The bot
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import suit_number
+from ..cards import mask_of, suit_number
 from ..engine.actions import Action, Bid, DeclareTrump, Discard, GiveUp, Pass, PickUp
 from ..engine.observation import Observation
 from ..engine.trump import feasible_suits
@@ -32,7 +32,7 @@ from ..game import Game
 from ..game.ranks import SUIT_MASKS
 from ..ruleset.ladder import can_overcall
 from .bid_shape import BidShape, Part, Purpose, bid_shapes
-from .hand_strength import HandView, chance
+from .hand_strength import HandView, chance, seat_view
 from .talon import choose_discard
 
 BID_MARGIN = 0.6
@@ -77,22 +77,10 @@ class Weigher:
         total -= shape.uncontested_cost * UNCONTESTED_CHANCE
         return total * multiplier
 
-    def trumps_for(self, shape: BidShape, hand: int) -> tuple[int, ...]:
-        """The suits the bid may be played in with this hand (-1: no trump)."""
-        info = shape.info
-        if shape.trump == "none":
-            return (-1,)
-        suits = info.suits
-        if len(suits) > 1:  # a suit of two cards or fewer is no trump for any bid
-            suits = tuple(s for s in suits if (hand & SUIT_MASKS[s]).bit_count() > 2) or suits
-        if not info.hundred:
-            return suits
-        return feasible_suits(info, hand, suits)
-
     def best_trump(self, shape: BidShape, hand: int) -> tuple[float, int]:
         """(worth, trump) of the bid in its best trump for this hand."""
         best = (-1e9, -1)
-        for trump in self.trumps_for(shape, hand):
+        for trump in trumps_for(shape, hand):
             worth = self.worth(shape, hand, trump)
             if worth > best[0]:
                 best = (worth, trump)
@@ -101,16 +89,18 @@ class Weigher:
 
 def weigher(game: Game, obs: Observation) -> Weigher:
     """A weigher for the seat observing: the talon's points are known to him if he laid it."""
-    order_points = game.tables(-1).points
-    talon = sum(order_points[c] for c in obs.talon) if obs.talon is not None else 0
-    return Weigher(game, HandView(game, talon))
+    return Weigher(game, seat_view(game, obs.talon))
 
 
-def hand_mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+def trumps_for(shape: BidShape, hand: int) -> tuple[int, ...]:
+    """The suits worth playing the bid in with ``hand`` (-1: no trump): suits of three
+    cards or more (a shorter one is no trump for any bid, unless no suit is longer), and
+    where the bid needs a marriage, the suits in which the hand holds it up."""
+    if shape.trump == "none":
+        return (-1,)
+    info = shape.info
+    suits = tuple(s for s in info.suits if (hand & SUIT_MASKS[s]).bit_count() > 2) or info.suits
+    return feasible_suits(info, hand, suits) if info.hundred else suits
 
 
 # ---------------------------------------------------------------------- the discard
@@ -121,13 +111,12 @@ def candidate_shapes(game: Game, standing: str | None, confirm: bool = False) ->
     shapes = bid_shapes(game)
     above = shapes[standing].info.bid if standing is not None else None
     least = game.ruleset.auction.min_components
-    found = [
+    return [
         s
         for s in shapes.values()
         if len(s.parts) >= least
         and (can_overcall(s.info.bid, above) or (confirm and s.id == standing))
     ]
-    return found
 
 
 def plan_discard(
@@ -137,25 +126,23 @@ def plan_discard(
     rng: random.Random,
 ) -> Discard:
     """The discard for the best bid the twelve cards can make after it."""
-    hand = hand_mask(obs.hand)
+    hand = mask_of(obs.hand)
     pairs = {d.cards: d for d in allowed}
     allowed_pairs = {(p[0], p[1]) for p in pairs if len(p) == 2}
     confirm = _confirming(game, obs)
     shapes = candidate_shapes(game, obs.bid, confirm)
-    order_points = game.tables(-1).points
     best: tuple[float, tuple[int, int]] | None = None
     tried: dict[tuple[int, Purpose], tuple[tuple[int, int], Weigher]] = {}
     for shape in shapes:
         purpose = shape.purpose
-        for trump in _plausible(shape, hand):
+        for trump in trumps_for(shape, hand):
             key = (trump, purpose)
             if key not in tried:
                 pair = choose_discard(game, hand, trump, purpose, allowed_pairs)
-                talon = order_points[pair[0]] + order_points[pair[1]]
-                tried[key] = (pair, Weigher(game, HandView(game, talon)))
+                tried[key] = (pair, Weigher(game, seat_view(game, pair)))
             pair, weigh = tried[key]
             kept = hand & ~((1 << pair[0]) | (1 << pair[1]))
-            if trump not in weigh.trumps_for(shape, kept):
+            if trump not in trumps_for(shape, kept):
                 continue
             worth = weigh.worth(shape, kept, trump)
             if best is None or worth > best[0]:
@@ -163,16 +150,6 @@ def plan_discard(
     if best is None:
         return rng.choice(list(allowed))
     return pairs[best[1]]
-
-
-def _plausible(shape: BidShape, hand: int) -> tuple[int, ...]:
-    """The trumps worth weighing a bid in, for twelve cards: suits of three or more, and
-    where the bid needs a marriage, suits in which the twelve cards hold it up."""
-    if shape.trump == "none":
-        return (-1,)
-    info = shape.info
-    suits = tuple(s for s in info.suits if (hand & SUIT_MASKS[s]).bit_count() > 2) or info.suits
-    return feasible_suits(info, hand, suits) if info.hundred else suits
 
 
 def _confirming(game: Game, obs: Observation) -> bool:
@@ -206,7 +183,7 @@ def choose_bid(
     """A bid (or a pass where allowed) from ``actions``: the best bid when it is worth
     ``BID_MARGIN``, the best one anyway when a bid is obligatory."""
     weigh = weigher(game, obs)
-    hand = hand_mask(obs.hand)
+    hand = mask_of(obs.hand)
     bids = [a for a in actions if type(a) is Bid]
     passing = next((a for a in actions if type(a) is Pass), None)
     if not bids:
@@ -266,7 +243,7 @@ def _worth_picking(game: Game, obs: Observation) -> bool:
     if obs.talon is not None:
         return False
     weigh = weigher(game, obs)
-    hand = hand_mask(obs.hand)
+    hand = mask_of(obs.hand)
     shapes = candidate_shapes(game, obs.bid)
     best = max((weigh.best_trump(s, hand)[0] for s in shapes), default=-1e9)
     return best + PICKUP_BONUS >= BID_MARGIN
@@ -281,7 +258,7 @@ def choose_trump(
     """The offered suit that makes the bid worth most (his longest, strongest suit); a
     give-up where playing is expected to cost more."""
     weigh = weigher(game, obs)
-    hand = hand_mask(obs.hand)
+    hand = mask_of(obs.hand)
     suits = [a for a in actions if type(a) is DeclareTrump]
     if obs.bid is None or not suits:
         return rng.choice(list(actions))
@@ -307,5 +284,5 @@ def gives_up(game: Game, obs: Observation) -> bool:
         return False
     weigh = weigher(game, obs)
     shape = weigh.shapes[obs.bid]
-    worth = weigh.worth(shape, hand_mask(obs.hand), suit_number(obs.trump))
+    worth = weigh.worth(shape, mask_of(obs.hand), suit_number(obs.trump))
     return worth < -game.ruleset.simple.give_up_cost

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ALL_CARDS_MASK, suit_number
+from ..cards import ALL_CARDS_MASK, mask_of, suit_number
 from ..engine.observation import Observation
 from ..game import Game
 from ..game.ranks import SUIT_MASKS
@@ -94,9 +94,7 @@ def count_cards(obs: Observation, game: Game) -> CardCount:
     tables = order.tables
     beat, trump_mask = tables.beat, tables.trump_mask
     after = game.seating(obs.dealer).after
-    mine = 0
-    for card in obs.hand:
-        mine |= 1 << card
+    mine = mask_of(obs.hand)
     played = 0
     void = dict.fromkeys(obs.active_seats, 0)
     tricks = [(t.leader, t.cards) for t in obs.tricks]
@@ -123,18 +121,9 @@ def count_cards(obs: Observation, game: Game) -> CardCount:
                 void[seat] |= beat[best] & led  # followed below the best: none above it
             if bit & beat[best]:
                 best = card
-    known = mine | played
-    if obs.talon is not None:
-        for card in obs.talon:
-            known |= 1 << card
-    exposed: dict[int, int] = {}
-    for seat, cards in obs.exposed.items():
-        if seat == obs.seat:
-            continue
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        exposed[seat] = mask
+    known = mine | played | mask_of(obs.talon or ())
+    exposed = {seat: mask_of(cards) for seat, cards in obs.exposed.items() if seat != obs.seat}
+    for mask in exposed.values():
         known |= mask
     unknown = ALL_CARDS_MASK & ~known
     possible = {

@@ -16,16 +16,26 @@ in that trump would be: a trivially strong hand, never a gamble.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..engine.trump import marriages_in
+from ..engine.trump import MARRIAGE_MASKS, marriages_in
 from ..game import Game
 from ..game.ranks import SUIT_MASKS
 from .bid_shape import Part
 from .suit_order import SuitOrder, suit_order
 
-__all__ = ["HandView", "Holding", "betli_danger", "chance", "features", "holdings"]
+__all__ = [
+    "HandView",
+    "Holding",
+    "betli_danger",
+    "chance",
+    "features",
+    "holdings",
+    "logistic",
+    "seat_view",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +47,12 @@ class HandView:
     """Card points the declarer lays in the talon (known to him alone)."""
     rows: dict[tuple[int, int], list[Holding]] = field(default_factory=dict, compare=False)
     """The holdings of the hands weighed with this view, by hand and trump."""
+
+
+def seat_view(game: Game, talon: Sequence[int] | None) -> HandView:
+    """The view of a seat that laid ``talon`` (None: the talon is not his to know)."""
+    points = game.tables(-1).points
+    return HandView(game, sum(points[c] for c in talon) if talon is not None else 0)
 
 
 class Holding(NamedTuple):
@@ -162,7 +178,7 @@ def trump_features(view: HandView, hand: int, trump: int, part: Part) -> tuple[f
         trump_value, plain_value = rules.marriages.trump_value, rules.marriages.plain_value
         extra += sum(trump_value if s == trump else plain_value for s in marriages_in(hand))
         for suit in range(4):
-            if not hand & _MARRIAGE[suit]:  # neither card: a defender may hold both
+            if not hand & MARRIAGE_MASKS[suit]:  # neither card: a defender may hold both
                 expected += 0.39 * (trump_value if suit == trump else plain_value)
     return (1.0, mine.length, mine.likely, side, aces, bare_tens, voids, points / 10,
             extra / 10, expected / 10)  # fmt: skip
@@ -233,19 +249,20 @@ def chance(view: HandView, hand: int, trump: int, part: Part) -> float:
     if task == "durchmars" and found[1] == 0 and found[3] <= 8 - found[3]:
         # Every card tops its suit and the trumps out can all be drawn: certain.
         return 1.0
-    score = sum(w * x for w, x in zip(WEIGHTS[task], found, strict=True))
-    p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
+    p = logistic(WEIGHTS[task], found)
     if part.task == "unknown":
         return p if p >= TRIVIAL else 0.0
     return p
 
 
+def logistic(weights: Sequence[float], found: Sequence[float]) -> float:
+    """The fitted curve's chance for ``found`` features (the bot's and the defence's)."""
+    score = sum(w * x for w, x in zip(weights, found, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
+
+
 TRIVIAL = 0.95
 """A plugin's kind counts as makeable only where a Durchmars is at least this likely."""
-
-
-_MARRIAGE: tuple[int, ...] = tuple((1 << (s * 8 + 2)) | (1 << (s * 8 + 3)) for s in range(4))
-"""Per suit, the King and the Over."""
 
 
 WEIGHTS: dict[str, tuple[float, ...]] = {

@@ -12,16 +12,15 @@ A plugin's kind it does not know is never doubled.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from ..cards import suit_number
+from ..cards import mask_of, suit_number
 from ..engine.actions import Kontra
 from ..engine.observation import Observation
 from ..game import Game
 from ..game.ranks import SUIT_MASKS
 from .bid_shape import Part, bid_shapes
-from .hand_strength import HandView, chance
+from .hand_strength import chance, logistic, seat_view
 from .suit_order import suit_order
 
 KONTRA_AT = 0.6
@@ -76,9 +75,7 @@ def _called(obs: Observation) -> set[str]:
 
 def _original_hand(game: Game, obs: Observation) -> int:
     """The seat's cards with those it played to the first trick: its hand at the kontra."""
-    mask = 0
-    for card in obs.hand:
-        mask |= 1 << card
+    mask = mask_of(obs.hand)
     after = game.seating(obs.dealer).after
     tricks = [(t.leader, t.cards) for t in obs.tricks]
     if obs.current_trick is not None:
@@ -93,10 +90,8 @@ def _original_hand(game: Game, obs: Observation) -> int:
 
 
 def _declarer_chance(game: Game, obs: Observation, trump: int, part: Part) -> float:
-    points = game.tables(-1).points
-    talon = sum(points[c] for c in obs.talon) if obs.talon is not None else 0
     hand = _original_hand(game, obs)
-    return chance(HandView(game, talon), hand, trump if part.trump else -1, part)
+    return chance(seat_view(game, obs.talon), hand, trump if part.trump else -1, part)
 
 
 def defense_features(game: Game, hand: int, trump: int, part: Part) -> tuple[float, ...]:
@@ -144,8 +139,7 @@ def failure_chance(game: Game, hand: int, trump: int, part: Part) -> float:
     weights = DEFENSE_WEIGHTS.get(task)
     if not found or weights is None:
         return 0.0
-    score = sum(w * x for w, x in zip(weights, found, strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
+    return logistic(weights, found)
 
 
 DEFENSE_WEIGHTS: dict[str, tuple[float, ...]] = {

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..cards import (
     DE_SUIT_NAMES,
+    EN_SUIT_NAMES,
     FR_SUIT_LETTER,
     FR_SUIT_SYMBOL,
     HU_SUIT_LETTER,
@@ -47,10 +48,9 @@ def suit_words(suit: SuitId) -> tuple[str, ...]:
     """Every way a suit may be typed: its id, its Hungarian, German and French names,
     letters and symbol."""
     s = Suit(suit_number(suit))
-    french = {"acorns": "clubs", "leaves": "spades", "hearts": "hearts", "bells": "diamonds"}
     return (
         suit,
-        french[suit],
+        EN_SUIT_NAMES[s],
         HU_SUIT_NAMES[s],
         DE_SUIT_NAMES[s],
         HU_SUIT_LETTER[s],

@@ -36,7 +36,6 @@ from .language import command_lang, lang_option
 from .play_session import PlaySession
 from .play_words import YOU, Words
 from .record_shelf import RecordShelf
-from .session_words import status_text
 from .speech import Speech
 from .table_view import TableView
 from .terminal import echo
@@ -198,8 +197,8 @@ def play_command(
                 record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
                 view.line(say._("Record: {path}", path=shelf.save(record)), style="dim")
             session.add(hand)
-            view.session(session.played, session.totals(), _next_text(session, say))
-            if session.over() is not None:
+            view.session(session.played, session.totals(), session.next_text(say))
+            if session.is_over():
                 break
             if limit is not None:
                 if session.played >= limit:
@@ -213,11 +212,6 @@ def play_command(
     except KeyboardInterrupt:
         _goodbye(view, session, shelf, interrupted=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-
-
-def _next_text(session: PlaySession, say: Speech) -> str:
-    """``Next: hand 3, dealt by Ben.`` (or why the session is over), in ``say``'s words."""
-    return status_text(session.ledger, session.ruleset, say)
 
 
 def _header(

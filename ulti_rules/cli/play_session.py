@@ -12,6 +12,8 @@ from __future__ import annotations
 from ..engine import Hand
 from ..ruleset.schema import Ruleset
 from ..scoring.ledger import add_passed_out, add_played, new_ledger
+from .session_words import status_text
+from .speech import Speech
 
 
 class PlaySession:
@@ -41,21 +43,10 @@ class PlaySession:
     def totals(self) -> dict[str, int]:
         return self.ledger.totals()
 
-    def over(self) -> str | None:
-        """Why the session is over (its planned hands are played), or None."""
-        if self.ledger.is_over(self.ruleset):
-            return self.ledger.over_text(self.ruleset)
-        return None
+    def is_over(self) -> bool:
+        """Whether the session is over: its planned hands are played."""
+        return self.ledger.is_over(self.ruleset)
 
-    def next_text(self) -> str:
-        """``Next: hand 3, dealt by Ben.`` (or why the session is over)."""
-        over = self.over()
-        if over is not None:
-            return over[:1].upper() + over[1:] + "."
-        number = self.played + 1
-        dealer = self.ledger.dealer_of(number, self.ruleset)
-        text = f"Next: hand {number}, dealt by {dealer}."
-        planned = self.ruleset.session.hands
-        if planned is not None:
-            text += f" {self.ledger.deals()} of {planned} planned hands are played."
-        return text
+    def next_text(self, say: Speech | None = None) -> str:
+        """``Next: hand 3, dealt by Ben.`` (or why the session is over), in ``say``'s words."""
+        return status_text(self.ledger, self.ruleset, say or Speech())

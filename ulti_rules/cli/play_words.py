@@ -51,8 +51,7 @@ class Words:
 
     def card(self, card: int) -> Text:
         """The card in short notation, in its suit's colour (no colour off a terminal)."""
-        shown = format_card(card, self.faces, symbols=self.faces == "fr")
-        return Text(shown, style=SUIT_STYLES[self.faces][suit_of(card)])
+        return Text(self.card_plain(card), style=SUIT_STYLES[self.faces][suit_of(card)])
 
     def cards(self, cards: Iterable[int], sep: str = " ") -> Text:
         return Text(sep).join(self.card(c) for c in cards)

@@ -19,16 +19,35 @@ NAME = re.compile(r"hand-(\d+)\.(?:yaml|yml|json)")
 WIDTH = 4
 
 
+def _dangling(folder: Path) -> Path | None:
+    """The folder, or the first of its parents, that is a symlink to nothing."""
+    for path in (folder, *folder.parents):
+        if path.is_symlink() and not path.exists():
+            return path
+    return None
+
+
+def records_folder(folder: Path) -> Path:
+    """The folder to save records in (`ulti play` and `ulti simulate`), made if need be;
+    a clear error where it cannot be, before any hand is played."""
+    dangling = _dangling(folder)
+    if dangling is not None:
+        target = os.readlink(dangling)
+        fail(
+            f"{dangling} is a dangling symlink (it points to {target}, where nothing is): "
+            "remove it, create its target, or choose another folder"
+        )
+    if folder.exists() and not folder.is_dir():
+        fail(f"{folder} is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 class RecordShelf:
     """A folder of hand records that only grows."""
 
     def __init__(self, folder: Path) -> None:
-        if folder.is_symlink() and not folder.exists():
-            fail(f"{folder} is a dangling symlink: remove it, or choose another folder")
-        if folder.exists() and not folder.is_dir():
-            fail(f"{folder} is not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
-        self.folder = folder
+        self.folder = records_folder(folder)
         self.saved: list[Path] = []
 
     def next_number(self) -> int:

@@ -33,12 +33,21 @@ from ..ruleset.schema import Ruleset
 from ..scoring.table_facts import ruleset_location
 from ..study.compare import differences
 from ..study.plot import draw, require_matplotlib
-from ..study.runner import GIVEN_UP, NOT_PLAYED, PASSED_OUT, HandResult, StudySpec, result_of
+from ..study.runner import (
+    GIVEN_UP,
+    NOT_PLAYED,
+    PASSED_OUT,
+    HandResult,
+    StudySpec,
+    result_of,
+    seat_names,
+)
 from ..study.summary import Summary
 from ..study.workers import played_hands
 from .common import echo_json, fail, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
+from .record_shelf import records_folder
 from .settlement_view import all_pass_text, signed
 from .simulate_view import show_comparison, show_summary
 from .speech import Speech
@@ -153,30 +162,6 @@ def _progress(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
         yield lambda done: bar.advance(task, done)
 
 
-def _dangling(folder: Path) -> Path | None:
-    """The folder, or the first of its parents, that is a symlink to nothing."""
-    for path in (folder, *folder.parents):
-        if path.is_symlink() and not path.exists():
-            return path
-    return None
-
-
-def _records_folder(records_dir: str) -> Path:
-    """The folder to save records in, made if need be; a clear error where it cannot be."""
-    folder = Path(records_dir)
-    dangling = _dangling(folder)
-    if dangling is not None:
-        target = os.readlink(dangling)
-        fail(
-            f"{dangling} is a dangling symlink (it points to {target}, where nothing is): "
-            "remove it, create its target, or choose another folder"
-        )
-    if folder.exists() and not folder.is_dir():
-        fail(f"{records_dir} is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def _amounts(values: dict[str, int]) -> str:
     return "  ".join(f"{name} {signed(amount)}" for name, amount in values.items())
 
@@ -213,7 +198,7 @@ def _play(
 ) -> tuple[Summary, list[dict[str, Any]]]:
     """Play the study; print each hand's line (``lines``), keep its data (``keep``) and
     save its record (``folder``) as it comes, in order."""
-    names = [f"P{seat + 1}" for seat in range(ruleset.players.count)]
+    names = seat_names(ruleset.players.count)
     say = say or Speech()
     width = max(4, len(str(spec.hands)))
     summary = Summary(len(names))
@@ -339,7 +324,7 @@ def simulate_command(
     bots = _seat_bots(bots_given, ruleset)
     for clash in bot_clashes():
         echo(f"ulti: warning: {clash}", err=True)
-    names = [f"P{seat + 1}" for seat in range(ruleset.players.count)]
+    names = seat_names(ruleset.players.count)
     rulesets = [(ref, ruleset)]
     if compare_ref is not None:
         if records_dir is not None:
@@ -355,7 +340,7 @@ def simulate_command(
         rulesets.append((other_ref, other))
     plot_path = _plot_target(plot_file) if plot_file is not None else None
     width = max(4, len(str(count)))
-    folder = _records_folder(records_dir) if records_dir is not None else None
+    folder = records_folder(Path(records_dir)) if records_dir is not None else None
     if folder is not None and not force:
         _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
     specs = [

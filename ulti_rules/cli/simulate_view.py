@@ -115,6 +115,18 @@ def _count_rows(table: Table, a: dict[str, int], b: dict[str, int], say: Speech)
         table.add_row(_word(key, say), str(x), str(y), change_text(y - x, digits=0))
 
 
+def _made_rates(
+    x: dict[str, Any] | None, y: dict[str, Any] | None, key: str
+) -> tuple[str, float | None, float | None, float | None]:
+    """A bid's or component's row of both studies (None where one never saw it): its
+    name, success rate in A and in B, and the change."""
+    name = (x or y or {}).get("name", key)
+    rate_a = x["made_rate"] if x else None
+    rate_b = y["made_rate"] if y else None
+    change = rate_b - rate_a if rate_a is not None and rate_b is not None else None
+    return name, rate_a, rate_b, change
+
+
 def show_comparison(
     a: dict[str, Any],
     b: dict[str, Any],
@@ -140,10 +152,7 @@ def show_comparison(
         table = _table(_("Bid"), _("Won A"), _("Won B"), _("Made % A"), _("Made % B"), "B − A")
         for bid in bids:
             x, y = a["bids"].get(bid), b["bids"].get(bid)
-            name = (x or y or {}).get("name", bid)
-            rate_a = x["made_rate"] if x else None
-            rate_b = y["made_rate"] if y else None
-            change = rate_b - rate_a if rate_a is not None and rate_b is not None else None
+            name, rate_a, rate_b, change = _made_rates(x, y, bid)
             table.add_row(
                 f"{name} ({bid})", str(x["won"] if x else 0), str(y["won"] if y else 0),
                 percent(rate_a), percent(rate_b), change_text(change, rate=True),
@@ -153,11 +162,9 @@ def show_comparison(
     if comps:
         table = _table(_("Component"), _("Made % A"), _("Made % B"), "B − A")
         for cid in comps:
-            x, y = a["components"].get(cid), b["components"].get(cid)
-            name = (x or y or {}).get("name", cid)
-            rate_a = x["made_rate"] if x else None
-            rate_b = y["made_rate"] if y else None
-            change = rate_b - rate_a if rate_a is not None and rate_b is not None else None
+            name, rate_a, rate_b, change = _made_rates(
+                a["components"].get(cid), b["components"].get(cid), cid
+            )
             table.add_row(
                 f"{name} ({cid})", percent(rate_a), percent(rate_b),
                 change_text(change, rate=True),

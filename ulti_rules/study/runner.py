@@ -95,6 +95,11 @@ def turn_seeds(seed: int, turns: int) -> list[int]:
     return [draw(64) for _ in range(turns)]
 
 
+def seat_names(players: int) -> list[str]:
+    """The players' names in a study: P1, P2, ... by seat."""
+    return [f"P{seat + 1}" for seat in range(players)]
+
+
 def dealer_of(turn: int, players: int, step: int) -> int:
     """Who deals turn ``turn``: the deal passes by ``step`` (+1 or -1) after every turn."""
     return (turn * step) % players
@@ -174,7 +179,7 @@ class Table:
         self.players = ruleset.players.count
         self.step = direction_step(ruleset)
         self.redeal = redealt(ruleset)
-        self.names = [f"P{seat + 1}" for seat in range(self.players)]
+        self.names = seat_names(self.players)
         self._bot_classes: list[type[Bot]] = [type(make_bot(name)) for name in spec.bots]
 
     def _bots(self) -> list[Bot]:

@@ -81,9 +81,7 @@ class Summary:
         variance = (self.squares[seat] - self.sums[seat] ** 2 / n) / (n - 1)
         return math.sqrt(max(variance, 0.0) / n)
 
-    def to_dict(
-        self, ruleset: Ruleset, names: Sequence[str], lang: str = "en"
-    ) -> dict[str, Any]:
+    def to_dict(self, ruleset: Ruleset, names: Sequence[str], lang: str = "en") -> dict[str, Any]:
         """The figures as plain data, named by ``ruleset`` in ``lang``; players called
         ``names``. Keys are ids (the kontra levels' keys their names)."""
         hands = self.hands
