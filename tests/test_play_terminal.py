@@ -15,6 +15,7 @@ import select
 import subprocess
 import sys
 import termios
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -80,7 +81,26 @@ class Terminal:
             self.raw += data
 
     def type(self, text: str) -> None:
+        if "\x03" in text:
+            self.wait_until_reading()
         os.write(self.master, text.encode())
+
+    def wait_until_reading(self) -> None:
+        """Wait (a few seconds at most) until the program sleeps in its read of the
+        answer. A Ctrl-C that lands after the prompt is written but before the read
+        starts waits in CPython for the next keystroke (the signal cannot wake a read
+        that has not begun), which a person would press and a test would not; on a busy
+        machine that gap is wide enough to hit."""
+        stat = Path(f"/proc/{self.process.pid}/stat")
+        deadline = time.monotonic() + 5.0
+        asleep = 0
+        while time.monotonic() < deadline and asleep < 3:
+            try:
+                state = stat.read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                return  # no /proc here, or the program ended: nothing to wait for
+            asleep = asleep + 1 if state == "S" else 0
+            time.sleep(0.02)
 
     def finish(self) -> int:
         while self.question() is not None:
