@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from ulti_rules import i18n
@@ -29,12 +29,19 @@ def po_path(lang: str) -> Path:
     return i18n.LOCALES / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
 
 
+KEYWORDS = {**DEFAULT_KEYWORDS, "Said": None}
+"""Babel's keywords and ``Said`` (a translatable error's message id, ``ulti_rules/said.py``):
+the ``-k Said`` of the extract command in docs/translating.md."""
+
+
 def extracted() -> dict[str | tuple[str, str], str]:
-    """Every message the code marks (``_``, ``ngettext``, ``gettext``, ``N_``), by Babel's
-    own extractor, with the file it is in."""
+    """Every message the code marks (``_``, ``ngettext``, ``gettext``, ``N_``, ``Said``), by
+    Babel's own extractor, with the file it is in."""
     found: dict[str | tuple[str, str], str] = {}
     for folder in SOURCES:
-        for filename, _line, message, _comments, _context in extract_from_dir(str(folder)):
+        for filename, _line, message, _comments, _context in extract_from_dir(
+            str(folder), keywords=KEYWORDS
+        ):
             found[message] = f"{folder.name}/{filename}"
     return found
 

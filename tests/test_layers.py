@@ -27,6 +27,7 @@ PACKAGE = Path(ulti_rules.__file__).parent
 LAYERS: dict[str, int] = {
     "cards": 0,
     "quoting": 0,
+    "said": 0,
     "frozen": 0,
     "errors": 0,
     "facts": 0,

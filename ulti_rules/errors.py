@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .quoting import QUOTED, shorten
+from .said import Said, say_in
 
 
 class UltiError(Exception):
@@ -38,6 +39,11 @@ class Problem:
         return cls(file, None, None, "", message)
 
     def __str__(self) -> str:
+        return self.shown()
+
+    def shown(self, gettext: Callable[[str], str] | None = None) -> str:
+        """``file:line:col: key.path: message``, the message in the language of
+        ``gettext`` where it is a :class:`~ulti_rules.said.Said` (else English)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
@@ -46,7 +52,8 @@ class Problem:
         path = self.path
         if len(path) > QUOTED:  # a key 1 MB long is shown as its start, like any value
             path = ".".join(shorten(part) for part in path.split("."))
-        return ": ".join(part for part in (where, path, self.message) if part)
+        message = self.message if gettext is None else say_in(gettext, self.message)
+        return ": ".join(part for part in (where, path, message) if part)
 
 
 MAX_PROBLEMS = 100
@@ -79,8 +86,16 @@ def capped(problems: Iterable[Problem], limit: int = MAX_PROBLEMS) -> list[Probl
         return kept
     shown = kept[:limit]
     file = shown[0].file if shown else ""
-    s = "" if left == 1 else "s"
-    message = f"... and {left} more problem{s} (only the first {len(shown)} are shown)"
+    if left == 1:
+        message = Said(
+            "... and 1 more problem (only the first {shown} are shown)", shown=len(shown)
+        )
+    else:
+        message = Said(
+            "... and {left} more problems (only the first {shown} are shown)",
+            left=left,
+            shown=len(shown),
+        )
     return [*shown, MoreProblems(file, None, None, "", message, left)]
 
 
@@ -117,7 +132,7 @@ class RulesetError(ProblemsError):
     """A ruleset could not be loaded; ``problems`` lists them, positioned, in the order
     the loader found them (it sorts by file, then position)."""
 
-    within = "the ruleset"
+    within = Said("the ruleset")
 
 
 class IllegalAction(UltiError):

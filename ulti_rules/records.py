@@ -56,6 +56,7 @@ from .ruleset.references import OutsideReference
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.scalars import describe, visible_text
 from .ruleset.schema import Ruleset
+from .said import Said
 from .scoring.sheet import PLAYER_NAME_LENGTH
 
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
@@ -72,7 +73,7 @@ class RecordError(ProblemsError):
     """A record that cannot be read, or that does not replay; ``problems`` says what,
     each at its key of the file where the record was read from one."""
 
-    within = "the record"
+    within = Said("the record")
 
 
 # --------------------------------------------------------------------------- fields

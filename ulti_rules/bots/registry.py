@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PluginError
 from ..plugins import BUILTIN, get_registry, plugin_fault
+from ..said import Said
 from .club_player import ClubPlayer
 from .protocol import Bot
 from .random_bot import RandomBot
@@ -60,7 +61,9 @@ def bot(name: str, registry: Registry | None = None) -> Bot:
     entry = bots(registry).get(name)
     if entry is None:
         known = ", ".join(sorted(bots(registry))) or "none"
-        raise PluginError(f"no bot is called '{name}' (the bots: {known})")
+        raise PluginError(
+            Said("no bot is called '{name}' (the bots: {known})", name=name, known=known)
+        )
     if entry.owner == BUILTIN:
         return entry.bot_cls()
     try:

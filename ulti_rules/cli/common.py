@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..errors import Problem, ProblemsError, UltiError, problem_count
+from ..said import Said, say_in
 from .terminal import echo, json_text
 
 if TYPE_CHECKING:
@@ -28,6 +29,10 @@ EXIT_USER_ERROR = 1
 EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
 
 DEBUG_ENV = "ULTI_DEBUG"
+
+LANG_META = "ulti.lang"
+"""Where a command notes the language it speaks (``Context.meta``, shared by the
+command's context and the group's), so that its errors are said in it too."""
 
 
 def stdout_console() -> Console:
@@ -42,30 +47,73 @@ def echo_json(data: Any) -> None:
     click.echo(json_text(data))
 
 
+def _catalogue() -> Callable[[str], str] | None:
+    """The running command's catalogue (``gettext``); None where it speaks English."""
+    ctx = click.get_current_context(silent=True)
+    lang = ctx.meta.get(LANG_META) if ctx is not None else None
+    if not lang or lang == "en":
+        return None
+    from ..i18n import translator
+
+    return translator(lang).gettext
+
+
+def speaking(text: str) -> str:
+    """``text`` in the language of the running command, where it is a
+    :class:`~ulti_rules.said.Said`; English for a command that speaks no other (or none
+    running), and for a message nobody has made translatable yet."""
+    if not isinstance(text, Said):
+        return text
+    gettext = _catalogue()
+    return str.__str__(text) if gettext is None else say_in(gettext, text)
+
+
 def error(message: str) -> None:
-    """One error line on stderr, prefixed so that it stands out in a log."""
-    echo(f"ulti: error: {message}", err=True)
+    """One error line on stderr, prefixed so that it stands out in a log (the prefix
+    stays the same in every language; the message is said in the command's)."""
+    echo(f"ulti: error: {speaking(message)}", err=True)
 
 
 def note(message: str) -> None:
     """One informational line on stderr (kept off stdout so output stays parseable)."""
-    echo(f"ulti: note: {message}", err=True)
+    echo(f"ulti: note: {speaking(message)}", err=True)
 
 
 def print_problems(problems: Iterable[Problem]) -> None:
     """Each problem on its own ``file:line:col: key.path: message`` line, on stderr."""
+    gettext = _catalogue()
     for problem in problems:
-        echo(str(problem), err=True)
+        echo(problem.shown(gettext), err=True)
 
 
 def report_problems(problems: Sequence[Problem], within: str = "") -> None:
     """A reader's problems on stderr: one as a single error line; several one a line,
     then ``ulti: error: N problems in {within}``, N counting those a capped list left out."""
     if len(problems) == 1:
-        error(str(problems[0]))
+        error(problems[0].shown(_catalogue()))
         return
     print_problems(problems)
-    error(f"{problem_count(problems)} problems" + (f" in {within}" if within else ""))
+    count = problem_count(problems)
+    if within:
+        error(Said("{n} problems in {within}", n=count, within=within))
+    else:
+        error(Said("{n} problems", n=count))
+
+
+def report_error(exc: UltiError | OSError) -> None:
+    """The library's error (or the system's) as a person reads it, on stderr: a reader's
+    problems one a line, else its one sentence, in the command's language where it is
+    translatable."""
+    if isinstance(exc, ProblemsError):  # a ruleset's, a sheet's, a record's, a ledger's
+        if exc.problems:
+            report_problems(exc.problems, exc.within)
+        else:
+            what = exc.within or Said("the document")
+            error(Said("{what} could not be read", what=what))
+    elif isinstance(exc, OSError):
+        error(describe_os_error(exc))
+    else:  # one sentence (perhaps translatable) as raised, else the exception's text
+        error(exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc))
 
 
 class UserError(click.ClickException):
@@ -95,24 +143,27 @@ class UltiGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except UserError as exc:
+            # shown by click once the command's context is gone: said in its language now
+            if isinstance(exc.message, Said):
+                raise UserError(speaking(exc.message)) from None
+            raise
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except ProblemsError as exc:  # a ruleset's, a sheet's, a record's, a ledger's
-            if exc.problems:
-                report_problems(exc.problems, exc.within)
-            else:
-                error(f"{exc.within or 'the document'} could not be read")
-        except UltiError as exc:
-            error(str(exc))
-        except OSError as exc:
-            if exc.errno == errno.EPIPE:
+        except (UltiError, OSError) as exc:
+            if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
                 raise  # click quietens a closed pipe (`ulti ladder wikipedia | head`)
-            error(describe_os_error(exc))
+            report_error(exc)
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
             error(
-                f"internal error: {type(exc).__name__}: {exc} "
-                f"(run again with {DEBUG_ENV}=1 for the traceback, and please report it)"
+                Said(
+                    "internal error: {kind}: {error} (run again with {env}=1 for the "
+                    "traceback, and please report it)",
+                    kind=type(exc).__name__,
+                    error=str(exc),
+                    env=DEBUG_ENV,
+                )
             )
         ctx.exit(EXIT_USER_ERROR)

@@ -14,8 +14,8 @@ from contextlib import contextmanager
 
 import click
 
-from ..errors import ProblemsError, UltiError
-from .common import EXIT_USAGE_ERROR, describe_os_error, echo_json, error, report_problems
+from ..errors import UltiError
+from .common import EXIT_USAGE_ERROR, echo_json, report_error
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
 from .terminal import echo, printable
@@ -59,17 +59,8 @@ def _trouble(ctx: click.Context) -> Iterator[None]:
     it, and exit status 2."""
     try:
         yield
-    except ProblemsError as exc:
-        if exc.problems:
-            report_problems(exc.problems, exc.within)
-        else:
-            error(f"{exc.within or 'the ruleset'} could not be read")
-        ctx.exit(EXIT_TROUBLE)
-    except UltiError as exc:
-        error(str(exc))
-        ctx.exit(EXIT_TROUBLE)
-    except OSError as exc:
-        if exc.errno == errno.EPIPE:
+    except (UltiError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
             raise
-        error(describe_os_error(exc))
+        report_error(exc)
         ctx.exit(EXIT_TROUBLE)

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from ..i18n import LANG_ENV, LANGS, resolve_lang
+from .common import LANG_META
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -28,5 +29,12 @@ def lang_option(help_text: str = "Language of the output.") -> Callable[[F], F]:
 
 
 def command_lang(option: str | None) -> str:
-    """The language a command speaks: ``--lang``, else ``ULTI_LANG``, else the locale."""
-    return resolve_lang(option)
+    """The language a command speaks: ``--lang``, else ``ULTI_LANG``, else the locale.
+
+    Noted on the click context, so that the command's errors are said in it too
+    (``common.speaking``)."""
+    lang = resolve_lang(option)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[LANG_META] = lang
+    return lang

@@ -27,6 +27,7 @@ from ..engine import Hand
 from ..game import Game
 from ..records import record_of
 from ..ruleset.loading import content_hash, load_ruleset
+from ..said import Said
 from ..scoring.table_facts import ruleset_location
 from .choice_reading import fold
 from .common import fail, note, stdout_console
@@ -57,17 +58,32 @@ def _bot_names(option: str | None, seats: int) -> list[str]:
     if option is None:
         if DEFAULT_BOT in bots():
             return [DEFAULT_BOT] * seats
-        note(f"the '{DEFAULT_BOT}' bot is not installed; the bots play as '{FALLBACK_BOT}'")
+        note(
+            Said(
+                "the '{bot}' bot is not installed; the bots play as '{fallback}'",
+                bot=DEFAULT_BOT,
+                fallback=FALLBACK_BOT,
+            )
+        )
         return [FALLBACK_BOT] * seats
     names = [name.strip() for name in option.split(",")]
     if any(not name for name in names):
-        fail(f"--bots: a bot's name is missing in '{option}' (e.g. --bots simple,random)")
+        fail(
+            Said(
+                "--bots: a bot's name is missing in '{given}' (e.g. --bots simple,random)",
+                given=option,
+            )
+        )
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
         fail(
-            f"--bots names {len(names)} bots, but {seats} seats are the bots': "
-            f"give one name for all of them, or {seats}"
+            Said(
+                "--bots names {named} bots, but {seats} seats are the bots': "
+                "give one name for all of them, or {seats}",
+                named=len(names),
+                seats=seats,
+            )
         )
     return names
 
@@ -151,10 +167,17 @@ def play_command(
     game = Game.of(ruleset)
     count = ruleset.players.count
     if auto and seat is not None:
-        fail("--seat is your seat at the table; with --auto the bots take every seat")
+        fail(Said("--seat is your seat at the table; with --auto the bots take every seat"))
     human = None if auto else (seat or 1) - 1
     if human is not None and human >= count:
-        fail(f"--seat {seat}: '{ruleset.name}' is played by {count}, seats 1 to {count}")
+        fail(
+            Said(
+                "--seat {seat}: '{ruleset}' is played by {count}, seats 1 to {count}",
+                seat=seat,
+                ruleset=ruleset.name,
+                count=count,
+            )
+        )
     you = say._(YOU)
     names = [you if s == human else BOT_NAMES[s] for s in range(count)]
     bot_seats = [s for s in range(count) if s != human]

@@ -30,6 +30,7 @@ from ..facts import Contract
 from ..records import save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
+from ..said import Said
 from ..scoring.table_facts import ruleset_location
 from ..study.compare import differences
 from ..study.plot import draw, require_matplotlib
@@ -98,15 +99,25 @@ def _seat_bots(given: str, ruleset: Ruleset) -> tuple[str, ...]:
     example = ",".join(["simple"] * players)
     if not all(names):
         fail(
-            f"--bots '{given}' has an empty name: name the bots with commas between, "
-            f"e.g. --bots {example}"
+            Said(
+                "--bots '{given}' has an empty name: name the bots with commas between, "
+                "e.g. --bots {example}",
+                given=given,
+                example=example,
+            )
         )
     if len(names) == 1:
         names *= players
     elif len(names) != players:
         fail(
-            f"--bots names {len(names)} bots, but '{ruleset.name}' is played by {players}: "
-            f"name one bot per seat (--bots {example}) or one for every seat (--bots simple)"
+            Said(
+                "--bots names {named} bots, but '{ruleset}' is played by {players}: "
+                "name one bot per seat (--bots {example}) or one for every seat (--bots simple)",
+                named=len(names),
+                ruleset=ruleset.name,
+                players=players,
+                example=example,
+            )
         )
     for name in dict.fromkeys(names):
         make_bot(name)  # an unknown name: the error lists the bots there are

@@ -27,6 +27,7 @@ from typing import Any, Literal
 from ..errors import Problem, RulesetError
 from ..plugins import Registry, get_registry
 from ..quoting import shorten
+from ..said import Said
 from .hints import did_you_mean
 from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
 from .safe_yaml import (
@@ -258,10 +259,14 @@ def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Ca
     if isinstance(name_or_path, Path) or is_path(name_or_path):
         path = Path(name_or_path).expanduser()
         if not path.is_file():
-            message = "no such file" if not path.exists() else "not a regular file"
+            message = Said("no such file") if not path.exists() else Said("not a regular file")
             known = _candidates(registry)
             if not isinstance(name_or_path, Path) and path.stem in known and path.parent == Path():
-                message += f" (to pick the ruleset by name, say '{path.stem}')"
+                message = Said(
+                    "{reason} (to pick the ruleset by name, say '{name}')",
+                    reason=message,
+                    name=path.stem,
+                )
             raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
         return path.stem, [_Candidate(path, "path")]
     known = _candidates(registry)
@@ -292,16 +297,26 @@ def _listing(names: list[str], command: str) -> str:
     """``a, b, c`` for a few names; the first LISTED and a count for many."""
     if len(names) <= LISTED:
         return ", ".join(names)
-    return f"{', '.join(names[:LISTED])} and {len(names) - LISTED} more (`{command}` lists them)"
+    return Said(
+        "{names} and {more} more (`{command}` lists them)",
+        names=", ".join(names[:LISTED]),
+        more=len(names) - LISTED,
+        command=command,
+    )
 
 
 def _unknown_name(name: str, known: Mapping[str, list[_Candidate]]) -> str:
     names = sorted(n for n, found in known.items() if not _is_fragment_file(found[0].path))
     listing = (
-        _listing(names, "ulti rulesets") if names else "none (is the package installed completely?)"
+        _listing(names, "ulti rulesets")
+        if names
+        else Said("none (is the package installed completely?)")
     )
-    return (
-        f"no ruleset named '{shorten(name)}'{did_you_mean(name, names)}; known rulesets: {listing}"
+    return Said(
+        "no ruleset named '{name}'{hint}; known rulesets: {listing}",
+        name=shorten(name),
+        hint=did_you_mean(name, names),
+        listing=listing,
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..said import Said
+
 
 def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
     """The options closest to ``word``, best first; a case-only difference wins."""
@@ -23,4 +25,4 @@ def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
 def did_you_mean(word: str, options: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest option, or '' when none is close."""
     found = close_matches(word, options)
-    return f" (did you mean '{found[0]}'?)" if found else ""
+    return Said(" (did you mean '{word}'?)", word=found[0]) if found else ""

@@ -50,6 +50,7 @@ from ..ruleset.references import OutsideReference, confine, is_path
 from ..ruleset.safe_yaml import MAX_NODES
 from ..ruleset.scalars import Name, visible_text
 from ..ruleset.schema import Ruleset
+from ..said import Said
 from .all_pass import all_pass_payments, redealt
 from .settlement import Settlement
 from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError
@@ -79,7 +80,7 @@ class LedgerError(ProblemsError):
     read, one unplaced problem for a hand that does not fit.
     """
 
-    within = "the ledger"
+    within = Said("the ledger")
 
     @classmethod
     def of(cls, problems: Sequence[Problem]) -> LedgerError:

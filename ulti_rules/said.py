@@ -1,0 +1,61 @@
+"""A sentence the program says, in English, that can still be said in another language.
+
+Errors are raised deep in the library (the ruleset finder, a reader, a command's option
+check), where nobody knows which language the person reading them speaks; they are
+shown at the top, where the command does. A :class:`Said` is the English text itself —
+a ``str``, so every caller, test and log that reads an error as text reads it as before
+— that also keeps its message id and values, so the command that shows it can look the
+id up in the catalogue of its language and fill the values in again
+(``translated``). A message that is not a ``Said`` is shown as it is, in English.
+
+The message id is marked for the catalogues by the name ``Said`` itself (Babel's
+keyword, docs/translating.md), so it must be written out at the call:
+``Said("no ruleset named '{name}'", name=name)``. A value may itself be a ``Said``,
+translated with it: a hint inside a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class Said(str):
+    """English text made from ``template.format(**values)``, keeping both."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Said:
+        text = super().__new__(cls, template.format(**values) if values else template)
+        text.template = template
+        text.values = values
+        return text
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        """The sentence in the language of ``gettext`` (a catalogue's), values filled in
+        (those that are sentences too, translated the same way)."""
+        values = {
+            key: value.translated(gettext) if isinstance(value, Said) else value
+            for key, value in self.values.items()
+        }
+        template = gettext(self.template)
+        return template.format(**values) if values else template
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        # pickled (an error crossing from a worker process) as what made it
+        return (self.template,), self.values
+
+
+def say_in(gettext: Callable[[str], str], text: str) -> str:
+    """``text`` in the language of ``gettext`` when it is a :class:`Said`; else as it is.
+
+    A translation that cannot be filled in (its placeholders differ from the English
+    ones: tests/test_i18n.py keeps the catalogues from that) shows the English: an error
+    is never lost to a fault in its translation."""
+    if not isinstance(text, Said):
+        return text
+    try:
+        return text.translated(gettext)
+    except (KeyError, IndexError, ValueError):
+        return str.__str__(text)
