@@ -37,7 +37,7 @@ def _after_lead() -> Hand:
 
 
 def _read(text: str, hand: Hand, choices: list[Choice]) -> Play | str:
-    reading = read_choice(text, choices, hand.why_refused)
+    reading = read_choice(text, choices, hand.why_refused, _words(hand))
     if reading.action is None:
         return reading.hint
     assert isinstance(reading.action, Play)
@@ -63,6 +63,27 @@ def test_a_card_the_rules_forbid_is_refused_with_the_rule() -> None:
     assert str(_read("QQ", hand, choices)).startswith("'QQ' is not a choice: type a number")
 
 
+def test_the_hints_and_the_rule_a_card_breaks_are_in_the_players_language() -> None:
+    hand = _after_lead()
+    hungarian, german = _words(hand, "hu"), _words(hand, "de")
+    choices = choices_of(hand.legal_actions(), hungarian)
+    read = read_choice
+    assert read("PA", choices, hand.why_refused, hungarian).hint == (
+        "nem PA: színt kell adni: acorns (Makk)"
+    )
+    assert read("MVIII", choices, hand.why_refused, german).hint == (
+        "nicht MVIII: Makk IX muss überstochen werden"
+    )
+    assert read("MX", choices, hand.why_refused, german).hint == (
+        "nicht MX: Sie haben Makk X nicht auf der Hand"
+    )
+    assert read("zz", choices, hand.why_refused, hungarian).hint.startswith(
+        "'zz' nem választható: írjon be "
+    )
+    # the library's own sentence stays English text for programs
+    assert hand.why_refused(Play(parse_card("PA"))) == "must follow acorns (Makk)"
+
+
 def test_cards_come_first_then_kontras_and_marriages() -> None:
     hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
     hand.apply(hand.legal_actions()[0])
@@ -71,21 +92,23 @@ def test_cards_come_first_then_kontras_and_marriages() -> None:
         hand.apply(Pass())
     hand.apply(DeclareTrump("acorns"))
     hand.apply(hand.legal_actions()[0])  # the declarer leads; seat 2 may kontra
-    choices = choices_of(hand.legal_actions(), _words(hand))
+    words = _words(hand)
+    choices = choices_of(hand.legal_actions(), words)
     kinds = [type(c.action).__name__ for c in choices]
     assert kinds[0] == "Play" and kinds.index("Kontra") > kinds.index("Play")
     # "kontra" names three calls: the hint lists them by number.
-    hint = read_choice("kontra", choices, hand.why_refused).hint
+    hint = read_choice("kontra", choices, hand.why_refused, words).hint
     assert hint.startswith("'kontra' could be ") and hint.endswith(": type the number")
     assert "Kontra on Simple, Ulti" in hint
-    exact = read_choice("Kontra on Ulti", choices, hand.why_refused).action
+    exact = read_choice("Kontra on Ulti", choices, hand.why_refused, words).action
     assert exact == Kontra(("ulti",), 1)
 
 
 def test_bids_by_any_name_or_alias_and_suits_by_letter() -> None:
     hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
     hand.apply(hand.legal_actions()[0])
-    choices = choices_of(hand.legal_actions(), _words(hand, "de"))
+    words = _words(hand, "de")
+    choices = choices_of(hand.legal_actions(), words)
     for typed, bid in [
         ("ulti", "ulti"),
         ("Herz-Ulti", "ulti_red"),
@@ -96,26 +119,32 @@ def test_bids_by_any_name_or_alias_and_suits_by_letter() -> None:
         ("negy asz", "four_aces"),  # accents may be left out
         ("plain_durchmars", "plain_durchmars"),
     ]:
-        assert read_choice(typed, choices, hand.why_refused).action == Bid(bid), typed
+        assert read_choice(typed, choices, hand.why_refused, words).action == Bid(bid), typed
     assert choices[0].label == "Parti (1)"  # German names, with the value
-    assert "did you mean" in read_choice("durch", choices, hand.why_refused).hint
+    # the hint in the player's language
+    assert "meinten Sie" in read_choice("durch", choices, hand.why_refused, words).hint
+    assert "did you mean" in read_choice("durch", choices, hand.why_refused, _words(hand)).hint
     # After the auction: trump by name or letter, in any language.
     hand.apply(Bid("ulti"))
     for _ in range(3):
         hand.apply(Pass())
-    trumps = choices_of(hand.legal_actions(), _words(hand))
+    words = _words(hand)
+    trumps = choices_of(hand.legal_actions(), words)
     for typed in ("makk", "acorns", "clubs", "Eichel", "M", "c", "♣"):
-        assert read_choice(typed, trumps, hand.why_refused).action == DeclareTrump("acorns")
+        assert read_choice(typed, trumps, hand.why_refused, words).action == DeclareTrump("acorns")
 
 
 def test_pick_up_and_pass_by_word() -> None:
     hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
     hand.apply(hand.legal_actions()[0])
     hand.apply(Bid("parti"))
-    choices = choices_of(hand.legal_actions(), _words(hand))
-    assert read_choice("Pass", choices, hand.why_refused).action == Pass()
-    assert read_choice("pick up", choices, hand.why_refused).action == PickUp()
-    assert read_choice("   ", choices, hand.why_refused).hint.startswith("type a number (1-2)")
+    words = _words(hand)
+    choices = choices_of(hand.legal_actions(), words)
+    assert read_choice("Pass", choices, hand.why_refused, words).action == Pass()
+    assert read_choice("pick up", choices, hand.why_refused, words).action == PickUp()
+    assert read_choice("   ", choices, hand.why_refused, words).hint.startswith(
+        "type a number (1-2)"
+    )
 
 
 def test_the_hand_is_sorted_by_suit_trump_first_in_the_contracts_rank_order() -> None:

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Literal, cast
 
+from .said import Said
+
 Faces = Literal["hu", "fr"]
 SuitId = Literal["acorns", "leaves", "hearts", "bells"]
 """A suit as rulesets, records and facts write it: :attr:`Suit.id`."""
@@ -264,12 +266,12 @@ def parse_card(text: str) -> Card:
     """Read one card in either notation (or in full words, e.g. ``Piros Ász``)."""
     raw = text.strip()
     if not raw:
-        raise CardParseError("empty card")
+        raise CardParseError(Said("empty card"))
     words = raw.split()
     if len(words) > 1:
         card = _parse_long(words)
         if card is None:
-            raise CardParseError(f"not a card: {text!r}")
+            raise CardParseError(Said("not a card: {typed}", typed=repr(text)))
         return card
     # Hungarian: suit letter first (upper case, or any case when the rest is a Hungarian rank).
     first, rest = raw[0].lower(), raw[1:].lower()
@@ -280,8 +282,11 @@ def parse_card(text: str) -> Card:
     if last in _FR_SUIT_PARSE and head in _FR_RANK_PARSE:
         return make_card(_FR_SUIT_PARSE[last], _FR_RANK_PARSE[head])
     raise CardParseError(
-        f"not a card: {text!r} (write e.g. PVII, MA, ZX for Hungarian faces "
-        "or 7h, A♣, 10s for French)"
+        Said(
+            "not a card: {typed} (write e.g. PVII, MA, ZX for Hungarian faces "
+            "or 7h, A♣, 10s for French)",
+            typed=repr(text),
+        )
     )
 
 
@@ -292,7 +297,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardParseError(f"card listed twice: {format_card(card)}")
+            raise CardParseError(Said("card listed twice: {card}", card=format_card(card)))
         seen.add(card)
     return cards
 

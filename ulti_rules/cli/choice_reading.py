@@ -135,21 +135,26 @@ def choices_of(actions: Sequence[Action], words: Words) -> list[Choice]:
     return choices
 
 
-def accepted_text(choices: Sequence[Choice]) -> str:
-    """What may be typed here, in one sentence."""
-    kinds = [f"a number (1-{len(choices)})"] if len(choices) > 1 else ["1"]
+def accepted_text(choices: Sequence[Choice], words: Words) -> str:
+    """What may be typed here, in one sentence, in the player's language."""
+    _ = words._
+    kinds = [_("a number (1-{n})", n=len(choices))] if len(choices) > 1 else ["1"]
     if any(isinstance(c.action, Play) for c in choices):
-        kinds.append("a card (PVII, MA, 7h, A♣)")
+        kinds.append(_("a card (PVII, MA, 7h, A♣)"))
     if any(isinstance(c.action, Bid) for c in choices):
-        kinds.append("a bid's name (ulti, 40-100)")
+        kinds.append(_("a bid's name (ulti, 40-100)"))
     if any(isinstance(c.action, Pass) for c in choices):
-        kinds.append("'pass'")
+        kinds.append(_("'pass'"))
     if any(isinstance(c.action, (DeclareTrump, Announce)) for c in choices):
-        kinds.append("a suit (piros, hearts, P, h)")
+        kinds.append(_("a suit (piros, hearts, P, h)"))
     if any(isinstance(c.action, Kontra) for c in choices):
-        kinds.append("a kontra's name")
-    listed = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else kinds[0]
-    return f"type {listed}; '?' shows the choices again, 'quit' ends the game"
+        kinds.append(_("a kontra's name"))
+    listed = (
+        _("{first} or {last}", first=", ".join(kinds[:-1]), last=kinds[-1])
+        if len(kinds) > 1
+        else kinds[0]
+    )
+    return _("type {listed}; '?' shows the choices again, 'quit' ends the game", listed=listed)
 
 
 def _numbered(choices: Iterable[Choice]) -> str:
@@ -157,38 +162,60 @@ def _numbered(choices: Iterable[Choice]) -> str:
 
 
 def read_choice(
-    text: str, choices: Sequence[Choice], refused: Callable[[Action], str | None]
+    text: str, choices: Sequence[Choice], refused: Callable[[Action], str | None], words: Words
 ) -> Reading:
-    """The choice ``text`` names, or a hint. ``refused`` gives the rule that forbids an
-    action the person named but may not take (``hand.why_refused``)."""
+    """The choice ``text`` names, or a hint in the player's language. ``refused`` gives
+    the rule that forbids an action the person named but may not take
+    (``hand.why_refused``)."""
+    _ = words._
     typed = fold(text)
+    shown = text.strip()
     if not typed:
-        return Reading(hint=accepted_text(choices))
+        return Reading(hint=accepted_text(choices, words))
     if typed.isdigit():
         number = int(typed)
         if 1 <= number <= len(choices):
             return Reading(choices[number - 1].action)
-        return Reading(hint=f"there is no choice {text.strip()}: {accepted_text(choices)}")
+        accepted = accepted_text(choices, words)
+        return Reading(
+            hint=_("there is no choice {typed}: {accepted}", typed=shown, accepted=accepted)
+        )
     named = [c for c in choices if typed in c.words]
     if len(named) == 1:
         return Reading(named[0].action)
     if len(named) > 1:
-        return Reading(hint=f"'{text.strip()}' could be {_numbered(named)}: type the number")
+        listed = _numbered(named)
+        return Reading(
+            hint=_("'{typed}' could be {listed}: type the number", typed=shown, listed=listed)
+        )
     card = _card(text)
     if card is not None:
         for choice in choices:
             if choice.action == Play(card):
                 return Reading(choice.action)
         if any(isinstance(c.action, Play) for c in choices):
-            why = refused(Play(card)) or "it is not among the cards you may play"
-            return Reading(hint=f"not {text.strip()}: {why}")
-        return Reading(hint=f"no card now: {accepted_text(choices)}")
+            why = refused(Play(card))
+            reason = words.say.said(why) if why else _("it is not among the cards you may play")
+            return Reading(hint=_("not {typed}: {why}", typed=shown, why=reason))
+        return Reading(hint=_("no card now: {accepted}", accepted=accepted_text(choices, words)))
     near = [c for c in choices if any(typed in w for w in c.words)]
     if near:
-        more = f" (and {len(near) - NEAR} more)" if len(near) > NEAR else ""
         listed = _numbered(near[:NEAR])
-        return Reading(hint=f"'{text.strip()}' is not a choice; did you mean {listed}{more}?")
-    return Reading(hint=f"'{text.strip()}' is not a choice: {accepted_text(choices)}")
+        if len(near) > NEAR:
+            more = len(near) - NEAR
+            return Reading(
+                hint=_(
+                    "'{typed}' is not a choice; did you mean {listed} (and {more} more)?",
+                    typed=shown,
+                    listed=listed,
+                    more=more,
+                )
+            )
+        return Reading(
+            hint=_("'{typed}' is not a choice; did you mean {listed}?", typed=shown, listed=listed)
+        )
+    accepted = accepted_text(choices, words)
+    return Reading(hint=_("'{typed}' is not a choice: {accepted}", typed=shown, accepted=accepted))
 
 
 def _card(text: str) -> int | None:

@@ -16,6 +16,7 @@ from ..cards import Card, CardParseError, parse_card
 from ..engine import Action, Discard, Hand, Play
 from ..engine.phase import Step
 from .choice_reading import accepted_text, choices_of, fold, read_choice
+from .play_words import Words
 from .table_view import TableView, step_prompt
 
 QUIT_WORDS = ("quit", "exit", "q", "bye")
@@ -61,9 +62,9 @@ class HumanSeat:
             if text.strip() in HELP_WORDS:
                 self.view.situation(hand, seat)
                 self.view.choices(choices)
-                self.view.hint(accepted_text(choices))
+                self.view.hint(accepted_text(choices, self.view.words))
                 continue
-            reading = read_choice(text, choices, hand.why_refused)
+            reading = read_choice(text, choices, hand.why_refused, self.view.words)
             if reading.action is not None:
                 return reading.action
             self.view.hint(reading.hint)
@@ -84,13 +85,13 @@ class HumanSeat:
                 ordered = self.view.numbered_hand(hand, cards)
                 self.view.hint(accepted)
                 continue
-            got = _read_cards(text, ordered)
+            got = _read_cards(text, ordered, self.view.words)
             if isinstance(got, str):
                 self.view.hint(got)
                 continue
             both = picked + got
             if len(set(both)) != len(both) or len(both) > 2:
-                self.view.hint("two different cards, no more: start again")
+                self.view.hint(_("two different cards, no more: start again"))
                 picked = []
                 continue
             picked = both
@@ -99,19 +100,24 @@ class HumanSeat:
             action = Discard(tuple(picked))
             if action in legal:
                 return action
-            why = hand.why_refused(action) or "that is not a discard you may make"
-            self.view.hint(f"not these two: {why}; choose again")
+            why = hand.why_refused(action)
+            reason = (
+                self.view.words.say.said(why) if why else _("that is not a discard you may make")
+            )
+            self.view.hint(_("not these two: {why}; choose again", why=reason))
             picked = []
 
 
-def _read_cards(text: str, ordered: Sequence[Card]) -> list[Card] | str:
-    """The cards a line names (numbers into ``ordered``, or notation), or a hint."""
+def _read_cards(text: str, ordered: Sequence[Card], words: Words) -> list[Card] | str:
+    """The cards a line names (numbers into ``ordered``, or notation), or a hint in the
+    player's language."""
+    _ = words._
     whole = text.strip()
     if not whole:
-        return "type a card's number or the card, e.g. 3 or MA"
+        return _("type a card's number or the card, e.g. 3 or MA")
     if len(whole.split()) > 1:
         try:  # a card in words: "Piros Ász", "ace of hearts"
-            return _held(parse_card(whole), ordered, whole)
+            return _held(parse_card(whole), ordered, whole, words)
         except CardParseError:
             pass
     cards: list[Card] = []
@@ -119,21 +125,25 @@ def _read_cards(text: str, ordered: Sequence[Card]) -> list[Card] | str:
         if token.isdigit():
             number = int(token)
             if not 1 <= number <= len(ordered):
-                return f"there is no card {number}: your cards are numbered 1-{len(ordered)}"
+                return _(
+                    "there is no card {number}: your cards are numbered 1-{count}",
+                    number=number,
+                    count=len(ordered),
+                )
             cards.append(ordered[number - 1])
             continue
         try:
             card = parse_card(token)
         except CardParseError as exc:
-            return str(exc)
-        held = _held(card, ordered, token)
+            return words.say.said(exc.args[0])
+        held = _held(card, ordered, token, words)
         if isinstance(held, str):
             return held
         cards += held
     return cards
 
 
-def _held(card: Card, ordered: Sequence[Card], typed: str) -> list[Card] | str:
+def _held(card: Card, ordered: Sequence[Card], typed: str, words: Words) -> list[Card] | str:
     if card not in ordered:
-        return f"you do not hold {typed}"
+        return words._("you do not hold {typed}", typed=typed)
     return [card]

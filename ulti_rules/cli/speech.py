@@ -16,6 +16,7 @@ from ..cards import FR_SUIT_SYMBOL, Faces, Suit, SuitId, suit_label, suit_number
 from ..i18n import Translator, translator
 from ..rulebook.words import SUIT_WORDS
 from ..ruleset.schema import Ruleset
+from ..said import say_in
 
 
 class Speech:
@@ -37,6 +38,11 @@ class Speech:
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
         """The singular or plural message for ``n`` (``{n}`` is filled in too)."""
         return self.text.ngettext(singular, plural, n).format(n=n, **values)
+
+    def said(self, text: str) -> str:
+        """A sentence the library wrote (a rule a card breaks, an error) in this
+        language where it is a :class:`~ulti_rules.said.Said`; other text as it is."""
+        return say_in(self.text.gettext, text)
 
     def join(self, items: Sequence[str]) -> str:
         """``a, b and c`` in this language."""

@@ -316,7 +316,7 @@ class TableView:
         return ordered
 
     def hint(self, message: str) -> None:
-        self.line(f"  {message}", style="yellow")
+        self.line(f"  {self.words.say.said(message)}", style="yellow")
 
     # ------------------------------------------------------------------ the end
 

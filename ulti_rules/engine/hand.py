@@ -38,6 +38,7 @@ from ..game import Game
 from ..game.catalog import BidInfo
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
+from ..said import Said
 from .actions import (
     ACTION_CLASSES,
     ANNOUNCE,
@@ -1224,7 +1225,7 @@ class Hand:
         seat = self._turn
         hand = self._hands[seat]
         if not (hand >> card) & 1:
-            return f"you do not hold the {card_name(card)}"
+            return Said("you do not hold the {card}", card=card_name(card))
         pending = self._due(seat) if self._needs_due else ()
         if pending:
             return "announce your marriage first: " + (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..cards import card_name, suit_label
 from ..game.ranks import SUIT_MASKS, RankTables
+from ..said import Said
 
 __all__ = ["SUIT_MASKS", "RankTables", "legal_mask", "why_refused"]
 
@@ -38,14 +39,15 @@ def why_refused(t: RankTables, hand: int, led_mask: int, best: int, card: int) -
     follow = hand & led_mask
     if led_mask and follow and t.must_follow:
         if not (1 << card) & led_mask:
-            return f"must follow {suit_label(led_mask.bit_length() // 8 - 1)}"
-        return f"must beat the {card_name(best)}"
+            return Said("must follow {suit}", suit=suit_label(led_mask.bit_length() // 8 - 1))
+        return Said("must beat the {card}", card=card_name(best))
     trumps = hand & t.trump_mask
     if not (1 << card) & t.trump_mask:
-        return (
-            f"must trump: no {suit_label(led_mask.bit_length() // 8 - 1)} in hand, "
-            f"and {suit_label(t.trump)} are trumps"
+        return Said(
+            "must trump: no {led} in hand, and {trump} are trumps",
+            led=suit_label(led_mask.bit_length() // 8 - 1),
+            trump=suit_label(t.trump),
         )
     if trumps and t.beat[best] & trumps:
-        return f"must beat the {card_name(best)}"
-    return "that card may not be played now"
+        return Said("must beat the {card}", card=card_name(best))
+    return Said("that card may not be played now")
