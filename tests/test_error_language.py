@@ -28,7 +28,7 @@ def test_a_said_sentence_is_its_english_text_and_keeps_what_made_it() -> None:
     assert isinstance(said, str) and said.template == template
     assert said.values["hint"] is hint
     assert said.translated(translator("de").gettext) == (
-        "kein Regelwerk namens 'wikipedi' (meinten Sie 'wikipedia'?); "
+        "kein Regelwerk namens 'wikipedi' (meintest du 'wikipedia'?); "
         "bekannte Regelwerke: wikipedia"
     )
 
@@ -74,8 +74,8 @@ def test_the_library_raises_translatable_errors() -> None:
     ("lang", "expected"),
     [
         ("en", "ulti: error: wikipedi: no ruleset named 'wikipedi' (did you mean 'wikipedia'?)"),
-        ("hu", "ulti: error: wikipedi: nincs 'wikipedi' nevű szabálykészlet (erre gondolt: "),
-        ("de", "ulti: error: wikipedi: kein Regelwerk namens 'wikipedi' (meinten Sie "),
+        ("hu", "ulti: error: wikipedi: nincs 'wikipedi' nevű szabálykészlet (erre gondoltál: "),
+        ("de", "ulti: error: wikipedi: kein Regelwerk namens 'wikipedi' (meintest du "),
     ],
 )
 def test_an_unknown_ruleset_is_said_in_the_language_of_the_command(
@@ -103,7 +103,8 @@ def test_an_option_error_is_said_in_the_language_of_the_command(ulti: RunUlti) -
     done = ulti("play", "--bots", "simple,", "--lang", "hu")
     assert done.returncode == 1
     assert done.stderr == (
-        "ulti: error: --bots: egy bot neve hiányzik innen: 'simple,' (pl. --bots simple,random)\n"
+        "ulti: error: --bots: egy gépi játékos neve hiányzik innen: 'simple,' "
+        "(pl. --bots simple,random)\n"
     )
     done = ulti("simulate", "wikipedia", "--bots", "club,simple", "--lang", "de")
     assert done.returncode == 1
@@ -130,4 +131,30 @@ def test_a_rulesets_problems_keep_their_place_and_the_count_is_translated(
 def test_diff_says_its_trouble_in_its_language_with_status_2(ulti: RunUlti) -> None:
     done = ulti("diff", "wikipedia", "wikipedai", "--lang", "de")
     assert done.returncode == 2
-    assert "kein Regelwerk namens 'wikipedai' (meinten Sie 'wikipedia'?)" in done.stderr
+    assert "kein Regelwerk namens 'wikipedai' (meintest du 'wikipedia'?)" in done.stderr
+
+
+def test_an_unknown_parent_in_a_club_file_is_said_in_the_language_of_the_command(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: wikipedi\n", encoding="utf-8")
+    done = ulti("ladder", str(club), "--lang", "hu")
+    assert done.returncode == 1
+    assert done.stderr.startswith("ulti: error: club.yaml:1:10: extends: nincs 'wikipedi' nevű ")
+    assert "(erre gondoltál: 'wikipedia'?)" in done.stderr
+    english = ulti("ladder", str(club))
+    assert "extends: no ruleset named 'wikipedi' (did you mean 'wikipedia'?)" in english.stderr
+
+
+def test_the_discard_hints_are_in_the_language_of_the_table(ulti: RunUlti) -> None:
+    """Seat 2 lays two cards down first (seed 3): a word that is no card, the same card
+    twice, a number past the hand, each get a hint in Hungarian; then a person leaves."""
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3", "--bots", "simple", "--lang", "hu",
+        input="zzz\n1 1\n99\nquit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "nem lap: 'zzz' (írd pl. így: PVII, MA, ZX magyar kártyával" in done.stdout
+    assert "két különböző lapot, nem többet: kezdd újra" in done.stdout
+    assert "nincs 99. lap: a lapjaid 1-től 12-ig vannak számozva" in done.stdout

@@ -69,16 +69,16 @@ def test_the_hints_and_the_rule_a_card_breaks_are_in_the_players_language() -> N
     choices = choices_of(hand.legal_actions(), hungarian)
     read = read_choice
     assert read("PA", choices, hand.why_refused, hungarian).hint == (
-        "nem PA: színt kell adni: acorns (Makk)"
+        "nem PA: színt kell adnod: acorns (Makk)"
     )
     assert read("MVIII", choices, hand.why_refused, german).hint == (
-        "nicht MVIII: Makk IX muss überstochen werden"
+        "nicht MVIII: du musst Makk IX schlagen"
     )
     assert read("MX", choices, hand.why_refused, german).hint == (
-        "nicht MX: Sie haben Makk X nicht auf der Hand"
+        "nicht MX: du hast Makk X nicht auf der Hand"
     )
     assert read("zz", choices, hand.why_refused, hungarian).hint.startswith(
-        "'zz' nem választható: írjon be "
+        "'zz' nem választható: írj be "
     )
     # the library's own sentence stays English text for programs
     assert hand.why_refused(Play(parse_card("PA"))) == "must follow acorns (Makk)"
@@ -122,7 +122,7 @@ def test_bids_by_any_name_or_alias_and_suits_by_letter() -> None:
         assert read_choice(typed, choices, hand.why_refused, words).action == Bid(bid), typed
     assert choices[0].label == "Parti (1)"  # German names, with the value
     # the hint in the player's language
-    assert "meinten Sie" in read_choice("durch", choices, hand.why_refused, words).hint
+    assert "meintest du" in read_choice("durch", choices, hand.why_refused, words).hint
     assert "did you mean" in read_choice("durch", choices, hand.why_refused, _words(hand)).hint
     # After the auction: trump by name or letter, in any language.
     hand.apply(Bid("ulti"))

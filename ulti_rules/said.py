@@ -42,10 +42,6 @@ class Said(str):
         template = gettext(self.template)
         return template.format(**values) if values else template
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
-        # pickled (an error crossing from a worker process) as what made it
-        return (self.template,), self.values
-
 
 def say_in(gettext: Callable[[str], str], text: str) -> str:
     """``text`` in the language of ``gettext`` when it is a :class:`Said`; else as it is.
@@ -57,5 +53,5 @@ def say_in(gettext: Callable[[str], str], text: str) -> str:
         return text
     try:
         return text.translated(gettext)
-    except (KeyError, IndexError, ValueError):
+    except Exception:
         return str.__str__(text)

@@ -135,7 +135,8 @@ def _read_cards(text: str, ordered: Sequence[Card], words: Words) -> list[Card] 
         try:
             card = parse_card(token)
         except CardParseError as exc:
-            return words.say.said(exc.args[0])
+            said: str = exc.args[0]  # a Said: the hint says it in the table's language
+            return said
         held = _held(card, ordered, token, words)
         if isinstance(held, str):
             return held

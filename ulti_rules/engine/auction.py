@@ -33,6 +33,7 @@ from ..cards import card_name, format_cards, suit_id, suit_number
 from ..game.catalog import BidInfo, Catalog
 from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
+from ..said import Said
 from .actions import (
     DECLARE,
     PASS,
@@ -537,7 +538,7 @@ class Auction:
                 return f"the talon is {TALON_SIZE} cards: discard exactly {TALON_SIZE}"
             for card in action.cards:
                 if not (hand >> card) & 1:
-                    return f"you do not hold the {card_name(card)}"
+                    return Said("you do not hold the {card}", card=card_name(card))
             if not self._discard_ok(hand, action.cards):
                 above = f" above {self.bid.name}" if self.bid else ""
                 return (

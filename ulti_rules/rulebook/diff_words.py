@@ -33,7 +33,7 @@ RANK_ROWS = ("ranks.trump_game", "ranks.trump_game_side_suits", "ranks.no_trump"
 
 
 @dataclass(frozen=True)
-class Said:
+class Phrased:
     """One difference and its sentence."""
 
     difference: Difference
@@ -51,15 +51,15 @@ class RuleDiff:
     lang: str
     was: str
     now: str
-    sections: tuple[tuple[str, str, tuple[Said, ...]], ...]
-    names_only: tuple[Said, ...]
+    sections: tuple[tuple[str, str, tuple[Phrased, ...]], ...]
+    names_only: tuple[Phrased, ...]
     words: Translator
 
     @property
     def plays_the_same(self) -> bool:
         return not self.sections
 
-    def said(self) -> list[Said]:
+    def said(self) -> list[Phrased]:
         """Every difference, those that change the play first."""
         return [s for _, _, items in self.sections for s in items] + list(self.names_only)
 
@@ -132,7 +132,7 @@ def diff_json(diff: RuleDiff) -> list[dict[str, Any]]:
     ]
 
 
-def _bullets(items: Sequence[Said], width: int) -> list[str]:
+def _bullets(items: Sequence[Phrased], width: int) -> list[str]:
     lines: list[str] = []
     for text in dict.fromkeys(s.text for s in items):  # two settings, one sentence: once
         lines += textwrap.wrap(
@@ -182,9 +182,9 @@ class _Speaker:
             "kontra.max_level": self._max_level,
         }
 
-    def say(self, d: Difference) -> Said:
+    def say(self, d: Difference) -> Phrased:
         if d.setting.endswith("names"):
-            return Said(d, self._names(d))
+            return Phrased(d, self._names(d))
         special = self.special.get(d.setting)
         text = special(d) if special is not None else None
         if text is None:
@@ -197,7 +197,7 @@ class _Speaker:
                 was=_plain(d.was),
             )
             d = dataclasses.replace(d, plays=False)
-        return Said(d, text)
+        return Phrased(d, text)
 
     # ---------------------------------------------------------------- from the rulebook
 

@@ -501,7 +501,10 @@ def _extends_target(ref: _Ref, registry: Registry) -> Path:
             )
     if found:
         return found[0].path
-    raise ref.problem(_unknown_name(value, known) + _failed_plugins(registry))
+    unknown, failed = _unknown_name(value, known), _failed_plugins(registry)
+    raise ref.problem(
+        Said("{unknown}{failed}", unknown=unknown, failed=failed) if failed else unknown
+    )
 
 
 def _fragment_target(ref: _Ref, registry: Registry) -> Path:
@@ -560,4 +563,6 @@ def _failed_plugins(registry: Registry) -> str:
     failed = [f"'{f.plugin}'" for f in registry.failures]
     if not failed:
         return ""
-    return f"; plugin {', '.join(failed)} failed and was skipped (it may ship it)"
+    return Said(
+        "; plugin {plugins} failed and was skipped (it may ship it)", plugins=", ".join(failed)
+    )
