@@ -228,3 +228,23 @@ def test_the_record_folder_under_a_dangling_symlink_says_so(tmp_path: Path) -> N
         with pytest.raises(Exception, match="out is a dangling symlink"):
             RecordShelf(folder)
     assert not (tmp_path / "gone").exists(), "nothing was created through the link"
+
+
+def test_the_ulti_rule_is_said_in_the_players_language() -> None:
+    """Seed 0: the Ulti declarer in acorns holds the Makk VII and may not lead it."""
+    hand = load_game("wikipedia").new_hand(seed=0, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("ulti"))
+    for _ in range(3):
+        hand.apply(Pass())
+    hand.apply(DeclareTrump("acorns"))
+    german = _words(hand, "de")
+    choices = choices_of(hand.legal_actions(), german)
+    assert read_choice("MVII", choices, hand.why_refused, german).hint == (
+        "nicht MVII: der Alleinspieler des Ulti behält die Trumpf-Sieben (Makk VII) "
+        "bis zum letzten Stich"
+    )
+    english = _words(hand)
+    assert read_choice("MVII", choices, hand.why_refused, english).hint == (
+        "not MVII: the Ulti declarer keeps the trump 7 (Makk VII) until the last trick"
+    )

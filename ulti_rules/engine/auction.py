@@ -540,10 +540,18 @@ class Auction:
                 if not (hand >> card) & 1:
                     return Said("you do not hold the {card}", card=card_name(card))
             if not self._discard_ok(hand, action.cards):
-                above = f" above {self.bid.name}" if self.bid else ""
-                return (
-                    f"after discarding {format_cards(action.cards)} you could make no bid{above}, "
-                    "and you must bid after taking the talon"
+                cards = format_cards(action.cards)
+                if self.bid:
+                    return Said(
+                        "after discarding {cards} you could make no bid above {bid}, and you "
+                        "must bid after taking the talon",
+                        cards=cards,
+                        bid=self.bid.name,
+                    )
+                return Said(
+                    "after discarding {cards} you could make no bid, and you must bid after "
+                    "taking the talon",
+                    cards=cards,
                 )
             return None
         if step == "discard":

@@ -1221,17 +1221,22 @@ class Hand:
             hint = " (cards in notation: parse_card)" if isinstance(card, str) else ""
             return f"{card!r} is not a card: a card is an int from 0 to 31{hint}"
         if self._phase != PLAY:
-            return "no card is played now" if self._phase != KONTRA else self._kontra_word_words()
+            if self._phase != KONTRA:
+                return Said("no card is played now")
+            return self._kontra_word_words()
         seat = self._turn
         hand = self._hands[seat]
         if not (hand >> card) & 1:
             return Said("you do not hold the {card}", card=card_name(card))
         pending = self._due(seat) if self._needs_due else ()
         if pending:
-            return "announce your marriage first: " + (
-                "the bid marriage is announced before the declarer's first card"
-                if seat == self._declarer and self._info is not None and self._info.hundred
-                else "announcing marriages is not optional in this ruleset"
+            if seat == self._declarer and self._info is not None and self._info.hundred:
+                return Said(
+                    "announce your marriage first: the bid marriage is announced before "
+                    "the declarer's first card"
+                )
+            return Said(
+                "announce your marriage first: announcing marriages is not optional in this ruleset"
             )
         tables = self._tables
         assert tables is not None and self._info is not None
@@ -1239,9 +1244,10 @@ class Hand:
             base = legal_mask(tables, hand, self._led, self._best)
             if not (base >> card) & 1:
                 return why_refused(tables, hand, self._led, self._best, card)
-        return (
-            f"the {self._info.keeps_seven} declarer keeps the trump 7 ({card_name(card)}) "
-            "until the last trick"
+        return Said(
+            "the {contract} declarer keeps the trump 7 ({card}) until the last trick",
+            contract=self._info.keeps_seven,
+            card=card_name(card),
         )
 
     # ------------------------------------------------------------------ give up, kontra round
@@ -1283,11 +1289,11 @@ class Hand:
 
     def _kontra_word_words(self) -> str:
         if self._kafter:
-            return (
+            return Said(
                 "your kontra word right after your card to the first trick: call a kontra or "
                 "pass; then the trick goes on"
             )
-        return "the kontra round after the first trick comes first: call a kontra or pass"
+        return Said("the kontra round after the first trick comes first: call a kontra or pass")
 
     def _opens_word(self, seat: int) -> bool:
         """After a defender's card to trick 1, where his window opens only then: give him
