@@ -325,6 +325,7 @@ def test_a_ladder_builds_no_facts_model_and_no_game() -> None:
     assert not [m for m in loaded if m.startswith(("ulti_rules.game", "ulti_rules.engine"))]
     # The suit words come from the rulebook's ``words``; the rulebook itself stays unread.
     assert "ulti_rules.rulebook.build" not in loaded
+    assert "ulti_rules.rulebook.document" not in loaded
 
 
 def test_a_command_collects_garbage_less_often_and_gives_the_collector_back() -> None:

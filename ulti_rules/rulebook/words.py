@@ -8,12 +8,14 @@ ruleset (``names``), those of cards and suits from the catalogue.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, Translator
 from ..plugins import Registry
 from ..ruleset.schema import Names, Ruleset
-from .document import Paragraph
+
+if TYPE_CHECKING:
+    from .document import Paragraph
 
 RANK_WORDS: dict[str, str] = {
     "ace": N_("Ace"),
@@ -59,6 +61,10 @@ class Words:
         return self.translator.ngettext(singular, plural, n).format(n=n, **values)
 
     def para(self, text: str, *settings: str, term: str | None = None) -> Paragraph:
+        # the document's classes are the rulebook's: a command that only needs the
+        # words (its suits, in `ulti ladder`) does not import them
+        from .document import Paragraph
+
         return Paragraph(sentence(text), tuple(settings), term)
 
     def join(self, items: Sequence[str]) -> str:
