@@ -118,6 +118,25 @@ def test_to_dict_is_the_old_shape(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_hand_keeps_where_its_discards_are(name: str) -> None:
+    """``hand.discards``, kept as the hand plays (what observations are built from instead
+    of a walk over the history), names every discard of the history, also in a clone and
+    after an undo."""
+    for seed in SEEDS[:2]:
+        for hand in states(name, seed):
+            expected = tuple(
+                index for index, (_, action) in enumerate(hand.history) if type(action) is Discard
+            )
+            assert hand.discards == expected
+            assert hand.clone().discards == expected
+    hand = game(name).new_hand(seed=5)
+    while not hand.discards:
+        hand.apply(hand.legal_actions()[0])
+    hand.undo()
+    assert hand.discards == ()
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
 def test_fields_are_typed_and_agree_with_the_hand(name: str) -> None:
     for seed in SEEDS[:2]:
         for hand in states(name, seed):

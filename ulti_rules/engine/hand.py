@@ -48,6 +48,7 @@ from .actions import (
     Action,
     Announce,
     DeclareTrump,
+    Discard,
     GiveUp,
     Kontra,
     Pass,
@@ -107,6 +108,7 @@ class Hand:
         "_deal",
         "_declarer",
         "_defenders",
+        "_discards",
         "_expose_at",
         "_exposed",
         "_facts",
@@ -183,6 +185,9 @@ class Hand:
         self._hands: list[int] = [0] * n
         self._history: list[tuple[int, Action]] = []
         self._pickups: dict[int, tuple[Card, ...]] = {}
+        self._discards: list[int] = []
+        """The history index of every discard: what an observation hides and where it
+        finds the talon lying, without walking the history."""
         self._auction = Auction(ruleset, self._cat, self._seats, self._deal, self._hands)
         self._phase = AUCTION
         self._facts: Facts | None = None
@@ -312,9 +317,11 @@ class Hand:
         if phase is AUCTION:
             new._auction = self._auction.clone()
             new._pickups = self._pickups.copy()
+            new._discards = self._discards.copy()
         else:  # nothing changes the auction once it is over
             new._auction = self._auction
             new._pickups = self._pickups
+            new._discards = self._discards
         kontra = self._kontra
         if kontra is not None and (self._trick_no == 0 or phase is KONTRA):
             kontra = kontra.clone()  # kontras are still called: each hand its own chains
@@ -504,6 +511,11 @@ class Hand:
         return dict(self._pickups)
 
     @property
+    def discards(self) -> tuple[int, ...]:
+        """The history index of every discard, in order (kept as the hand plays)."""
+        return tuple(self._discards)
+
+    @property
     def talon_on_table(self) -> tuple[tuple[Card, ...], int] | None:
         """During the auction: the talon lying face down and the seat that laid it (or
         was dealt it); None when nobody has laid one yet or the auction is over."""
@@ -668,6 +680,8 @@ class Hand:
             if type(action) is PickUp:
                 assert auction.talon is not None
                 self._pickups[len(self._history)] = auction.talon
+            elif type(action) is Discard:
+                self._discards.append(len(self._history))
             self._history.append((auction.turn, action))
             auction.apply(action, self._hands)
             if auction.done:
@@ -1403,6 +1417,7 @@ _COPIED_SLOTS = frozenset(
         "_hands",
         "_history",
         "_pickups",
+        "_discards",
         "_auction",
         "_trick",
         "_tricks",

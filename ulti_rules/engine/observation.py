@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, SuitId, format_card
 from ..frozen import FrozenDict
-from .actions import Action, Discard, PickUp
+from .actions import Action, Discard
 from .phase import Phase, Step
 
 if TYPE_CHECKING:
@@ -200,31 +200,30 @@ class Observation:
 def observe(hand: Hand, seat: int) -> Observation:
     """What ``seat`` may see of ``hand`` now.
 
-    One pass over the history (the hand's shared ``(seat, action)`` pairs) hides
-    other seats' discards and finds the talon lying on the table: the last discard,
-    unless a pick-up took it.
+    Built from what the hand keeps as it plays, without walking its history: the
+    history is copied whole (in C) and only the other seats' discards, whose places the
+    hand keeps (``hand.discards``), are laid face down; the talon lying on the table is
+    the last discard, unless a pick-up took it since.
     """
     hand.seats.check(seat)
     history = hand.history
-    laid_by, laid = -1, None
-    seen: list[Seen] = []
-    for entry in history:
-        who, action = entry
-        if type(action) is Discard:
-            laid_by, laid = who, action.cards
-            if who != seat:
-                seen.append((who, None))  # laid face down
-                continue
-        elif type(action) is PickUp:
-            laid = None
-        seen.append(entry)
+    discards = hand.discards
+    all_pickups = hand.pickups
+    seen: list[Seen] = list(history)
+    for index in discards:
+        who = history[index][0]
+        if who != seat:
+            seen[index] = (who, None)  # laid face down
+    talon: tuple[Card, ...] | None = None
     if hand.is_over:
-        talon: tuple[Card, ...] | None = hand.talon
-    elif laid is not None and laid_by == seat:
-        talon = laid
-    else:
-        talon = None
-    pickups = {i: cards for i, cards in hand.pickups.items() if history[i][0] == seat}
+        talon = hand.talon
+    elif discards:
+        last = discards[-1]
+        who, laid = history[last]
+        if who == seat and max(all_pickups, default=-1) < last:  # still lying there
+            assert type(laid) is Discard
+            talon = laid.cards
+    pickups = {i: cards for i, cards in all_pickups.items() if history[i][0] == seat}
     active = hand.seats.active
     exposed: dict[int, tuple[Card, ...]] = {}
     if hand.exposed:
