@@ -36,6 +36,17 @@ def _after_lead() -> Hand:
     return hand
 
 
+def _ulti_in_acorns(seed: int) -> Hand:
+    """Forehand (seat 1) bids Ulti, the others pass, acorns are trump: the play begins."""
+    hand = load_game("wikipedia").new_hand(seed=seed, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("ulti"))
+    for _ in range(3):
+        hand.apply(Pass())
+    hand.apply(DeclareTrump("acorns"))
+    return hand
+
+
 def _read(text: str, hand: Hand, choices: list[Choice]) -> Play | str:
     reading = read_choice(text, choices, hand.why_refused, _words(hand))
     if reading.action is None:
@@ -85,12 +96,7 @@ def test_the_hints_and_the_rule_a_card_breaks_are_in_the_players_language() -> N
 
 
 def test_cards_come_first_then_kontras_and_marriages() -> None:
-    hand = load_game("wikipedia").new_hand(seed=5, dealer=0)
-    hand.apply(hand.legal_actions()[0])
-    hand.apply(Bid("ulti"))
-    for _ in range(3):
-        hand.apply(Pass())
-    hand.apply(DeclareTrump("acorns"))
+    hand = _ulti_in_acorns(seed=5)
     hand.apply(hand.legal_actions()[0])  # the declarer leads; seat 2 may kontra
     words = _words(hand)
     choices = choices_of(hand.legal_actions(), words)
@@ -232,12 +238,7 @@ def test_the_record_folder_under_a_dangling_symlink_says_so(tmp_path: Path) -> N
 
 def test_the_ulti_rule_is_said_in_the_players_language() -> None:
     """Seed 0: the Ulti declarer in acorns holds the Makk VII and may not lead it."""
-    hand = load_game("wikipedia").new_hand(seed=0, dealer=0)
-    hand.apply(hand.legal_actions()[0])
-    hand.apply(Bid("ulti"))
-    for _ in range(3):
-        hand.apply(Pass())
-    hand.apply(DeclareTrump("acorns"))
+    hand = _ulti_in_acorns(seed=0)
     german = _words(hand, "de")
     choices = choices_of(hand.legal_actions(), german)
     assert read_choice("MVII", choices, hand.why_refused, german).hint == (
