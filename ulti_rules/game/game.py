@@ -17,8 +17,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..contracts.fact_specs import FactSpec
-from ..plugins import Registry, get_registry
+from ..plugins import Registry
 from ..ruleset.ladder import silent_values
+from ..ruleset.loading import registry_of
 from ..ruleset.schema import GAME_KEY, Ruleset
 from .catalog import BidInfo, Catalog, build_catalog
 from .deal_plan import Take, deal_pattern, deal_plan
@@ -79,7 +80,7 @@ class Game:
 
     def __init__(self, ruleset: Ruleset, registry: Registry | None = None) -> None:
         self.ruleset = ruleset
-        self.registry = registry if registry is not None else get_registry()
+        self.registry = registry_of(ruleset, registry)
         self.catalog = build_catalog(ruleset, self.registry)
         self.seatings = tuple(build_seating(ruleset, d) for d in range(ruleset.players.count))
         self.deal_pattern = deal_pattern(ruleset)
@@ -91,15 +92,17 @@ class Game:
 
     @classmethod
     def of(cls, ruleset: Ruleset | Game, registry: Registry | None = None) -> Game:
-        """The game of ``ruleset`` with ``registry`` (default: the process's), built on
-        first use and kept on the ruleset object; a Game is returned as it is."""
+        """The game of ``ruleset`` with the plugin registry it was validated against
+        (``registry_of``), built on first use and kept on the ruleset object; a Game is
+        returned as it is."""
         if isinstance(ruleset, Game):
             if registry is not None and registry is not ruleset.registry:
                 raise ValueError("this game was built with another plugin registry")
             return ruleset
-        registry = registry if registry is not None else get_registry()
+        registry = registry_of(ruleset, registry)
         game = ruleset.__dict__.get(GAME_KEY)
-        if isinstance(game, Game) and game.registry is registry:
+        # A copy (``model_copy``) carries its original's game in the copied __dict__.
+        if isinstance(game, Game) and game.ruleset is ruleset and game.registry is registry:
             return game
         game = cls(ruleset, registry)
         object.__setattr__(ruleset, GAME_KEY, game)

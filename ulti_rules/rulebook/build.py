@@ -8,6 +8,7 @@ from typing import Any
 
 from ..i18n import Translator, translator
 from ..plugins import Registry, get_registry
+from ..ruleset.loading import registry_of
 from ..ruleset.schema import Ruleset
 from . import auction, catalogue, kontra, play, players, session, silent
 from .document import Rulebook
@@ -28,7 +29,7 @@ def build_rulebook(
     (``extends``, ``with``, ``without``) is merged away in the ruleset itself. ``text``
     replaces the catalogue of ``lang`` (a test's strict one).
     """
-    w = Words(ruleset, registry or get_registry(), text or translator(lang))
+    w = Words(ruleset, registry_of(ruleset, registry), text or translator(lang))
     sections = (
         session.about(w, raw),
         players.players_and_deal(w),

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, Translator, translator
-from ..plugins import Registry, get_registry
+from ..plugins import Registry
+from ..ruleset.loading import registry_of
 from ..ruleset.schema import Names, Ruleset
 from .build import build_rulebook
 from .diff import Difference, compare_rulesets
@@ -76,7 +77,7 @@ def describe_differences(
 ) -> RuleDiff:
     """What ``b`` does differently from ``a``, in ``lang``; ``was`` and ``now`` are the
     names shown for them (the ruleset names by default)."""
-    registry = registry or get_registry()
+    registry = registry_of(b, registry_of(a, registry))
     t = text or translator(lang)
     speaker = _Speaker(a, b, registry, t)
     said = [speaker.say(d) for d in compare_rulesets(a, b)]

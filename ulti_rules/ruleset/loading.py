@@ -58,7 +58,7 @@ from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
 from .references import outside_allowed
 from .safe_yaml import KeyPath, describe
-from .schema import Ruleset, ruleset_model
+from .schema import REGISTRY_KEY, Ruleset, ruleset_model
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -628,6 +628,23 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     return ruleset
 
 
+def registry_of(ruleset: Ruleset, registry: Registry | None = None) -> Registry:
+    """The plugin registry to read ``ruleset`` with: the one it was validated against
+    (``load_ruleset`` keeps it on the ruleset), else the process's (a ruleset built
+    from a model directly). A ruleset is only valid with the kinds it was checked
+    against, so another registry given for a loaded ruleset is an error, not a switch.
+    """
+    validated = ruleset.__dict__.get(REGISTRY_KEY)
+    if registry is None:
+        return validated if validated is not None else _registry(None)
+    if validated is not None and registry is not validated:
+        raise ValueError(
+            f"the ruleset '{ruleset.name}' was validated against another plugin registry: "
+            "load it with this one (load_ruleset(..., registry=...)) to use them together"
+        )
+    return registry
+
+
 def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = None) -> Game:
     """The :class:`~ulti_rules.game.Game` of a ruleset (a name, a path or a loaded one):
     every table engine and scoring derive, built once and kept with the ruleset.
@@ -670,7 +687,9 @@ def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
         raise RulesetError(
             _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
         )
-    return derive_ladder(ruleset, registry), files
+    derived = derive_ladder(ruleset, registry)
+    object.__setattr__(derived, REGISTRY_KEY, registry)  # the kinds it is valid with
+    return derived, files
 
 
 def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:

@@ -859,12 +859,13 @@ class Ruleset(Strict):
         raise KeyError(bid_id)
 
     def __getstate__(self) -> dict[Any, Any]:
-        """The fields, without the compiled game a ruleset keeps (``GAME_KEY``): it is
-        built again from the rules where they are loaded."""
+        """The fields, without what a ruleset keeps beside them (``KEPT_BESIDE``): the
+        compiled game is built again from the rules where they are loaded."""
         state = super().__getstate__()
         fields = state.get("__dict__")
-        if isinstance(fields, dict) and GAME_KEY in fields:
-            state = {**state, "__dict__": {k: v for k, v in fields.items() if k != GAME_KEY}}
+        if isinstance(fields, dict) and not KEPT_BESIDE.isdisjoint(fields):
+            kept = {k: v for k, v in fields.items() if k not in KEPT_BESIDE}
+            state = {**state, "__dict__": kept}
         return state
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> "Ruleset":
@@ -890,6 +891,14 @@ class Ruleset(Strict):
 GAME_KEY = "_ulti_game"
 """Where a ruleset object keeps its compiled game (``Game.of``): in its ``__dict__``, not a
 field, so it is never compared, dumped, hashed or pickled, and dies with the ruleset."""
+
+REGISTRY_KEY = "_ulti_registry"
+"""Where a ruleset object keeps the plugin registry it was validated against
+(``load_ruleset``), kept as the game is: a ruleset is only valid with that registry, so
+``Game.of`` and the scoring read it with that one unless told otherwise."""
+
+KEPT_BESIDE = frozenset({GAME_KEY, REGISTRY_KEY})
+"""What a ruleset object keeps in its ``__dict__`` beside its fields."""
 
 _Kinds = tuple[tuple[str, type[ContractSpec]], ...]
 _MODEL_CACHE: dict[_Kinds, type[Ruleset]] = {}

@@ -24,7 +24,7 @@ from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
 from ..ruleset.ladder import bid_trump
-from ..ruleset.loading import check_name, load_ruleset, locate
+from ..ruleset.loading import check_name, load_ruleset, locate, registry_of
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
@@ -85,7 +85,7 @@ class TableHand:
         except MissingFact as exc:
             if self.where is None:
                 raise
-            hint = missing_fact_hint(exc, registry if registry is not None else get_registry())
+            hint = missing_fact_hint(exc, registry_of(self.ruleset, registry))
             raise SheetError([self.where.problem((), f"{exc}{hint}")]) from None
 
 
@@ -666,7 +666,7 @@ def sheet_from(
         marriages.setdefault(names[m.seat], []).append(m.suit)
     if marriages:
         doc["marriages"] = marriages
-    declared = (registry if registry is not None else get_registry()).facts
+    declared = registry_of(ruleset, registry).facts
     for name, value in facts.extra.items():
         spec = declared.get(name)
         if spec is not None:

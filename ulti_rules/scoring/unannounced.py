@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from ..contracts.builtin import bid_marriage_announced
 from ..facts import Facts
-from ..plugins import BUILTIN, Registry, get_registry
+from ..plugins import BUILTIN, Registry
 from ..ruleset.ladder import UNANNOUNCED, check_unannounced_hundred, parti_contract
+from ..ruleset.loading import registry_of
 from ..ruleset.schema import Ruleset
 from .judging import Component, JudgingError, kind_named
 
@@ -59,5 +60,5 @@ def parti(ruleset: Ruleset, registry: Registry) -> Component:
 def problems(ruleset: Ruleset, registry: Registry | None = None) -> list[tuple[str, str]]:
     """(setting, message) for a ruleset that asks for a Parti it does not have: the
     loader's own check (``ruleset/ladder.py``), for a ruleset built without the loader."""
-    found = check_unannounced_hundred(ruleset, registry or get_registry())
+    found = check_unannounced_hundred(ruleset, registry_of(ruleset, registry))
     return [(issue.path, issue.message) for issue in found]
