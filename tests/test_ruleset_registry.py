@@ -12,6 +12,7 @@ import pickle
 from pathlib import Path
 
 import pytest
+import yaml
 from ulti_rules import Hand
 from ulti_rules.game import Game
 from ulti_rules.plugins import Registry, get_registry
@@ -19,8 +20,10 @@ from ulti_rules.rulebook.as_text import render_text
 from ulti_rules.rulebook.build import build_rulebook
 from ulti_rules.ruleset.loading import load_ruleset, registry_of
 from ulti_rules.ruleset.schema import REGISTRY_KEY, Ruleset
+from ulti_rules.scoring.sheet import read_sheet
+from ulti_rules.scoring.table_facts import hand_from_sheet, sheet_from
 
-from test_plugin_facts import CLUB, KingRacePlugin, bid_and_play, registry_with
+from test_plugin_facts import CLUB, NAMES, KingRacePlugin, bid_and_play, registry_with
 
 
 @pytest.fixture
@@ -86,3 +89,20 @@ def test_the_registry_is_kept_beside_the_fields(club: tuple[Registry, Ruleset]) 
     assert again == ruleset and REGISTRY_KEY not in again.__dict__
     deep = copy.deepcopy(ruleset)
     assert deep == ruleset and REGISTRY_KEY not in deep.__dict__
+
+
+def test_a_sheet_of_the_club_is_settled_by_the_ruleset_s_registry(
+    club: tuple[Registry, Ruleset], tmp_path: Path
+) -> None:
+    """As ``ulti ledger add`` reads a sheet: the session knows the ruleset, and its King
+    Race facts are read by the registry that ruleset was validated against."""
+    registry, ruleset = club
+    hand = bid_and_play(ruleset, "king_race", seed=3)
+    assert hand.contract is not None and hand.facts is not None
+    doc = sheet_from(ruleset, hand.contract, hand.facts, ruleset_ref="club.yaml", players=NAMES)
+    assert "first_king" in doc  # a fact only the club's registry declares
+    path = tmp_path / "hand.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), "utf-8")
+    sheet, where = read_sheet(path, registry)
+    table = hand_from_sheet(sheet, where, tmp_path, ruleset=ruleset)
+    assert table.settle().payments == hand.game.settle(hand.contract, hand.facts).payments

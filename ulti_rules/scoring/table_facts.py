@@ -555,9 +555,11 @@ def hand_from_sheet(
     stay inside it or a rulesets folder; a caller that already knows the ruleset (a
     ledger's session) passes it as ``ruleset``.
     """
-    registry = registry if registry is not None else get_registry()
     if ruleset is None:
+        registry = registry if registry is not None else get_registry()
         ruleset = sheet_ruleset(sheet, where, base, registry)
+    else:
+        registry = registry_of(ruleset, registry)
     reader = _Reader(sheet, where, ruleset, registry)
     names = reader.players()
     reader.stop_if_failed()
