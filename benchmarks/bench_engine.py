@@ -11,8 +11,9 @@ Loops, all with seeded deals and seeded random choices:
   in every seat, driven by ``ulti_rules.bots.play_out``; the dealer rotates.
 * ``random``: random legal play through the public API: a uniformly random action
   of ``legal_actions()`` to ``apply()`` at every step, auction and kontras included.
-* ``simulate``: the ``whole`` loop, then what ``ulti simulate`` does with each hand
-  (its contract, its settlement).
+* ``simulate``: the ``whole`` loop, then what ``ulti simulate`` does with the hands
+  (each one's contract, then their settlement, a batch at a time as the command
+  settles them).
 
 ``--compare`` times, in one run, each figure of issue 8 beside what it is measured
 against, and says whether each target holds: the engine's play-phase playouts
@@ -130,16 +131,20 @@ def random_legal_play(ruleset: Ruleset, seeds: list[int], rng: random.Random) ->
 
 
 def simulated_hands(ruleset: Ruleset, seeds: list[int], rng: random.Random) -> None:
-    """``whole``, then each hand's contract and settlement through ``ulti simulate``'s calls."""
-    from ulti_rules.cli.simulate import _hand_payments  # the function `ulti simulate` times
+    """``whole``, each hand settled as ``ulti simulate`` settles the hands it plays: by
+    ``study.runner.results_of``, ``SETTLED_TOGETHER`` hands at a time (``play_turns``)."""
+    from ulti_rules.study.runner import SETTLED_TOGETHER, Finished, results_of
 
     bot = SimpleBidder()
     players = ruleset.players.count
-    names = [f"P{i + 1}" for i in range(players)]
+    waiting: list[Finished] = []
     for number, seed in enumerate(seeds):
         hand = play_out(Hand(ruleset, seed=seed, dealer=number % players), bot, rng)
-        _ = hand.contract
-        _hand_payments(hand, names)
+        waiting.append(Finished(hand, hand.contract, number, 0))
+        if len(waiting) == SETTLED_TOGETHER:
+            results_of(waiting)
+            waiting.clear()
+    results_of(waiting)
 
 
 MODES: dict[str, tuple[str, Loop]] = {

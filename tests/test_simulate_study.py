@@ -19,7 +19,7 @@ from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import simulate as simulate_module
 from ulti_rules.ruleset.loading import load_game
 from ulti_rules.scoring.settlement import settle
-from ulti_rules.study import StudySpec, played_hands
+from ulti_rules.study import StudySpec, played_hands, runner
 from ulti_rules.study.runner import PASSED_OUT
 
 from conftest import RunUlti
@@ -95,6 +95,24 @@ def test_redeals_stay_in_their_turn_however_the_turns_are_cut(tmp_path: Path) ->
         assert after.turn == before.turn + (0 if redealt else 1)
         assert after.dealer == (before.dealer if redealt else (before.dealer + 1) % 3)
     assert len({(r.seed, r.bot_seed) for r in hands}) == 40, "every hand its own seeds"
+
+
+def test_hands_settled_in_batches_are_the_hands_settled_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table settles its hands a batch at a time (``SETTLED_TOGETHER``): batches of
+    any size, cut across redeals and the budget, give each hand its own result and
+    record, in order."""
+    spec = StudySpec(str(redeal_club(tmp_path)), ("random",) * 3, seed=1, hands=23, records=True)
+    runs = []
+    for batch in (1, 2, 5, 32):
+        monkeypatch.setattr(runner, "SETTLED_TOGETHER", batch)
+        runs.append(runner.Table(spec).play_turns(0, runner.turn_seeds(1, 23), 23))
+    assert all(run == runs[0] for run in runs[1:])
+    results = [result for result, _ in runs[0]]
+    assert len(results) == 23 and PASSED_OUT in {r.outcome for r in results}
+    for result, record in runs[0]:
+        assert record is not None and record.seed == result.seed
 
 
 # --------------------------------------------------------------------------- the summary

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 import click
 from rich.table import Table
@@ -25,8 +25,6 @@ from rich.text import Text
 from ..bots import bot as make_bot
 from ..bots import bot_clashes
 from ..cards import SuitId
-from ..engine import Hand
-from ..facts import Contract
 from ..records import save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
@@ -40,7 +38,6 @@ from ..study.runner import (
     PASSED_OUT,
     HandResult,
     StudySpec,
-    result_of,
     seat_names,
 )
 from ..study.summary import Summary
@@ -56,19 +53,6 @@ from .terminal import echo
 
 PROGRESS_FROM = 2000
 """Hands from which a progress bar is shown (on stderr, and only on a terminal)."""
-
-
-def _hand_payments(
-    hand: Hand, names: list[str], contract: Contract | Literal[False] | None = False
-) -> dict[str, int]:
-    """Per player, what the hand won or lost, settled as `ulti simulate` settles every
-    hand it plays (``study.runner.result_of``: the light facts and the settlement in
-    brief, with the verdicts the summary counts). ``contract``: the hand's, where the
-    caller has it. The engine benchmark times this function."""
-    if contract is False:
-        contract = hand.contract
-    result = result_of(hand, contract)
-    return dict(zip(names, result.payments, strict=True))
 
 
 def _describe(result: HandResult, ruleset: Ruleset, names: list[str], say: Speech) -> str:

@@ -165,6 +165,31 @@ _result = partial(tuple.__new__, HandResult)
 """A HandResult from its fields in order, made in C (its ``__new__`` is Python): once a hand."""
 
 
+SETTLED_TOGETHER = 32
+"""Hands played before they are settled, together. Settling a hand right after playing
+it runs the settlement's code cold and pushes the engine's out of the processor's
+caches, so that the next hand plays slower too: settled in batches, each runs warm
+(docs/performance.md, "Settling in batches"). The results are the same either way."""
+
+
+class Finished(NamedTuple):
+    """A hand played out and not yet settled: the hand, its contract (None: passed out),
+    and what its result records of how it was played."""
+
+    hand: Hand
+    contract: Contract | None
+    turn: int
+    bot_seed: int
+
+
+def results_of(finished: Sequence[Finished]) -> list[HandResult]:
+    """Played hands settled (``result_of``), in order."""
+    return [
+        result_of(done.hand, done.contract, turn=done.turn, bot_seed=done.bot_seed)
+        for done in finished
+    ]
+
+
 Played = tuple[HandResult, HandRecord | None]
 """A hand's result, and its record where the study keeps records."""
 
@@ -186,31 +211,54 @@ class Table:
         """Fresh bots for one hand, one per seat."""
         return [bot_cls() for bot_cls in self._bot_classes]
 
-    def play(self, turn: int, dealer: int, seed: int, bot_seed: int) -> Played:
-        """One hand dealt from ``seed``, played by the bots from ``bot_seed``, settled."""
+    def deal_and_play(self, turn: int, dealer: int, seed: int, bot_seed: int) -> Finished:
+        """One hand dealt from ``seed`` and played by the bots from ``bot_seed``, not yet
+        settled."""
         hand = play_out(
             self.game.new_hand(seed=seed, dealer=dealer), self._bots(), random.Random(bot_seed)
         )
-        result = result_of(hand, hand.contract, turn=turn, bot_seed=bot_seed)
-        record = None
-        if self.spec.records:
-            record = record_of(
-                hand, self.spec.ruleset, players=self.names, ruleset_hash=self.spec.ruleset_hash
+        return Finished(hand, hand.contract, turn, bot_seed)
+
+    def settle(self, finished: Sequence[Finished]) -> list[Played]:
+        """Played hands settled, in order, each with its record where the study keeps them."""
+        results = results_of(finished)
+        if not self.spec.records:
+            return [(result, None) for result in results]
+        return [
+            (
+                result,
+                record_of(
+                    done.hand,
+                    self.spec.ruleset,
+                    players=self.names,
+                    ruleset_hash=self.spec.ruleset_hash,
+                ),
             )
-        return result, record
+            for result, done in zip(results, finished, strict=True)
+        ]
 
     def play_turns(self, start: int, seeds: Sequence[int], budget: int) -> list[Played]:
         """The hands of turns ``start``, ``start + 1``, ... (one seed each), stopping after
-        ``budget`` hands: no more can be needed from here, as every turn before holds one."""
+        ``budget`` hands: no more can be needed from here, as every turn before holds one.
+
+        The hands are settled :data:`SETTLED_TOGETHER` at a time, after they are played."""
         played: list[Played] = []
+        waiting: list[Finished] = []
+        count = 0
         for turn, turn_seed in enumerate(seeds, start):
             dealer = dealer_of(turn, self.players, self.step)
             draw = random.Random(turn_seed).getrandbits
-            while len(played) < budget:
+            while count < budget:
                 seed, bot_seed = draw(32), draw(32)
-                played.append(self.play(turn, dealer, seed, bot_seed))
-                if not self.redeal or played[-1][0].outcome != PASSED_OUT:
+                done = self.deal_and_play(turn, dealer, seed, bot_seed)
+                waiting.append(done)
+                count += 1
+                if len(waiting) == SETTLED_TOGETHER:
+                    played += self.settle(waiting)
+                    waiting.clear()
+                if not self.redeal or done.contract is not None:  # nobody bid: dealt again
                     break
-            if len(played) >= budget:
+            if count >= budget:
                 break
+        played += self.settle(waiting)
         return played
