@@ -256,7 +256,7 @@ class Table:
                 if len(waiting) == SETTLED_TOGETHER:
                     played += self.settle(waiting)
                     waiting.clear()
-                if not self.redeal or done.contract is not None:  # nobody bid: dealt again
+                if not self.redeal or done.contract is not None:  # else nobody bid: deal again
                     break
             if count >= budget:
                 break
