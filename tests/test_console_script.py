@@ -7,8 +7,16 @@ the entry point itself, its exit statuses and its pipes honest.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
-from conftest import RunUlti
+import pytest
+
+from conftest import RunUlti, ulti_executable
 
 
 def test_version_and_help(ulti_process: RunUlti) -> None:
@@ -26,3 +34,48 @@ def test_exit_status_0_1_2(ulti_process: RunUlti) -> None:
     assert user_error.stderr == "ulti: error: no-such-club.yaml: no such file\n"
     usage = ulti_process("ladder", "wikipedia", "--lang", "fr")
     assert usage.returncode == 2 and "Usage: ulti ladder" in usage.stderr
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the workers from /proc")
+def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path) -> None:
+    """SIGINT to the whole process group (what a terminal's Ctrl-C sends): the command
+    ends at once with click's "Aborted!", no worker prints a traceback, and no worker
+    outlives it."""
+    argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2", "-q"]
+    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
+    command = subprocess.Popen(
+        argv, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        workers_started(command.pid)
+        os.killpg(command.pid, signal.SIGINT)
+        out, err = command.communicate(timeout=30)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+    assert command.returncode == 1
+    assert out == "" and err == "\nAborted!\n"
+    with pytest.raises(ProcessLookupError):
+        os.killpg(command.pid, 0)  # nobody left in the group
+
+
+def workers_started(pid: int, wait: float = 30.0) -> None:
+    """Wait until the command at ``pid`` has its two worker processes, each set up to
+    leave Ctrl-C to the command (SIGINT in its ``SigIgn`` mask)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if len(children) == 2 and all(map(ignores_sigint, children)):
+            return
+        time.sleep(0.05)
+    pytest.fail("the workers did not start")
+
+
+def ignores_sigint(pid: str) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))

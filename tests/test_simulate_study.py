@@ -7,19 +7,23 @@ import importlib.util
 import itertools
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import simulate as simulate_module
+from ulti_rules.errors import UltiError
 from ulti_rules.ruleset.loading import load_game
 from ulti_rules.scoring.settlement import settle
 from ulti_rules.study import StudySpec, played_hands, runner
+from ulti_rules.study import workers as workers_module
 from ulti_rules.study.runner import PASSED_OUT
 
 from conftest import RunUlti
@@ -349,3 +353,96 @@ def test_a_bot_failing_in_a_worker_is_named_like_in_one_process(ulti: RunUlti, s
         assert done.stderr == (
             "ulti: error: bot 'crashy' of plugin 'crashy' failed: RuntimeError: lost the thread\n"
         )
+
+
+DYING = """\
+import os
+
+from ulti_rules import hookimpl
+
+
+class Dying:
+    name = "dying"
+    description = "a bot under test whose process dies"
+
+    def choose(self, hand, rng):
+        os._exit(9)
+
+
+@hookimpl
+def register_bots(register):
+    register(Dying)
+"""
+
+
+@pytest.fixture
+def watched(monkeypatch: pytest.MonkeyPatch) -> list[multiprocessing.process.BaseProcess]:
+    """The worker processes of each study's pool, as they are when the pool shuts down."""
+    seen: list[multiprocessing.process.BaseProcess] = []
+
+    class Watched(ProcessPoolExecutor):
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+            seen.extend(multiprocessing.active_children())
+            super().shutdown(wait, cancel_futures=cancel_futures)
+
+    monkeypatch.setattr(workers_module, "ProcessPoolExecutor", Watched)
+    return seen
+
+
+def test_a_chunk_told_to_stop_plays_no_further_hand_and_gives_none() -> None:
+    """The study's stop flag is read before each hand; a stopped chunk is no result."""
+    spec = StudySpec("wikipedia", ("random",) * 3, seed=3, hands=10)
+    table = runner.Table(spec)
+    seeds = runner.turn_seeds(spec.seed, spec.hands)
+    answers: list[bool] = []
+
+    def stop() -> bool:
+        answers.append(len(answers) == 4)  # "no" four times: four hands, then stop
+        return answers[-1]
+
+    with pytest.raises(runner.Stopped):
+        table.play_turns(0, seeds, 10, stop)
+    assert answers == [False] * 4 + [True]
+    assert table.play_turns(0, seeds, 10, lambda: False) == table.play_turns(0, seeds, 10)
+
+
+def test_a_study_left_early_waits_for_its_workers_and_kills_none() -> None:
+    """The caller takes one chunk and stops: the workers, told to stop, end by themselves.
+    A pool that terminated them could kill one holding the queue's lock, and hang."""
+    spec = StudySpec("wikipedia", ("simple",) * 3, seed=2, hands=600)
+    study = played_hands(spec, 2, chunk=30)
+    assert len(next(study)) == 30
+    pool = multiprocessing.active_children()
+    assert len(pool) == 2
+    study.close()
+    assert [worker.exitcode for worker in pool] == [0, 0]
+
+
+def test_a_study_whose_every_chunk_fails_ends_each_time_with_the_error(
+    site: Any, watched: list[multiprocessing.process.BaseProcess]
+) -> None:
+    """The first error ends the study while the other worker is handing its own back: the
+    race that hung `--workers 2` now and then. Each run ends, and no worker is killed."""
+    site.add("crashy", CRASHY)
+    spec = StudySpec("wikipedia", ("simple", "crashy", "simple"), seed=1, hands=400)
+    for _ in range(12):
+        with pytest.raises(UltiError, match="lost the thread"):
+            for _chunk in played_hands(spec, 2, chunk=20):
+                pass
+    assert len(watched) == 24
+    assert all(worker.exitcode == 0 for worker in watched)
+
+
+def test_a_worker_that_dies_ends_the_study_with_an_error(ulti: RunUlti, site: Any) -> None:
+    """A worker killed from outside (here it ends itself) loses its chunk: the study says
+    so instead of waiting for the chunk for ever."""
+    site.add("dying", DYING)
+    done = ulti("simulate", "--hands", "60", "--bots", "simple,dying,simple", "--workers", "2")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "ulti: error: a worker process ended without finishing its hands (killed, or out of "
+        "memory?); the study stopped\n"
+    )
+    said = ulti("simulate", "--hands", "60", "--bots", "dying", "--workers", "2", "--lang", "hu")
+    assert said.returncode == 1
+    assert said.stderr.startswith("ulti: error: egy munkafolyamat véget ért, mielőtt")

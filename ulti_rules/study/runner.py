@@ -17,7 +17,7 @@ depend on which process played which turns.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import itemgetter, methodcaller
@@ -190,6 +190,11 @@ def results_of(finished: Sequence[Finished]) -> list[HandResult]:
     ]
 
 
+class Stopped(Exception):
+    """A chunk of turns cut short because the study no longer needs it (it has its hands,
+    failed elsewhere, or was interrupted): never a result."""
+
+
 Played = tuple[HandResult, HandRecord | None]
 """A hand's result, and its record where the study keeps records."""
 
@@ -237,11 +242,19 @@ class Table:
             for result, done in zip(results, finished, strict=True)
         ]
 
-    def play_turns(self, start: int, seeds: Sequence[int], budget: int) -> list[Played]:
+    def play_turns(
+        self,
+        start: int,
+        seeds: Sequence[int],
+        budget: int,
+        stop: Callable[[], bool] | None = None,
+    ) -> list[Played]:
         """The hands of turns ``start``, ``start + 1``, ... (one seed each), stopping after
         ``budget`` hands: no more can be needed from here, as every turn before holds one.
 
-        The hands are settled :data:`SETTLED_TOGETHER` at a time, after they are played."""
+        The hands are settled :data:`SETTLED_TOGETHER` at a time, after they are played.
+        ``stop`` is asked before each hand; when it says yes the study no longer wants
+        these hands, and :class:`Stopped` is raised instead of giving part of them."""
         played: list[Played] = []
         waiting: list[Finished] = []
         count = 0
@@ -249,6 +262,8 @@ class Table:
             dealer = dealer_of(turn, self.players, self.step)
             draw = random.Random(turn_seed).getrandbits
             while count < budget:
+                if stop is not None and stop():
+                    raise Stopped(f"turns from {start} stopped after {count} hands")
                 seed, bot_seed = draw(32), draw(32)
                 done = self.deal_and_play(turn, dealer, seed, bot_seed)
                 waiting.append(done)

@@ -1,4 +1,4 @@
-"""A study's turns spread over processes (stdlib ``multiprocessing``), the hands back in order.
+"""A study's turns spread over processes (stdlib ``concurrent.futures``), the hands back in order.
 
 The turns are cut into chunks; each worker process sets up its own :class:`Table` once
 and plays whole chunks. Since every turn carries its own seeds (``runner.py``), neither
@@ -10,14 +10,18 @@ process, with no pool.
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import multiprocessing
 import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
-from multiprocessing.pool import AsyncResult
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from ..errors import UltiError
+from ..said import Said
 from .runner import Played, StudySpec, Table, turn_seeds
 
 ONE_PROCESS_CHUNK = 250
@@ -28,6 +32,9 @@ played in vain when redeals fill the study before its last turns."""
 
 _table: Table | UltiError | None = None
 """A worker process's table, set up by :func:`_open_table`, or why it could not be."""
+_stop: Any = None
+"""A worker process's view of the study's stop flag (shared memory, set by the main
+process when it wants no more hands)."""
 
 
 def chunk_size(hands: int, workers: int) -> int:
@@ -41,7 +48,14 @@ def chunk_size(hands: int, workers: int) -> int:
 def played_hands(
     spec: StudySpec, workers: int = 1, chunk: int | None = None
 ) -> Iterator[list[Played]]:
-    """The study's hands in order, a chunk at a time, ``spec.hands`` in all."""
+    """The study's hands in order, a chunk at a time, ``spec.hands`` in all.
+
+    With several workers, however the study ends (all its hands in, an error, Ctrl-C, the
+    caller stopping early) the workers are asked to stop at their next hand and are
+    waited for, never killed: a worker killed while it hands a chunk back would leave the
+    pool's queue locked, and the study would hang (``multiprocessing.Pool.terminate``
+    does that). A worker that dies (killed from outside, out of memory) ends the study
+    with an error instead of waiting for its chunk for ever."""
     seeds = turn_seeds(spec.seed, spec.hands)
     size = chunk or chunk_size(spec.hands, workers)
     tasks = [
@@ -58,42 +72,68 @@ def played_hands(
             if not left:
                 return
         return
+    context = multiprocessing.get_context()
+    stop = context.RawValue(ctypes.c_bool, False)
     waiting = iter(tasks)
-    with multiprocessing.get_context().Pool(
-        workers, initializer=_open_table, initargs=(spec,)
-    ) as pool:
-        playing: deque[AsyncResult[list[Played]]] = deque()
-        for task in itertools.islice(waiting, workers * IN_FLIGHT):
-            playing.append(pool.apply_async(_play, (task,)))
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_open_table, initargs=(spec, stop)
+    )
+    try:
+        playing: deque[Future[list[Played]]] = deque(
+            pool.submit(_play, task) for task in itertools.islice(waiting, workers * IN_FLIGHT)
+        )
         while playing:
-            got = playing.popleft().get()[:left]
+            try:
+                got = playing.popleft().result()[:left]
+            except BrokenProcessPool:
+                raise UltiError(
+                    Said(
+                        "a worker process ended without finishing its hands (killed, or "
+                        "out of memory?); the study stopped"
+                    )
+                ) from None
             left -= len(got)
             yield got
             if not left:
-                return  # leaving the block ends the workers still playing unneeded turns
-            for task in itertools.islice(waiting, 1):
-                playing.append(pool.apply_async(_play, (task,)))
+                return  # the finally below stops the workers still playing unneeded turns
+            playing.extend(pool.submit(_play, task) for task in itertools.islice(waiting, 1))
+    finally:
+        stop.value = True
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _open_table(spec: StudySpec) -> None:
+def _open_table(spec: StudySpec, stop: Any) -> None:
     """Set the worker's table up; a failure waits for the first chunk (a pool whose
-    initializer raises starts new workers for ever). Ctrl-C is the main process's to
-    answer: it ends the pool, and no worker prints a traceback."""
-    global _table
+    initializer raises is broken for good). Ctrl-C is the main process's to answer: it
+    sets the stop flag, and no worker prints a traceback."""
+    global _table, _stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stop = stop
     try:
         _table = Table(spec)
     except UltiError as exc:
-        _table = UltiError(str(exc))
+        _table = UltiError(_message(exc))
+
+
+def _stopping() -> bool:
+    return bool(_stop.value)
 
 
 def _play(task: tuple[int, Sequence[int], int]) -> list[Played]:
     """One chunk in a worker; the library's errors cross back as plain ``UltiError``s
-    (their message is what the person reads), whatever their own class needs to rebuild."""
+    (their message is what the person reads, translatable where it was), whatever their
+    own class needs to rebuild."""
     if isinstance(_table, UltiError):
         raise _table
     assert _table is not None
     try:
-        return _table.play_turns(*task)
+        return _table.play_turns(*task, stop=_stopping)
     except UltiError as exc:
-        raise UltiError(str(exc)) from None
+        raise UltiError(_message(exc)) from None
+
+
+def _message(exc: UltiError) -> str:
+    """The error's message: its one text argument as it is (a ``Said`` stays
+    translatable), else its text."""
+    only = exc.args[0] if len(exc.args) == 1 else None
+    return only if isinstance(only, str) else str(exc)
