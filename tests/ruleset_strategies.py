@@ -27,12 +27,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import yaml
 from hypothesis import strategies as st
 from ulti_rules.cards import RANK_IDS, SUIT_IDS
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.schema import KONTRA_LEVEL_LIMIT
+
+from conftest import yaml_text
 
 BASES = (
     *("wikipedia",) * 3,
@@ -69,7 +70,7 @@ class Club:
         return str(self.data["name"])
 
     def text(self) -> str:
-        return yaml.safe_dump(self.data, allow_unicode=True, sort_keys=False)
+        return yaml_text(self.data)
 
     def write(self, folder: Path) -> Path:
         path = folder / f"{self.name}.yaml"

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from ulti_rules.i18n import LANGS, Translator
 from ulti_rules.rulebook.diff import compare_rulesets
 from ulti_rules.rulebook.diff_words import describe_differences
 from ulti_rules.ruleset.loading import load_resolved, load_ruleset
 
+from conftest import yaml_text
 from rulebook_support import FIXTURES, schema_settings
 from test_rulebook import StrictCatalogue
 
@@ -454,7 +454,7 @@ def test_every_setting_has_a_case() -> None:
 def _written(data: Data, path: Path) -> Path:
     for key in ("extends", "with", "without"):
         data.pop(key, None)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml_text(data), encoding="utf-8")
     return path
 
 
