@@ -6,6 +6,7 @@ the entry point itself, its exit statuses and its pipes honest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -60,14 +61,45 @@ def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path) -> Non
         os.killpg(command.pid, 0)  # nobody left in the group
 
 
-def workers_started(pid: int, wait: float = 30.0) -> None:
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the workers from /proc")
+def test_the_workers_of_a_killed_simulation_end_too(tmp_path: Path) -> None:
+    """The command killed outright (SIGKILL, the out-of-memory killer): its workers
+    notice and end, instead of waiting for work for ever."""
+    argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2", "-q"]
+    command = subprocess.Popen(
+        argv, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        workers = workers_started(command.pid)
+        command.kill()
+        command.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while any(map(running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(running, workers))
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(command.pid, signal.SIGKILL)
+
+
+def running(pid: str) -> bool:
+    """Whether ``pid`` is a process that has not ended (a zombie has)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def workers_started(pid: int, wait: float = 30.0) -> list[str]:
     """Wait until the command at ``pid`` has its two worker processes, each set up to
-    leave Ctrl-C to the command (SIGINT in its ``SigIgn`` mask)."""
+    leave Ctrl-C to the command (SIGINT in its ``SigIgn`` mask); their pids."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         if len(children) == 2 and all(map(ignores_sigint, children)):
-            return
+            return children
         time.sleep(0.05)
     pytest.fail("the workers did not start")
 

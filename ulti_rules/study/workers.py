@@ -13,7 +13,10 @@ from __future__ import annotations
 import ctypes
 import itertools
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -26,6 +29,8 @@ from .runner import Played, StudySpec, Table, turn_seeds
 
 ONE_PROCESS_CHUNK = 250
 """Turns per chunk in this process: how often a caller hears of progress."""
+ORPHAN_CHECK = 0.5
+"""Seconds between a worker's checks that the process that started it is still there."""
 IN_FLIGHT = 2
 """Chunks handed to each worker ahead: enough that none waits, few enough that little is
 played in vain when redeals fill the study before its last turns."""
@@ -107,12 +112,24 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
     initializer raises is broken for good). Ctrl-C is the main process's to answer: it
     sets the stop flag, and no worker prints a traceback."""
     global _table, _stop
+    threading.Thread(
+        target=_watch_parent, args=(os.getppid(),), name="orphan watch", daemon=True
+    ).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _stop = stop
     try:
         _table = Table(spec)
     except UltiError as exc:
         _table = UltiError(_message(exc))
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker once the process that started it is gone (killed with SIGTERM or
+    SIGKILL, out of memory): nobody would read its hands, and it would wait for work for
+    ever, holding its memory."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(1)
 
 
 def _stopping() -> bool:
