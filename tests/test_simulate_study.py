@@ -11,6 +11,7 @@ import multiprocessing
 import random
 import statistics
 import sys
+import tracemalloc
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -446,3 +447,20 @@ def test_a_worker_that_dies_ends_the_study_with_an_error(ulti: RunUlti, site: An
     said = ulti("simulate", "--hands", "60", "--bots", "dying", "--workers", "2", "--lang", "hu")
     assert said.returncode == 1
     assert said.stderr.startswith("ulti: error: egy munkafolyamat véget ért, mielőtt")
+
+
+def test_a_long_study_draws_its_seeds_as_it_goes() -> None:
+    """A million hands asked for, ten played: the seeds of the others are not drawn (they
+    took 64 bytes a hand before the first was played: 6 GB for 100 million)."""
+    spec = StudySpec("wikipedia", ("simple",) * 3, seed=8, hands=1_000_000)
+    study = played_hands(spec, 1, chunk=10)
+    tracemalloc.start()
+    try:
+        first = next(study)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        study.close()
+    assert [result.turn for result, _ in first] == list(range(10))
+    assert peak < 4_000_000, f"{peak:,} bytes for ten hands"
+    assert first == runner.Table(spec).play_turns(0, runner.turn_seeds(8, 10), 10)

@@ -11,7 +11,7 @@ bonuses); ``compare.py`` sets two summaries side by side; ``plot.py`` draws one
 
 from __future__ import annotations
 
-from .runner import HandResult, StudySpec, Table, dealer_of, turn_seeds
+from .runner import HandResult, StudySpec, Table, dealer_of, each_turn_seed, turn_seeds
 from .summary import Summary
 from .workers import played_hands
 
@@ -21,6 +21,7 @@ __all__ = [
     "Summary",
     "Table",
     "dealer_of",
+    "each_turn_seed",
     "played_hands",
     "turn_seeds",
 ]

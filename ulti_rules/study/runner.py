@@ -16,8 +16,9 @@ depend on which process played which turns.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import itemgetter, methodcaller
@@ -90,9 +91,16 @@ class HandResult(NamedTuple):
 
 
 def turn_seeds(seed: int, turns: int) -> list[int]:
-    """The seed of every turn, drawn up front from the study's seed."""
+    """The seeds of the first ``turns`` turns (those of :func:`each_turn_seed`)."""
+    return list(itertools.islice(each_turn_seed(seed), turns))
+
+
+def each_turn_seed(seed: int) -> Iterator[int]:
+    """The seed of each turn in order, drawn from the study's seed as they are wanted: a
+    study of a billion hands never holds a billion seeds."""
     draw = random.Random(seed).getrandbits
-    return [draw(64) for _ in range(turns)]
+    while True:
+        yield draw(64)
 
 
 def seat_names(players: int) -> list[str]:

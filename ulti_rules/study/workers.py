@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import UltiError
 from ..said import Said
-from .runner import Played, StudySpec, Table, turn_seeds
+from .runner import Played, StudySpec, Table, each_turn_seed
 
 ONE_PROCESS_CHUNK = 250
 """Turns per chunk in this process: how often a caller hears of progress."""
@@ -61,12 +61,7 @@ def played_hands(
     pool's queue locked, and the study would hang (``multiprocessing.Pool.terminate``
     does that). A worker that dies (killed from outside, out of memory) ends the study
     with an error instead of waiting for its chunk for ever."""
-    seeds = turn_seeds(spec.seed, spec.hands)
-    size = chunk or chunk_size(spec.hands, workers)
-    tasks = [
-        (start, seeds[start : start + size], spec.hands - start)
-        for start in range(0, spec.hands, size)
-    ]
+    tasks = _chunks(spec, chunk or chunk_size(spec.hands, workers))
     left = spec.hands
     if workers <= 1:
         table = Table(spec)
@@ -79,13 +74,13 @@ def played_hands(
         return
     context = multiprocessing.get_context()
     stop = context.RawValue(ctypes.c_bool, False)
-    waiting = iter(tasks)
+    started = (spec, stop, os.getpid(), context.get_start_method())
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_open_table, initargs=(spec, stop)
+        workers, mp_context=context, initializer=_open_table, initargs=started
     )
     try:
         playing: deque[Future[list[Played]]] = deque(
-            pool.submit(_play, task) for task in itertools.islice(waiting, workers * IN_FLIGHT)
+            pool.submit(_play, task) for task in itertools.islice(tasks, workers * IN_FLIGHT)
         )
         while playing:
             try:
@@ -101,20 +96,31 @@ def played_hands(
             yield got
             if not left:
                 return  # the finally below stops the workers still playing unneeded turns
-            playing.extend(pool.submit(_play, task) for task in itertools.islice(waiting, 1))
+            playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
     finally:
         stop.value = True
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _open_table(spec: StudySpec, stop: Any) -> None:
+def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
+    """The study's chunks of turns, each (first turn, its turns' seeds, hands still
+    wanted from there), the seeds drawn as the chunks are handed out."""
+    seeds = each_turn_seed(spec.seed)
+    for start in range(0, spec.hands, size):
+        left = spec.hands - start
+        yield start, list(itertools.islice(seeds, min(size, left))), left
+
+
+def _open_table(spec: StudySpec, stop: Any, main: int, method: str) -> None:
     """Set the worker's table up; a failure waits for the first chunk (a pool whose
     initializer raises is broken for good). Ctrl-C is the main process's to answer: it
-    sets the stop flag, and no worker prints a traceback."""
+    sets the stop flag, and no worker prints a traceback.
+
+    The worker's parent is the study's process ``main``, except under the forkserver
+    start method (the server, which ends with the study's process)."""
     global _table, _stop
-    threading.Thread(
-        target=_watch_parent, args=(os.getppid(),), name="orphan watch", daemon=True
-    ).start()
+    parent = os.getppid() if method == "forkserver" else main
+    threading.Thread(target=_watch_parent, args=(parent,), name="orphan watch", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _stop = stop
     try:
@@ -125,8 +131,8 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
 
 def _watch_parent(parent: int) -> None:
     """End this worker once the process that started it is gone (killed with SIGTERM or
-    SIGKILL, out of memory): nobody would read its hands, and it would wait for work for
-    ever, holding its memory."""
+    SIGKILL, out of memory; already before this worker was set up): nobody would read its
+    hands, and it would wait for work for ever, holding its memory."""
     while os.getppid() == parent:
         time.sleep(ORPHAN_CHECK)
     os._exit(1)
