@@ -3,10 +3,13 @@ rotation, the record folder. Each on a hand built here, without the command."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ulti_rules.cards import parse_card, parse_cards
+from ulti_rules.cli import record_shelf
 from ulti_rules.cli.choice_reading import Choice, choices_of, read_choice
 from ulti_rules.cli.play_session import PlaySession
 from ulti_rules.cli.play_words import Words
@@ -249,3 +252,42 @@ def test_the_ulti_rule_is_said_in_the_players_language() -> None:
     assert read_choice("MVII", choices, hand.why_refused, english).hint == (
         "not MVII: the Ulti declarer keeps the trump 7 (Makk VII) until the last trick"
     )
+
+
+def test_a_record_name_taken_meanwhile_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another session saves hand-0002 between this one's look and its write: this
+    record goes to hand-0003, and the other's is left as it was."""
+    record = _a_record()
+    shelf = RecordShelf(tmp_path)
+    assert shelf.save(record).name == "hand-0001.yaml"
+    real_save = record_shelf.save
+
+    def another_writer_first(record: Any, path: Path) -> Path:
+        if path.name == "hand-0002.yaml":
+            path.write_text("the other session's record")
+        return real_save(record, path)
+
+    monkeypatch.setattr(record_shelf, "save", another_writer_first)
+    assert shelf.save(record).name == "hand-0003.yaml"
+    assert (tmp_path / "hand-0002.yaml").read_text() == "the other session's record"
+    assert shelf.saved == [tmp_path / "hand-0001.yaml", tmp_path / "hand-0003.yaml"]
+
+
+def test_sessions_saving_into_one_folder_at_once_lose_no_record(tmp_path: Path) -> None:
+    record = _a_record()
+    shelves = [RecordShelf(tmp_path) for _ in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        saved = list(pool.map(lambda shelf: [shelf.save(record) for _ in range(30)], shelves))
+    names = sorted(path.name for paths in saved for path in paths)
+    assert names == [f"hand-{n:04d}.yaml" for n in range(1, 121)]
+
+
+def _a_record() -> Any:
+    hand = load_game("wikipedia").new_hand(seed=2, dealer=0)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("parti_red"))
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    return record_of(hand, "wikipedia", players=NAMES)

@@ -76,6 +76,11 @@ class RecordError(ProblemsError):
     within = Said("the record")
 
 
+class RecordExists(RecordError):
+    """A record's name is taken: :func:`save` does not overwrite it (another writer, or a
+    record kept from before, may be there)."""
+
+
 # --------------------------------------------------------------------------- fields
 
 
@@ -336,7 +341,7 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
         else:
             safe_files.create(path, data)
     except FileExistsError:
-        raise RecordError(f"{path} already exists; a record is not overwritten") from None
+        raise RecordExists(f"{path} already exists; a record is not overwritten") from None
     except OSError as exc:
         raise RecordError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path

@@ -12,11 +12,13 @@ import os
 import re
 from pathlib import Path
 
-from ..records import HandRecord, save
+from ..records import HandRecord, RecordExists, save
 from .common import fail
 
 NAME = re.compile(r"hand-(\d+)\.(?:yaml|yml|json)")
 WIDTH = 4
+TRIES = 1000
+"""Names tried for one record before giving up: other writers would have to take them all."""
 
 
 def _dangling(folder: Path) -> Path | None:
@@ -57,13 +59,19 @@ class RecordShelf:
         return max(numbers, default=0) + 1
 
     def save(self, record: HandRecord) -> Path:
-        """Save under the next free number; returns the path."""
+        """Save under the next free number; returns the path. A name that another writer
+        (a second session in the folder) takes between the look and the write is
+        skipped like one taken before."""
         number = self.next_number()
-        while True:
+        for _ in range(TRIES):
             path = self.folder / f"hand-{number:0{WIDTH}d}.yaml"
-            if not os.path.lexists(path):
-                break
             number += 1
-        saved = save(record, path)
-        self.saved.append(saved)
-        return saved
+            if os.path.lexists(path):
+                continue
+            try:
+                saved = save(record, path)
+            except RecordExists:
+                continue
+            self.saved.append(saved)
+            return saved
+        fail(f"{self.folder}: no free record name in {TRIES} tries; other writers took them all")
