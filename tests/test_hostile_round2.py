@@ -299,6 +299,15 @@ def test_a_long_key_is_shown_as_its_start(tmp_path: Path) -> None:
     assert_short(str(problem))
 
 
+def test_a_long_duplicate_key_is_shown_as_its_start(tmp_path: Path) -> None:
+    """The key was quoted whole: a 5,000-character line for a 5,000-character key."""
+    key = "K" * 5000
+    path = write(tmp_path, CLUB + f"? {key}\n: 1\n? {key}\n: 2\n")
+    (problem,) = check_file(path)
+    assert str(problem).startswith(f"{path}:6:3: {'K' * QUOTED}…: duplicate key '{'K' * QUOTED}…'")
+    assert_short(str(problem))
+
+
 def test_shorten_quoted_leaves_apostrophes_alone() -> None:
     long = "Q" * 100
     assert shorten_quoted(f"not a card: {long!r} (write e.g. PVII)") == (

@@ -666,7 +666,7 @@ class _Builder:
                 first = entries[key][1]
                 self._issue(
                     key_node,
-                    f"duplicate key '{key}' (first set at line {first.line}); "
+                    f"duplicate key '{shorten(key)}' (first set at line {first.line}); "
                     "YAML would silently keep only the last",
                     (*path, key),
                 )
