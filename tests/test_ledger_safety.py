@@ -8,6 +8,7 @@ in-process.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import gc
 import json
@@ -254,6 +255,27 @@ def test_a_read_only_ledger_is_refused_before_any_work(
     )
     assert forced.returncode == 1 and "read-only" in forced.stderr
     assert path.read_bytes() == before
+
+
+def test_a_full_disk_leaves_the_ledger_whole_and_names_it(
+    tmp_path: Path,
+    session: tuple[Path, Path],
+    ulti: Callable[..., Ran],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The error said only "No space left on device": now it says which file."""
+    path, hand = session
+    before = path.read_bytes()
+
+    def disk_full(fd: int, data: bytes) -> None:
+        os.write(fd, data[:100])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(safe_files, "_write_all", disk_full)
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 1
+    assert done.stderr == f"ulti: error: {path}: No space left on device\n"
+    assert path.read_bytes() == before and temp_files(tmp_path) == []
 
 
 def test_a_hard_linked_ledger_is_refused(

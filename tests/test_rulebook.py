@@ -3,12 +3,16 @@ document, golden snippets, and the three formats."""
 
 from __future__ import annotations
 
+import errno
 import gettext
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
+from ulti_rules import safe_files
 from ulti_rules.contracts.base import ContractKind
 from ulti_rules.contracts.builtin import BetliSpec
 from ulti_rules.i18n import LANGS, Translator, translator
@@ -271,6 +275,43 @@ def test_the_command_prints_text_and_writes_files(ulti: RunUlti, tmp_path: Path)
     assert '<html lang="hu">' in out.read_text(encoding="utf-8")
     done = ulti("rulebook", "tournament", "--format", "md", "-o", "t.md", cwd=tmp_path)
     assert (tmp_path / "t.md").read_text(encoding="utf-8").startswith("# Rules of Ulti\n")
+
+
+def test_a_rulebook_that_cannot_be_written_leaves_the_old_file_whole(
+    ulti: RunUlti, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up while the new rulebook is written: the old one is still there,
+    whole (it was truncated first, then cut at 4 KB), and the error names the file."""
+    old = tmp_path / "old.html"
+    old.write_text("the club's own notes", encoding="utf-8")
+    old.chmod(0o640)
+
+    def disk_full(fd: int, data: bytes) -> None:
+        os.write(fd, data[:4096])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(safe_files, "_write_all", disk_full)
+    done = ulti("rulebook", "wikipedia", "--format", "html", "-o", "old.html", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: old.html: cannot write the file: No space left on device\n"
+    )
+    assert old.read_text(encoding="utf-8") == "the club's own notes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.html"], "no temporary file"
+    monkeypatch.undo()
+    link = tmp_path / "link.html"
+    link.symlink_to(old)
+    done = ulti("rulebook", "wikipedia", "--format", "html", "-o", "link.html", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and old.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert stat.S_IMODE(old.stat().st_mode) == 0o640
+
+
+def test_a_rulebook_written_to_a_device_goes_through_it(ulti: RunUlti) -> None:
+    """`-o /dev/null` (or /dev/stdout) is written, never replaced by a file."""
+    done = ulti("rulebook", "wikipedia", "-o", os.devnull)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
 def test_the_language_comes_from_the_environment(ulti: RunUlti) -> None:

@@ -3,11 +3,13 @@ the hands up right, --bots, the JSON, the progress bar's rule and the plot."""
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import itertools
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ulti_rules import safe_files
 from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import simulate as simulate_module
 from ulti_rules.errors import UltiError
@@ -297,6 +300,24 @@ def test_plot_draws_a_png(ulti: RunUlti, tmp_path: Path) -> None:
     done = ulti("simulate", "--hands", "30", "-q", "--compare", "tournament", "--plot", "both.png")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "both.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_plot_that_cannot_be_written_leaves_the_old_one_whole(
+    ulti: RunUlti, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    (tmp_path / "study.png").write_bytes(b"last week's plot")
+
+    def disk_full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(safe_files, "_write_all", disk_full)
+    done = ulti("simulate", "--hands", "10", "--quiet", "--plot", "study.png")
+    assert done.returncode == 1
+    assert done.stderr.endswith(
+        "ulti: error: study.png: cannot write the file: No space left on device\n"
+    )
+    assert (tmp_path / "study.png").read_bytes() == b"last week's plot"
 
 
 # --------------------------------------------------------------------------- the progress bar

@@ -243,7 +243,7 @@ def replace(real: Path, data: bytes, like: os.stat_result | None = None) -> None
     that a temporary file left by a crash is known to be stale, or after
     :func:`sweep_temps` of its folder.
     """
-    with _temp_beside(real, data, like) as temp:
+    with _naming(real), _temp_beside(real, data, like) as temp:
         os.replace(temp, real)
     _sync_folder(real.parent)
 
@@ -254,12 +254,48 @@ def create(path: Path, data: bytes) -> None:
     No entry of that name is ever replaced or followed: not a file, not a symlink
     (dangling or not). Readers see the whole file or none.
     """
-    with _temp_beside(path, data, None) as temp:
+    with _naming(path), _temp_beside(path, data, None) as temp:
         try:
             os.link(temp, path, follow_symlinks=False)
         finally:
             _unlink_quietly(temp)
     _sync_folder(path.parent)
+
+
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An OS error that names no file (a full disk while writing) names ``path``: the
+    person sees which file was not written."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is not None or exc.errno is None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """Write a file a person named for output (a rulebook, a plot): it ends whole, or as it
+    was (a full disk, Ctrl-C). A regular file is replaced atomically, through its
+    symlinks, keeping its mode, under :func:`check_replaceable`'s rules; a new name is
+    created; a device or a pipe (``-o /dev/stdout``) cannot be replaced and is written
+    as it is. An error names the file."""
+    shown = str(path)
+    try:
+        try:
+            info: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            with open(path, "wb") as stream:
+                stream.write(data)
+            return
+        real = real_file(path)
+        like = check_replaceable(real, shown) if info is not None else None
+        sweep_temps(real.parent)
+        replace(real, data, like)
+    except OSError as exc:
+        raise UnsafeFileError(f"{shown}: cannot write the file: {exc.strerror or exc}") from None
 
 
 @contextmanager

@@ -46,11 +46,12 @@ def rulebook_command(ruleset: str, lang: str | None, fmt: str, output: Path | No
     the ruleset's own names for bids, contracts and kontra levels.
     """
     from ..rulebook import load_rulebook, render
+    from ..safe_files import write_output
 
     book = load_rulebook(ruleset, command_lang(lang))
     text = printable(render(book, fmt))
     if output is None:
         echo(text, nl=False)
         return
-    output.write_text(text, encoding="utf-8")
+    write_output(output, text.encode("utf-8"))
     note(f"wrote the {fmt} rulebook of {book.meta['ruleset']} to {output}")

@@ -7,11 +7,13 @@ install it. Several studies (``--compare``) are drawn side by side in one figure
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..errors import UltiError
+from ..safe_files import write_output
 
 MOST_BIDS = 15
 """The bids drawn: the most often won, so that the labels stay readable."""
@@ -85,4 +87,6 @@ def draw(path: Path | str, studies: Sequence[tuple[str, dict[str, Any]]], title:
         rates.legend()
         results.legend()
     figure.suptitle(title)
-    figure.savefig(path, format="png")
+    image = io.BytesIO()
+    figure.savefig(image, format="png")
+    write_output(Path(path), image.getvalue())
