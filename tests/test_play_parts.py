@@ -277,11 +277,11 @@ def test_a_record_name_taken_meanwhile_is_skipped(
 
 def test_sessions_saving_into_one_folder_at_once_lose_no_record(tmp_path: Path) -> None:
     record = _a_record()
-    shelves = [RecordShelf(tmp_path) for _ in range(4)]
-    with ThreadPoolExecutor(4) as pool:
-        saved = list(pool.map(lambda shelf: [shelf.save(record) for _ in range(30)], shelves))
+    shelves = [RecordShelf(tmp_path) for _ in range(3)]
+    with ThreadPoolExecutor(3) as pool:
+        saved = list(pool.map(lambda shelf: [shelf.save(record) for _ in range(8)], shelves))
     names = sorted(path.name for paths in saved for path in paths)
-    assert names == [f"hand-{n:04d}.yaml" for n in range(1, 121)]
+    assert names == [f"hand-{n:04d}.yaml" for n in range(1, 25)]
 
 
 def _a_record() -> Any:
