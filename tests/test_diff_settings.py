@@ -5,6 +5,7 @@ each language."""
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -458,11 +459,18 @@ def _written(data: Data, path: Path) -> Path:
     return path
 
 
+@functools.cache
+def _resolved(base: str) -> Data:
+    """A base ruleset's data, ``extends`` and fragments merged: read once per base (each
+    case changes a deep copy)."""
+    return load_resolved(base)
+
+
 @pytest.mark.parametrize("setting", sorted(CASES))
 def test_a_changed_setting_is_said_in_words(setting: str, tmp_path: Path) -> None:
     base, prepare, change, reported = CASES[setting]
     reported = reported or setting
-    data = load_resolved(base)
+    data = copy.deepcopy(_resolved(base))
     if prepare is not None:
         prepare(data)
     if prepare is None:  # the base itself, loaded once per run (the load cache)
