@@ -38,10 +38,12 @@ def test_exit_status_0_1_2(ulti_process: RunUlti) -> None:
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the workers from /proc")
-def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("presses", [1, 2, 2, 2])
+def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path, presses: int) -> None:
     """SIGINT to the whole process group (what a terminal's Ctrl-C sends): the command
     ends at once with click's "Aborted!", no worker prints a traceback, and no worker
-    outlives it."""
+    outlives it. Pressed twice, the second lands while the workers are being stopped:
+    that hung 4 runs in 10 (the pool's shutdown cut halfway), so it is tried three times."""
     argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2", "-q"]
     env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
     command = subprocess.Popen(
@@ -50,7 +52,10 @@ def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path) -> Non
     )  # fmt: skip
     try:
         workers_started(command.pid)
-        os.killpg(command.pid, signal.SIGINT)
+        for press in range(presses):
+            if press:
+                time.sleep(0.001)
+            os.killpg(command.pid, signal.SIGINT)
         out, err = command.communicate(timeout=30)
     finally:
         if command.poll() is None:
@@ -111,3 +116,20 @@ def ignores_sigint(pid: str) -> bool:
         return False
     ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
     return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+
+def test_a_rulebook_to_dev_stdout_goes_where_stdout_goes(tmp_path: Path) -> None:
+    """`-o /dev/stdout >> log.txt`: the text is added to the log, which stays the file it
+    was (it was replaced by a new file, and refused when it had two names)."""
+    log = tmp_path / "log.txt"
+    log.write_text("the night before\n", "utf-8")
+    os.link(log, tmp_path / "other-name.txt")
+    inode = log.stat().st_ino
+    with log.open("ab") as appended:
+        done = subprocess.run(
+            [ulti_executable(), "rulebook", "wikipedia", "-o", "/dev/stdout"],
+            stdout=appended, stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert log.stat().st_ino == inode
+    assert log.read_text("utf-8").startswith("the night before\nRULES OF ULTI\n")

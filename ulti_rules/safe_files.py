@@ -58,6 +58,8 @@ LOCK_SUFFIX = ".lock"
 LOCK_TIMEOUT = 60.0
 """Seconds to wait for another writer before giving up with a message."""
 _OPEN_FLAGS = os.O_CLOEXEC | os.O_NOFOLLOW
+_STREAMS = ("/dev/", "/proc/")
+"""Names that stand for a stream (``/dev/stdout``, ``/proc/self/fd/1``): written through."""
 
 
 class UnsafeFileError(UltiError):
@@ -278,16 +280,18 @@ def write_output(path: Path, data: bytes) -> None:
     """Write a file a person named for output (a rulebook, a plot): it ends whole, or as it
     was (a full disk, Ctrl-C). A regular file is replaced atomically, through its
     symlinks, keeping its mode, under :func:`check_replaceable`'s rules; a new name is
-    created; a device or a pipe (``-o /dev/stdout``) cannot be replaced and is written
-    as it is. An error names the file."""
+    created; a device or a pipe cannot be replaced and is written as it is, and so is a
+    name under /dev or /proc (``-o /dev/stdout`` stands for whatever the output goes to,
+    a file included, which stays the file it is). An error names the file."""
     shown = str(path)
     try:
         try:
             info: os.stat_result | None = os.stat(path)
         except FileNotFoundError:
             info = None
-        if info is not None and not stat.S_ISREG(info.st_mode):
-            with open(path, "wb") as stream:
+        through = os.path.abspath(path).startswith(_STREAMS)
+        if info is not None and (through or not stat.S_ISREG(info.st_mode)):
+            with open(path, "ab") as stream:  # appended: `>> log` keeps what it held
                 stream.write(data)
             return
         real = real_file(path)

@@ -200,27 +200,30 @@ def _play(
     running = dict.fromkeys(names, 0)
     kept: list[dict[str, Any]] = []
     number = 0
-    for chunk in played_hands(spec, workers):
-        for result, record in chunk:
-            number += 1
-            summary.add(result)
-            if folder is not None and record is not None:
-                save(record, folder / _record_name(number, width), overwrite=force)
-            if keep:
-                kept.append(_result_data(number, result, names))
-            if lines:
-                payments = dict(zip(names, result.payments, strict=True))
-                for name, amount in payments.items():
-                    running[name] += amount
-                said = say._(
-                    "{dealer} deals; {what}: {amounts}  | totals {totals}",
-                    dealer=names[result.dealer],
-                    what=_describe(result, ruleset, names, say),
-                    amounts=_amounts(payments),
-                    totals=_amounts(running),
-                )
-                echo(f"{number:>{width}}  {said}")
-        advance(len(chunk))
+    # closed as the loop ends, however it ends: the workers are stopped then, not when
+    # the generator is collected
+    with contextlib.closing(played_hands(spec, workers)) as study:
+        for chunk in study:
+            for result, record in chunk:
+                number += 1
+                summary.add(result)
+                if folder is not None and record is not None:
+                    save(record, folder / _record_name(number, width), overwrite=force)
+                if keep:
+                    kept.append(_result_data(number, result, names))
+                if lines:
+                    payments = dict(zip(names, result.payments, strict=True))
+                    for name, amount in payments.items():
+                        running[name] += amount
+                    said = say._(
+                        "{dealer} deals; {what}: {amounts}  | totals {totals}",
+                        dealer=names[result.dealer],
+                        what=_describe(result, ruleset, names, say),
+                        amounts=_amounts(payments),
+                        totals=_amounts(running),
+                    )
+                    echo(f"{number:>{width}}  {said}")
+            advance(len(chunk))
     return summary, kept
 
 

@@ -13,14 +13,15 @@ from __future__ import annotations
 import ctypes
 import itertools
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import threading
-import time
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import UltiError
@@ -29,8 +30,6 @@ from .runner import Played, StudySpec, Table, each_turn_seed
 
 ONE_PROCESS_CHUNK = 250
 """Turns per chunk in this process: how often a caller hears of progress."""
-ORPHAN_CHECK = 0.5
-"""Seconds between a worker's checks that the process that started it is still there."""
 IN_FLIGHT = 2
 """Chunks handed to each worker ahead: enough that none waits, few enough that little is
 played in vain when redeals fill the study before its last turns."""
@@ -52,8 +51,9 @@ def chunk_size(hands: int, workers: int) -> int:
 
 def played_hands(
     spec: StudySpec, workers: int = 1, chunk: int | None = None
-) -> Iterator[list[Played]]:
-    """The study's hands in order, a chunk at a time, ``spec.hands`` in all.
+) -> Generator[list[Played], None, None]:
+    """The study's hands in order, a chunk at a time, ``spec.hands`` in all; close it
+    (``contextlib.closing``) to stop early at once.
 
     With several workers, however the study ends (all its hands in, an error, Ctrl-C, the
     caller stopping early) the workers are asked to stop at their next hand and are
@@ -74,9 +74,8 @@ def played_hands(
         return
     context = multiprocessing.get_context()
     stop = context.RawValue(ctypes.c_bool, False)
-    started = (spec, stop, os.getpid(), context.get_start_method())
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_open_table, initargs=started
+        workers, mp_context=context, initializer=_open_table, initargs=(spec, stop)
     )
     try:
         playing: deque[Future[list[Played]]] = deque(
@@ -99,7 +98,27 @@ def played_hands(
             playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
     finally:
         stop.value = True
-        pool.shutdown(wait=True, cancel_futures=True)
+        with _ctrl_c_held():
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C waits for the block to end, then is raised: a pool's shutdown interrupted
+    halfway (a second Ctrl-C) leaves its workers without the word to stop, and the
+    process hangs at exit. Only the main thread receives signals; elsewhere nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
@@ -111,17 +130,13 @@ def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
         yield start, list(itertools.islice(seeds, min(size, left))), left
 
 
-def _open_table(spec: StudySpec, stop: Any, main: int, method: str) -> None:
+def _open_table(spec: StudySpec, stop: Any) -> None:
     """Set the worker's table up; a failure waits for the first chunk (a pool whose
     initializer raises is broken for good). Ctrl-C is the main process's to answer: it
-    sets the stop flag, and no worker prints a traceback.
-
-    The worker's parent is the study's process ``main``, except under the forkserver
-    start method (the server, which ends with the study's process)."""
+    sets the stop flag, and no worker prints a traceback."""
     global _table, _stop
-    parent = os.getppid() if method == "forkserver" else main
-    threading.Thread(target=_watch_parent, args=(parent,), name="orphan watch", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, name="orphan watch", daemon=True).start()
     _stop = stop
     try:
         _table = Table(spec)
@@ -129,13 +144,18 @@ def _open_table(spec: StudySpec, stop: Any, main: int, method: str) -> None:
         _table = UltiError(_message(exc))
 
 
-def _watch_parent(parent: int) -> None:
-    """End this worker once the process that started it is gone (killed with SIGTERM or
-    SIGKILL, out of memory; already before this worker was set up): nobody would read its
-    hands, and it would wait for work for ever, holding its memory."""
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_CHECK)
-    os._exit(1)
+def _watch_parent() -> None:
+    """End this worker once the study's process is gone (killed with SIGTERM or SIGKILL,
+    out of memory; already before this worker was set up): nobody would read its hands,
+    and it would wait for work for ever, holding its memory.
+
+    ``multiprocessing`` gives every child a sentinel of the process that started it,
+    readable once that process has ended, under every start method (with a fork server
+    too, whose own end waits for its children's)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)
 
 
 def _stopping() -> bool:
