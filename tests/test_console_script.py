@@ -37,85 +37,79 @@ def test_exit_status_0_1_2(ulti_process: RunUlti) -> None:
     assert usage.returncode == 2 and "Usage: ulti ladder" in usage.stderr
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="reads the workers from /proc")
+def simulation(tmp_path: Path) -> subprocess.Popen[str]:
+    """`ulti simulate --workers 2` in a process group of its own, once its workers have
+    handed back their first hands (its first line is out): they are set up, Ctrl-C
+    left to the command. Whatever ``multiprocessing``'s start method, every process of
+    the study is in the group."""
+    argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2"]
+    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
+    command = subprocess.Popen(
+        argv, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    assert command.stdout is not None
+    first = command.stdout.readline()
+    assert first.lstrip().startswith("1  "), first
+    return command
+
+
+def group_running(group: int) -> list[int]:
+    """The processes of ``group`` that have not ended (a zombie has)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) "
+        if fields[0] != "Z" and int(fields[2]) == group:
+            found.append(int(entry.name))
+    return found
+
+
+def none_left(group: int, wait: float = 30.0) -> bool:
+    deadline = time.monotonic() + wait
+    while group_running(group) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not group_running(group)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the processes from /proc")
 @pytest.mark.parametrize("presses", [1, 2, 2, 2])
 def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path, presses: int) -> None:
     """SIGINT to the whole process group (what a terminal's Ctrl-C sends): the command
     ends at once with click's "Aborted!", no worker prints a traceback, and no worker
     outlives it. Pressed twice, the second lands while the workers are being stopped:
     that hung 4 runs in 10 (the pool's shutdown cut halfway), so it is tried three times."""
-    argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2", "-q"]
-    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
-    command = subprocess.Popen(
-        argv, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )  # fmt: skip
+    command = simulation(tmp_path)
     try:
-        workers_started(command.pid)
         for press in range(presses):
             if press:
                 time.sleep(0.001)
             os.killpg(command.pid, signal.SIGINT)
-        out, err = command.communicate(timeout=30)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-    assert command.returncode == 1
-    assert out == "" and err == "\nAborted!\n"
-    with pytest.raises(ProcessLookupError):
-        os.killpg(command.pid, 0)  # nobody left in the group
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="reads the workers from /proc")
-def test_the_workers_of_a_killed_simulation_end_too(tmp_path: Path) -> None:
-    """The command killed outright (SIGKILL, the out-of-memory killer): its workers
-    notice and end, instead of waiting for work for ever."""
-    argv = [ulti_executable(), "simulate", "--hands", "500000", "--workers", "2", "-q"]
-    command = subprocess.Popen(
-        argv, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
-    try:
-        workers = workers_started(command.pid)
-        command.kill()
-        command.wait(timeout=30)
-        deadline = time.monotonic() + 30
-        while any(map(running, workers)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(map(running, workers))
+        _, err = command.communicate(timeout=30)
+        assert command.returncode == 1
+        assert err == "\nAborted!\n"
+        assert none_left(command.pid)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(command.pid, signal.SIGKILL)
 
 
-def running(pid: str) -> bool:
-    """Whether ``pid`` is a process that has not ended (a zombie has)."""
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the processes from /proc")
+def test_the_workers_of_a_killed_simulation_end_too(tmp_path: Path) -> None:
+    """The command killed outright (SIGKILL, the out-of-memory killer): its workers
+    notice and end, instead of waiting for work for ever."""
+    command = simulation(tmp_path)
     try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "\nState:\tZ" not in status
-
-
-def workers_started(pid: int, wait: float = 30.0) -> list[str]:
-    """Wait until the command at ``pid`` has its two worker processes, each set up to
-    leave Ctrl-C to the command (SIGINT in its ``SigIgn`` mask); their pids."""
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        if len(children) == 2 and all(map(ignores_sigint, children)):
-            return children
-        time.sleep(0.05)
-    pytest.fail("the workers did not start")
-
-
-def ignores_sigint(pid: str) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
-    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+        assert len(group_running(command.pid)) >= 3  # the command and its two workers
+        command.kill()
+        command.wait(timeout=30)
+        assert none_left(command.pid)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(command.pid, signal.SIGKILL)
 
 
 def test_a_rulebook_to_dev_stdout_goes_where_stdout_goes(tmp_path: Path) -> None:
