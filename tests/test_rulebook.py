@@ -7,7 +7,9 @@ import errno
 import gettext
 import os
 import re
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -312,6 +314,21 @@ def test_a_rulebook_written_to_a_device_goes_through_it(ulti: RunUlti) -> None:
     done = ulti("rulebook", "wikipedia", "-o", os.devnull)
     assert done.returncode == 0, done.stderr
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+@pytest.mark.skipif(not Path("/dev/shm").is_dir(), reason="no /dev/shm here")
+def test_a_file_under_dev_is_still_replaced_whole(ulti: RunUlti) -> None:
+    """Only a name for an open file (/dev/stdout, /dev/fd/N) is written through: a
+    regular file in /dev/shm is replaced like any other, not appended to."""
+    folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        old = folder / "rules.txt"
+        old.write_text("last year's rules", encoding="utf-8")
+        done = ulti("rulebook", "wikipedia", "-o", str(old))
+        assert done.returncode == 0, done.stderr
+        assert old.read_text(encoding="utf-8").startswith("RULES OF ULTI\n")
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_the_language_comes_from_the_environment(ulti: RunUlti) -> None:

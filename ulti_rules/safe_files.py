@@ -58,8 +58,9 @@ LOCK_SUFFIX = ".lock"
 LOCK_TIMEOUT = 60.0
 """Seconds to wait for another writer before giving up with a message."""
 _OPEN_FLAGS = os.O_CLOEXEC | os.O_NOFOLLOW
-_STREAMS = ("/dev/", "/proc/")
-"""Names that stand for a stream (``/dev/stdout``, ``/proc/self/fd/1``): written through."""
+_STREAM = re.compile(r"/dev/(?:stdout|stderr|fd/[0-9]+)|/proc/(?:self|[0-9]+)/fd/[0-9]+")
+"""Names that stand for an open file (``/dev/stdout``, ``/proc/self/fd/1``): written
+through, whatever it is (a regular file in ``/dev/shm`` is a file like any other)."""
 
 
 class UnsafeFileError(UltiError):
@@ -280,16 +281,17 @@ def write_output(path: Path, data: bytes) -> None:
     """Write a file a person named for output (a rulebook, a plot): it ends whole, or as it
     was (a full disk, Ctrl-C). A regular file is replaced atomically, through its
     symlinks, keeping its mode, under :func:`check_replaceable`'s rules; a new name is
-    created; a device or a pipe cannot be replaced and is written as it is, and so is a
-    name under /dev or /proc (``-o /dev/stdout`` stands for whatever the output goes to,
-    a file included, which stays the file it is). An error names the file."""
+    created; a device or a pipe cannot be replaced and is written as it is, appended,
+    and so is a name that stands for an open file (``-o /dev/stdout`` is whatever the
+    output goes to, a file included, which stays the file it is). An error names the
+    file."""
     shown = str(path)
     try:
         try:
             info: os.stat_result | None = os.stat(path)
         except FileNotFoundError:
             info = None
-        through = os.path.abspath(path).startswith(_STREAMS)
+        through = _STREAM.fullmatch(os.path.abspath(path)) is not None
         if info is not None and (through or not stat.S_ISREG(info.st_mode)):
             with open(path, "ab") as stream:  # appended: `>> log` keeps what it held
                 stream.write(data)
