@@ -149,9 +149,10 @@ def _watch_parent() -> None:
     out of memory; already before this worker was set up): nobody would read its hands,
     and it would wait for work for ever, holding its memory.
 
-    ``multiprocessing`` gives every child a sentinel of the process that started it,
-    readable once that process has ended, under every start method (with a fork server
-    too, whose own end waits for its children's)."""
+    ``multiprocessing`` gives every child a sentinel of the process that asked for it,
+    readable once that process has ended; watching it works under the fork, spawn and
+    forkserver start methods alike (watching ``os.getppid()`` does not: a fork server
+    outlives the study while its children live)."""
     parent = multiprocessing.parent_process()
     if parent is not None:
         multiprocessing.connection.wait([parent.sentinel])
