@@ -59,15 +59,14 @@ class RecordShelf:
         return max(numbers, default=0) + 1
 
     def save(self, record: HandRecord) -> Path:
-        """Save under the next free number; returns the path. A name that another writer
-        (a second session in the folder) takes between the look and the write is
-        skipped like one taken before."""
+        """Save under the next free number; returns the path. ``save`` refuses a name
+        that is taken (by a file or a symlink, also one that another writer, a second
+        session in the folder, took after :meth:`next_number` looked): the next one is
+        tried."""
         number = self.next_number()
         for _ in range(TRIES):
             path = self.folder / f"hand-{number:0{WIDTH}d}.yaml"
             number += 1
-            if os.path.lexists(path):
-                continue
             try:
                 saved = save(record, path)
             except RecordExists:
