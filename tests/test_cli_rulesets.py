@@ -450,6 +450,16 @@ def test_an_unexpected_exception_is_one_line_unless_debugging(
     assert isinstance(result.exception, ZeroDivisionError)
 
 
+def test_ctrl_c_in_any_command_exits_130_not_as_a_user_error() -> None:
+    """Click says "Aborted!" and exits 1, the status of a mistake in the input; a script
+    running `ulti` tells an interrupt by the shell's 130 (128 + SIGINT), as `ulti play`
+    has always ended on Ctrl-C."""
+    result = CliRunner().invoke(_group_raising(KeyboardInterrupt()), ["boom"])
+    assert result.exit_code == 130
+    assert result.stderr == "\nAborted!\n"
+    assert result.stdout == ""
+
+
 def test_main_uses_the_error_handler() -> None:
     assert isinstance(main, UltiGroup)
 

@@ -79,7 +79,7 @@ def none_left(group: int, wait: float = 30.0) -> bool:
 @pytest.mark.parametrize("presses", [1, 2, 2, 2])
 def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path, presses: int) -> None:
     """SIGINT to the whole process group (what a terminal's Ctrl-C sends): the command
-    ends at once with click's "Aborted!", no worker prints a traceback, and no worker
+    ends at once with "Aborted!" and status 130, no worker prints a traceback, and no worker
     outlives it. Pressed twice, the second lands while the workers are being stopped:
     that hung 4 runs in 10 (the pool's shutdown cut halfway), so it is tried three times."""
     command = simulation(tmp_path)
@@ -89,7 +89,7 @@ def test_ctrl_c_stops_a_simulation_and_every_worker_of_it(tmp_path: Path, presse
                 time.sleep(0.001)
             os.killpg(command.pid, signal.SIGINT)
         _, err = command.communicate(timeout=30)
-        assert command.returncode == 1
+        assert command.returncode == 130
         assert err == "\nAborted!\n"
         assert none_left(command.pid)
     finally:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
 EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 
 DEBUG_ENV = "ULTI_DEBUG"
 
@@ -150,6 +151,12 @@ class UltiGroup(click.Group):
             raise
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except KeyboardInterrupt:
+            # click would print the same and exit 1, the status of a user error; a script
+            # running `ulti` tells an interrupt from a mistake by the shell's 130
+            click.echo(err=True)
+            click.echo("Aborted!", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
         except (UltiError, OSError) as exc:
             if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
                 raise  # click quietens a closed pipe (`ulti ladder wikipedia | head`)

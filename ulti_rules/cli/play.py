@@ -30,7 +30,7 @@ from ..ruleset.loading import content_hash, load_ruleset
 from ..said import Said
 from ..scoring.table_facts import ruleset_location
 from .choice_reading import fold
-from .common import fail, note, stdout_console
+from .common import EXIT_INTERRUPTED, fail, note, stdout_console
 from .completion import complete_ruleset
 from .human_seat import HumanSeat, LeftTheTable
 from .language import command_lang, lang_option
@@ -47,8 +47,6 @@ FALLBACK_BOT = "simple"
 """Played while ``DEFAULT_BOT`` is not installed (a note says so)."""
 BOT_NAMES = ("Anna", "Ben", "Carla", "Dora")
 """The bots' names at the table, by seat; the person is ``You``."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: 128 + SIGINT, what a shell reports for an interrupted program."""
 YES = ("", "y", "yes", "i", "igen", "j", "ja")
 NO = ("n", "no", "nem", "nein")
 
