@@ -697,3 +697,62 @@ def test_a_killed_record_writer_leaves_nothing_after_the_next_save(
     assert temp_files(records) == []
     assert sorted(os.listdir(records)) == ["hand-0001.yaml", "hand-0002.yaml"]
     assert load_record(records / "hand-0001.yaml").ruleset == "wikipedia"
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+def test_ctrl_c_before_the_write_leaves_the_ledger_as_it_was(
+    session: tuple[Path, Path], ulti: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, hand = session
+    before = path.read_bytes()
+
+    def pressed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("ulti_rules.cli.ledger._add", pressed)
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert (done.returncode, done.stderr) == (130, "\nAborted!\n")
+    assert path.read_bytes() == before
+
+
+def test_ctrl_c_after_the_write_says_the_hand_went_in(
+    session: tuple[Path, Path], ulti: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the tables print: "Aborted!" made a score keeper add the hand again,
+    and it was paid twice (found by a fault review)."""
+    path, hand = session
+
+    def pressed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("ulti_rules.cli.ledger.settlement_tables", pressed)
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 130
+    assert done.stderr == (
+        "\nInterrupted after hand 3 was added to s.json: "
+        "`ulti ledger show s.json` prints the session.\n"
+    )
+    assert assert_whole(path) == 3
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_the_write_is_answered_once_the_hand_is_in(
+    session: tuple[Path, Path], ulti: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real SIGINT while the new file is being written: the write ends, the interrupt is
+    answered after it, and the command knows the hand went in."""
+    path, hand = session
+    write_all = safe_files._write_all
+
+    def interrupted(fd: int, data: bytes) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        write_all(fd, data)
+
+    monkeypatch.setattr(safe_files, "_write_all", interrupted)
+    done = ulti("ledger", "add", "s.json", str(hand))
+    assert done.returncode == 130
+    assert "Interrupted after hand 3 was added to s.json" in done.stderr
+    assert assert_whole(path) == 3 and temp_files(path.parent) == []
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -44,6 +44,7 @@ from ..scoring.settlement import Settlement
 from ..scoring.sheet import SheetError, sheet_of
 from ..scoring.table_facts import TableHand
 from .common import (
+    EXIT_INTERRUPTED,
     echo_json,
     fail,
     note,
@@ -192,9 +193,38 @@ def add_command(
         )
     if misdeal and heart_ace is not None:
         fail("a misdeal has no auction to call the end on; call it on the next hand")
-    with updating(Path(file)) as ledger:  # locked until written back
-        pinned = ledger.ruleset_hash is not None
-        added = _add(ledger, hand, misdeal, heart_ace, accept_change)
+    written: list[bool] = []
+    try:
+        with updating(Path(file), on_written=lambda: written.append(True)) as ledger:
+            pinned = ledger.ruleset_hash is not None  # locked until written back
+            added = _add(ledger, hand, misdeal, heart_ace, accept_change)
+        _report_added(file, ledger, added, pinned, as_json, say)
+    except KeyboardInterrupt:
+        if not written:
+            raise  # the ledger is as it was: "Aborted!", as for any command
+        number = added.number if isinstance(added, LedgerHand) else added[0].number
+        echo(err=True)
+        echo(
+            say._(
+                "Interrupted after hand {number} was added to {file}: "
+                "`ulti ledger show {file}` prints the session.",
+                number=number,
+                file=file,
+            ),
+            err=True,
+        )
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _report_added(
+    file: str,
+    ledger: Ledger,
+    added: tuple[LedgerHand, TableHand, Settlement] | LedgerHand,
+    pinned: bool,
+    as_json: bool,
+    say: Speech,
+) -> None:
+    """What ``ulti ledger add`` prints once the hand is in the file."""
     if not pinned:
         note(
             f"{file}: this ledger pinned no ruleset yet; it now pins the content hash of "

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from ..errors import Problem, RulesetError
+from ..interrupts import ctrl_c_held
 from ..json_positions import json_positions
 from ..plugins import Registry
 from ..quoting import QUOTED, shorten
@@ -292,12 +293,18 @@ def _shown(value: Any) -> str:
 
 
 @contextmanager
-def updating(path: Path, registry: Registry | None = None) -> Iterator[Ledger]:
+def updating(
+    path: Path,
+    registry: Registry | None = None,
+    on_written: Callable[[], object] | None = None,
+) -> Iterator[Ledger]:
     """The ledger at ``path``, to add to; written back when the block ends without error.
 
     The ledger's lock is held from reading to writing, so concurrent updates all land,
     in order. A file that cannot be replaced safely (read-only, a FIFO, hard-linked)
-    is refused before anything is read or done.
+    is refused before anything is read or done. Ctrl-C waits while the ledger is written
+    and ``on_written`` called: a ``KeyboardInterrupt`` came either before the file
+    changed or after ``on_written`` said it had.
     """
     shown = str(path)
     real = real_file(path)
@@ -306,7 +313,11 @@ def updating(path: Path, registry: Registry | None = None) -> Iterator[Ledger]:
         before = check_replaceable(real, shown)  # again: it may have changed meanwhile
         ledger = _read(real, shown, registry)
         yield ledger
-        replace(real, _encoded(ledger), before)
+        encoded = _encoded(ledger)
+        with ctrl_c_held():
+            replace(real, encoded, before)
+            if on_written is not None:
+                on_written()
 
 
 def save_ledger(ledger: Ledger, path: Path, *, overwrite: bool = True) -> None:

@@ -21,10 +21,10 @@ from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from typing import Any
 
 from ..errors import UltiError
+from ..interrupts import ctrl_c_held
 from ..said import Said
 from .runner import Played, StudySpec, Table, each_turn_seed
 
@@ -98,27 +98,8 @@ def played_hands(
             playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
     finally:
         stop.value = True
-        with _ctrl_c_held():
+        with ctrl_c_held():
             pool.shutdown(wait=True, cancel_futures=True)
-
-
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl-C waits for the block to end, then is raised: a pool's shutdown interrupted
-    halfway (a second Ctrl-C) leaves its workers without the word to stop, and the
-    process hangs at exit. Only the main thread receives signals; elsewhere nothing
-    changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pressed: list[int] = []
-    before = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if pressed:
-        raise KeyboardInterrupt
 
 
 def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
