@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "facts": 0,
     "json_positions": 0,
     "safe_files": 0,
+    "interrupts": 0,
     "entry_points": 0,
     "ruleset": 0,
     "ruleset.schema": 0,
