@@ -527,3 +527,43 @@ def test_a_planned_session_length_ends_the_session(tmp_path: Path, ulti: Any) ->
     assert "its 2 planned hands are played" in more.stderr
     session = json.loads(ulti("ledger", "show", ledger, "--json").stdout)
     assert (session["planned_hands"], session["deals"], session["over"]) == (2, 2, True)
+
+
+COMPOSED, DECOMPOSED = "J\u00f3zsef", "Jo\u0301zsef"  # 'József' with 'ó', and 'o' + accent
+
+
+def test_a_name_in_either_unicode_form_is_one_player(tmp_path: Path, ulti: Any) -> None:
+    """'József' typed with a combining accent and with 'ó' looked alike and were two
+    players: a session of "Anna, József, József", and a hand refused with "'József' is
+    not a player (Anna, Ben, József)" (found by a fault review)."""
+    ledger = str(tmp_path / "s.json")
+    twice = ulti(
+        "ledger",
+        "new",
+        ledger,
+        "--ruleset",
+        "wikipedia",
+        "--players",
+        f"Anna,{DECOMPOSED},{COMPOSED}",
+    )
+    assert twice.returncode == 1
+    assert "every player needs a different, non-empty name" in twice.stderr
+    made = ulti(
+        "ledger",
+        "new",
+        ledger,
+        "--ruleset",
+        "wikipedia",
+        "--players",
+        f"Anna,Ben,{DECOMPOSED}",
+        "--dealer",
+        DECOMPOSED,
+    )
+    assert made.returncode == 0, made.stderr
+    assert load_ledger(Path(ledger)).players == ["Anna", "Ben", COMPOSED]
+    hand = ulti_made(tmp_path, COMPOSED, ("Anna", "Ben"), "h1.yaml")
+    with open(hand, "a", encoding="utf-8") as more:
+        more.write(f"aces: [Anna, {DECOMPOSED}]\n")
+    added = ulti("ledger", "add", ledger, hand, "--json")
+    assert added.returncode == 0, added.stderr
+    assert json.loads(added.stdout)["totals"] == {"Anna": -9, "Ben": -9, COMPOSED: 18}

@@ -277,6 +277,11 @@ def test_ledger_add_names_the_missing_key_too(tmp_path: Path) -> None:
         ),
         ("aces: [Anna, Anna, Ben, Anna, Ben]", "9:1: aces: there are four aces"),
         ("aces: [Anna, Carla]\ntricks: {Anna: 8, Ben: 2}", "aces: Carla took an ace but"),
+        (  # Four Aces was paid as made: nobody took an ace, so none the defenders
+            "aces: []",
+            "9:1: aces: nobody took an ace, but only 2 cards lie in the talon: at least 2 "
+            "aces were in the tricks; say who won them",
+        ),
     ],
 )
 def test_the_ace_fact_in_a_sheet_is_checked_where_it_is_written(
@@ -288,6 +293,24 @@ def test_the_ace_fact_in_a_sheet_is_checked_where_it_is_written(
     path = tmp_path / "hand.yaml"
     path.write_text(text, "utf-8")
     assert any(message in p for p in sheet_problems(path)), sheet_problems(path)
+
+
+@pytest.mark.parametrize("name", ["wikipedia", "four-player"])
+def test_the_ace_check_never_refuses_a_hand_the_engine_played(name: str) -> None:
+    """What the engine computes is what a table writes: the sheet's check holds for it."""
+    ruleset = load_ruleset(name)
+    checked = 0
+    for seed in range(120):
+        hand = Hand(ruleset, seed=seed, dealer=seed % ruleset.players.count)
+        play_out(hand, [RandomBot()] * ruleset.players.count, random.Random(seed))
+        facts = hand.facts
+        if facts is None or "ace_winners" not in facts.extra:
+            continue
+        winners = tuple(dict.fromkeys(facts.extra["ace_winners"]))  # each name once
+        assert ACE_WINNERS.check is not None
+        assert list(ACE_WINNERS.check(winners, facts, str)) == []
+        checked += 1
+    assert checked > 60
 
 
 def test_a_seat_that_sat_out_took_no_ace(tmp_path: Path) -> None:

@@ -243,6 +243,28 @@ def test_give_up_needs_no_play_facts_nor_trump(tmp_path: Path) -> None:
     assert refused == [f"{tmp_path / 'hand.yaml'}: this ruleset does not allow giving up"]
 
 
+def test_a_hand_given_up_with_play_facts_is_a_contradiction(tmp_path: Path) -> None:
+    """It was settled as given up, the tricks and points read by nobody (fault review)."""
+    text = "ruleset: older-20-100\ndeclarer: P1\nbid: parti\ngave_up: true\n"
+    played = text + "points: {declarer: 60, defenders: 30}\ntricks: {P1: 6, P2: 2, P3: 2}\n"
+    assert problems(tmp_path, played) == [
+        f"{tmp_path / 'hand.yaml'}:5:1: points: the hand was given up before the first lead, "
+        "so it has no points: leave out the play (points, tricks, durchmars, last_trick), "
+        "or gave_up"
+    ]
+
+
+@pytest.mark.parametrize(("written", "said"), [("null", "null"), ("true", "true"), ("3", "3")])
+def test_a_key_in_the_wrong_shape_shows_what_was_written_in_yaml_words(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    text = replace(GOOD, "trump: acorns\n", f"trump: acorns\nkontra: {written}\n")
+    (found,) = problems(tmp_path, text)
+    assert found.endswith(
+        f"kontra: write it like kontra: {{ulti: {{Ben: kontra}}}} or {{parti: 1}} (not {said})"
+    )
+
+
 # --------------------------------------------------------------------------- the command
 
 
@@ -400,3 +422,28 @@ def test_german_suit_words_name_the_trump(tmp_path: Path) -> None:
         assert hand.contract.trump == "acorns"
         results.append(settlement.payments)
     assert results[0] == results[1] == results[2]
+
+
+# --------------------------------------------------------------------------- names
+
+
+COMPOSED, DECOMPOSED = "J\u00f3zsef", "Jo\u0301zsef"  # 'József' with 'ó', and 'o' + accent
+
+
+def test_a_name_typed_with_a_combining_accent_is_the_same_player(tmp_path: Path) -> None:
+    """Some keyboards and copied text give 'ó' as 'o' and a combining accent: the two look
+    alike, and were two players ("'József' is not a player (Anna, József, Carla)")."""
+    text = replace(GOOD, "Ben", COMPOSED)  # in tricks and aces
+    text = replace(
+        text, f"players: [Anna, {COMPOSED}, Carla]", f"players: [Anna, {DECOMPOSED}, Carla]"
+    )
+    hand, settlement = settle_sheet(write(tmp_path, text))
+    assert hand.players == ["Anna", COMPOSED, "Carla"]
+    assert sum(settlement.payments.values()) == 0
+
+
+def test_the_same_name_in_both_forms_is_one_name_twice(tmp_path: Path) -> None:
+    text = replace(
+        GOOD, "players: [Anna, Ben, Carla]", f"players: [Anna, {COMPOSED}, {DECOMPOSED}]"
+    )
+    assert any("every player needs a different name" in p for p in problems(tmp_path, text))

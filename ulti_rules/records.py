@@ -62,7 +62,7 @@ from .scoring.sheet import PLAYER_NAME_LENGTH
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
 PlayerName = Annotated[
     str,
-    BeforeValidator(visible_text(PLAYER_NAME_LENGTH)),
+    BeforeValidator(visible_text(PLAYER_NAME_LENGTH, compose=True)),
     Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
 ]
 """A player's name, bounded as on a score sheet: a name is printed in every line."""

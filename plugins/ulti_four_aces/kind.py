@@ -27,7 +27,9 @@ class FourAcesSpec(ContractSpec):
     kind: Literal["four_aces"] = "four_aces"
 
 
-ACES = frozenset(card for card in range(32) if rank_of(card) == Rank.ACE)
+CARDS = 32
+"""The Hungarian pack: every ruleset plays all of it."""
+ACES = frozenset(card for card in range(CARDS) if rank_of(card) == Rank.ACE)
 
 
 def _ace_winners(facts: Facts) -> tuple[int, ...]:
@@ -38,8 +40,16 @@ def _ace_winners(facts: Facts) -> tuple[int, ...]:
 
 
 def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]) -> list[str]:
-    """What a table cannot have written: more than four aces, an ace in nobody's trick."""
+    """What a table cannot have written: more than four aces, an ace in nobody's trick,
+    nobody taking an ace when the talon cannot have held them all."""
     found = ["there are four aces"] if len(winners) > 4 else []
+    in_tricks = sum(facts.tricks_won.values()) * len(facts.seats)
+    talon = CARDS - in_tricks
+    if in_tricks and not winners and talon < len(ACES):
+        found.append(
+            f"nobody took an ace, but only {talon} cards lie in the talon: at least "
+            f"{len(ACES) - talon} aces were in the tricks; say who won them"
+        )
     found += [
         f"{name(seat)} took an ace but won no trick"
         for seat in sorted(set(winners))

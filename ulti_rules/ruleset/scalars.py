@@ -11,6 +11,7 @@ JSON Schema shows them.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -36,11 +37,23 @@ def whole_number(value: Any) -> int:
     )
 
 
-def visible_text(longest: int) -> Callable[[Any], str]:
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC): one way to write what looks the same."""
+    return unicodedata.normalize("NFC", text)
+
+
+def visible_text(longest: int, *, compose: bool = False) -> Callable[[Any], str]:
     """A check for text with something to read in it, at most ``longest`` characters:
-    never a number, true/false, '' or blanks."""
+    never a number, true/false, '' or blanks.
+
+    ``compose``: the text in Unicode's composed form (NFC), for names that are compared:
+    'József' typed with a combining accent (as some keyboards and copied text give it)
+    is then the same player as 'József' typed with 'é', not a second one that looks alike.
+    """
 
     def check(value: Any) -> str:
+        if compose and isinstance(value, str):
+            value = composed(value)
         if not isinstance(value, str):
             hint = "; put it in quotes" if isinstance(value, int | float) else ""
             raise PydanticCustomError(

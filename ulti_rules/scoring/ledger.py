@@ -48,7 +48,7 @@ from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folder
 from ..ruleset.positions import Where
 from ..ruleset.references import OutsideReference, confine, is_path
 from ..ruleset.safe_yaml import MAX_NODES
-from ..ruleset.scalars import Name, visible_text
+from ..ruleset.scalars import Name, composed, visible_text
 from ..ruleset.schema import Ruleset
 from ..said import Said
 from .all_pass import all_pass_payments, redealt
@@ -95,7 +95,7 @@ RULESET_REF_LENGTH = 4096
 
 Player = Annotated[
     str,
-    BeforeValidator(visible_text(PLAYER_NAME_LENGTH)),
+    BeforeValidator(visible_text(PLAYER_NAME_LENGTH, compose=True)),
     Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
 ]
 """A player's name, as short as on a score sheet: it is printed in every table."""
@@ -409,6 +409,7 @@ def new_ledger(
     ref = _ruleset_ref(ruleset_ref, folder, registry)
     ruleset = load_ruleset(ruleset_location(ruleset_ref, Path.cwd()), registry)
     count = ruleset.players.count
+    players = [composed(p) for p in players]  # as the file will hold them (``Player``)
     if len(players) != count:
         raise LedgerError(f"'{ruleset.name}' is for {count} players, not {len(players)}")
     if len(set(players)) != len(players) or any(not p.strip() for p in players):
@@ -419,7 +420,7 @@ def new_ledger(
             f"a player's name is at most {PLAYER_NAME_LENGTH} characters, as on a score "
             f"sheet: {shorten(long)!r} is {len(long)}"
         )
-    dealer = first_dealer or players[0]
+    dealer = composed(first_dealer) if first_dealer else players[0]
     if dealer not in players:
         raise LedgerError(
             f"the first dealer '{shorten(dealer)}' is not one of {', '.join(players)}"
@@ -454,7 +455,7 @@ def _check_heart_ace(ledger: Ledger, heart_ace: str | None) -> None:
         )
     if any(h.heart_ace is not None for h in ledger.hands):
         raise LedgerError("the end was already called")
-    if heart_ace not in ledger.players:
+    if composed(heart_ace) not in ledger.players:
         raise LedgerError(f"'{shorten(heart_ace)}' is not one of {', '.join(ledger.players)}")
 
 

@@ -53,7 +53,7 @@ class SheetError(ProblemsError):
 
 PLAYER_NAME_LENGTH = 40
 """The longest player name: a name a table writes down, not a paragraph."""
-_player_text = visible_text(PLAYER_NAME_LENGTH)
+_player_text = visible_text(PLAYER_NAME_LENGTH, compose=True)
 
 
 def _player(value: Any) -> str:
@@ -294,7 +294,10 @@ _SHAPE_ERRORS = frozenset({"dict_type", "model_type", "model_attributes_type", "
 
 
 def _given(value: Any) -> str:
-    """A value written in the wrong shape, as written (``50``, ``'P1'``) if it is short."""
+    """A value written in the wrong shape, as written (``50``, ``'P1'``, ``null``) if it
+    is short: YAML's words, not Python's ``None``."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
     shown = repr(value)
     return shown if len(shown) <= QUOTED else describe(value)
 

@@ -325,6 +325,13 @@ class _Reader:
         ]
         if not played:
             return None
+        if sheet.gave_up:  # settled as given up, the play facts would be read by nobody
+            self.fail(
+                (played[0],),
+                f"the hand was given up before the first lead, so it has no {played[0]}: "
+                "leave out the play (points, tricks, durchmars, last_trick), or gave_up",
+            )
+            return None
         for key in ("points", "last_trick"):
             if getattr(sheet, key) is None and not (key == "last_trick" and sheet.durchmars):
                 self.fail(
