@@ -583,16 +583,22 @@ def test_a_nul_byte_in_a_ruleset_given_to_the_library_is_a_ledger_error() -> Non
     assert os.path.sep  # the check comes before any path is touched
 
 
-def test_hands_another_version_settled_are_not_settled_again(session: Path) -> None:
+def test_hands_another_version_settled_are_noted_where_they_differ(session: Path) -> None:
     """A fix to settlement in a later ulti-rules must not make an older session unreadable:
-    hands are re-settled only by the version that settled them."""
+    a hand another version settled otherwise is kept, and said. (It was not settled again
+    at all, so that editing ``settled_by`` turned the check off: found by a fault review.)"""
     assert json.loads(session.read_text("utf-8"))["settled_by"] == program_version()
     edited(session, lambda d: d["hands"][1]["sheet"].pop("kontra"))  # now settles otherwise
     with pytest.raises(LedgerError):
         load_ledger(session)  # the same version: the difference is tampering
     edited(session, lambda d: d.update(settled_by="0.0.1"))
-    ledger = load_ledger(session)  # another version settled them: kept as written
+    ledger = load_ledger(session)  # another version settled them: kept as written, said
     assert ledger.hands[1].payments == PAYMENTS
+    (noted,) = ledger.notes
+    assert noted.path == "hands.1.payments" and noted.line is not None
+    lines = session.read_text("utf-8").splitlines()
+    assert lines[noted.line - 1].strip().startswith('"payments"')  # hand 2's, positioned
+    assert noted.message.startswith("settling the sheet kept with this hand gives ")
     # the next hand is this version's, marked, and from it on hands are checked again
     sheet, where = read_sheet(session.parent / "hand.yaml")
     add_hand(ledger, sheet, where, session.parent, source="hand.yaml")
@@ -601,4 +607,29 @@ def test_hands_another_version_settled_are_not_settled_again(session: Path) -> N
     assert data["settled_by"] == program_version()
     assert data["hands"][2]["settled_by"] == program_version()
     assert data["hands"][1].get("settled_by") is None
-    assert load_ledger(session).hands[2].payments == PAYMENTS
+    again = load_ledger(session)
+    assert again.hands[2].payments == PAYMENTS
+    assert [n.path for n in again.notes] == ["hands.1.payments"]  # still said, still kept
+
+
+def test_a_forged_payment_behind_an_edited_version_is_said_on_every_read(
+    session: Path, ulti: Callable[..., Ran]
+) -> None:
+    """Editing ``settled_by`` with the payments made a forged hand pass unchecked: now
+    `ulti ledger show` and `ulti ledger add` name it each time (and keep the file)."""
+    forged = {"Anna": -1000, "Ben": 500, "Carla": 500}
+    edited(session, lambda d: (d["hands"][0].update(payments=forged), d.update(settled_by="0")))
+    for args in (("ledger", "show", session.name), ("ledger", "add", session.name, "hand.yaml")):
+        done = ulti(*args)
+        assert done.returncode == 0, done.stderr
+        first, second = done.stderr.splitlines()[:2]
+        assert re.fullmatch(
+            r"ulti: note: s\.json:\d+:\d+: hands\.0\.payments: settling the sheet kept with "
+            r"this hand gives Anna -9, Ben \+18, Carla -9, not Anna -1000, Ben \+500, Carla \+500",
+            first,
+        ), first
+        assert second == (
+            "ulti: note: another version of ulti-rules settled the hands above (settled_by), "
+            "and this one settles them otherwise; the ledger keeps what they paid"
+        )
+    assert load_ledger(session).hands[0].payments == forged

@@ -196,6 +196,7 @@ def add_command(
     written: list[bool] = []
     try:
         with updating(Path(file), on_written=lambda: written.append(True)) as ledger:
+            _say_notes(ledger)
             pinned = ledger.ruleset_hash is not None  # locked until written back
             added = _add(ledger, hand, misdeal, heart_ace, accept_change)
         _report_added(file, ledger, added, pinned, as_json, say)
@@ -214,6 +215,17 @@ def add_command(
             err=True,
         )
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _say_notes(ledger: Ledger) -> None:
+    """The hands another ulti-rules version settled otherwise: said on every read, kept."""
+    for problem in ledger.notes:
+        note(str(problem))
+    if ledger.notes:
+        note(
+            "another version of ulti-rules settled the hands above (settled_by), and this "
+            "one settles them otherwise; the ledger keeps what they paid"
+        )
 
 
 def _report_added(
@@ -414,6 +426,7 @@ def show_command(file: str, lang: str | None, as_json: bool) -> None:
     """Print every hand, the running totals and who deals next."""
     say = Speech(command_lang(lang))
     ledger = load_ledger(Path(file))
+    _say_notes(ledger)
     change = ledger.ruleset_change(ledger.rules())
     if change is not None:
         note(

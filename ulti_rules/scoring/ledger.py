@@ -110,9 +110,9 @@ Version = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 
 
 def program_version() -> str:
-    """The ulti-rules version settling hands now: a ledger re-settles, to check them, only
-    the hands this very version settled (a later fix to settlement must not make an older
-    session unreadable)."""
+    """The ulti-rules version settling hands now: a ledger refuses a hand this very
+    version settled otherwise, and only notes one another version did (a later fix to
+    settlement must not make an older session unreadable)."""
     global _VERSION
     if _VERSION is None:
         try:
@@ -216,14 +216,24 @@ class Ledger(BaseModel):
     )
     settled_by: Version | None = Field(
         default=None,
-        description="The ulti-rules version that settled the latest hands; only the hands "
-        "it settled are re-settled when the ledger is read.",
+        description="The ulti-rules version that settled the latest hands. Every hand "
+        "under the rules in force now is settled again when the ledger is read: one this "
+        "version settled must pay what that gives, one another version settled is noted "
+        "where it differs (``Ledger.notes``).",
     )
     hands: list[LedgerHand] = []
     _loaded: tuple[str, Registry | None, Ruleset, str] | None = PrivateAttr(default=None)
     """The ruleset (and its content hash) as loaded for ``ruleset`` and a registry."""
     _folder: Path | None = PrivateAttr(default=None)
     """The folder of the file it was read from: a path in ``ruleset`` is read from there."""
+    _notes: list[Problem] = PrivateAttr(default_factory=list)
+
+    @property
+    def notes(self) -> list[Problem]:
+        """What reading the file found worth saying but not refusing: the hands another
+        ulti-rules version settled (``settled_by``) that this one settles otherwise, each
+        as a positioned problem. The ledger keeps what those hands paid."""
+        return list(self._notes)
 
     def __eq__(self, other: object) -> bool:
         """Equal sessions: the ruleset a ledger has loaded is a cache, not content."""

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -69,9 +69,11 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
     if data is not None:
         where = _Where(shown, {})
         try:
-            return _checked(data, where, path.parent, registry)
+            ledger = _checked(data, where, path.parent, registry)
         except LedgerError as exc:  # now say where: find the keys the problems name
-            raise _located(exc, where, text) from None
+            raise LedgerError.of(_located(exc.problems, where, text)) from None
+        ledger._notes = _located(ledger._notes, where, text)
+        return ledger
     try:
         document = load_text(text, max_bytes=MAX_LEDGER_BYTES)
     except YamlError as exc:
@@ -79,20 +81,18 @@ def _read(path: Path, shown: str, registry: Registry | None) -> Ledger:
     return _checked(document.data, _Where(shown, document.positions), path.parent, registry)
 
 
-def _located(error: LedgerError, where: _Where, text: str) -> LedgerError:
-    """``error``'s problems, found without positions in the JSON ``text``, positioned."""
-    if not any(problem in where.paths for problem in error.problems):
-        return error
-    paths = [where.paths[problem] for problem in error.problems if problem in where.paths]
+def _located(problems: Sequence[Problem], where: _Where, text: str) -> list[Problem]:
+    """``problems``, found without positions in the JSON ``text``, positioned."""
+    if not any(problem in where.paths for problem in problems):
+        return list(problems)
+    paths = [where.paths[problem] for problem in problems if problem in where.paths]
     located = _Where(where.file, json_positions(text, paths))
-    return LedgerError.of(
-        [
-            located.problem(where.paths[problem], problem.message)
-            if problem in where.paths
-            else problem
-            for problem in error.problems
-        ]
-    )
+    return [
+        located.problem(where.paths[problem], problem.message)
+        if problem in where.paths
+        else problem
+        for problem in problems
+    ]
 
 
 def _text(path: Path, shown: str) -> str:
@@ -219,17 +219,25 @@ def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -
         problems += found
     problems += hand_problems(ledger, where, names=ruleset is not None)
     wrong = {_hand_of(problem) for problem in problems}
+    noted: list[Problem] = []
     if ruleset is not None and None not in wrong:  # only hands are wrong, if any
-        problems += sheet_problems(
+        settled_from, ours_from = _settled_from(ledger, registry)
+        for problem in sheet_problems(
             ledger,
             where,
             ruleset,
             registry,
-            settled_from=_settled_from(ledger, registry),
+            settled_from=settled_from,
             skip={index for index in wrong if index is not None},
-        )
+        ):
+            index = _hand_of(problem)
+            if index is not None and index < ours_from:
+                noted.append(problem)  # another version settled it: said, not refused
+            else:
+                problems.append(problem)
     if problems:
         raise LedgerError.of(problems)
+    ledger._notes = noted
     return ledger
 
 
@@ -265,20 +273,26 @@ def _quoting(message: str, ref: str) -> str:
     return message if short in message else f"{short}: {message}"
 
 
-def _settled_from(ledger: Ledger, registry: Registry | None) -> int | None:
-    """The index of the first hand settled under the rules in force now, by this very
-    ulti-rules version; None when no hand is known to be (none pinned yet, the rules
-    changed since, or another version settled the latest hands)."""
-    if ledger.ruleset_hash is None or ledger.ruleset_hash != ledger.rules_hash(registry):
-        return None
-    if ledger.settled_by != program_version():
-        return None
-    changes = [
-        index
-        for index, hand in enumerate(ledger.hands)
-        if hand.ruleset_hash is not None or hand.settled_by is not None
-    ]
-    return changes[-1] if changes else 0
+def _settled_from(ledger: Ledger, registry: Registry | None) -> tuple[int | None, int]:
+    """The index of the first hand settled under the rules in force now (None when no
+    hand is known to be: none pinned yet, or the rules changed since), and of the first
+    hand this very ulti-rules version settled (the number of hands when it settled none).
+
+    Each is where the last change was marked: a hand's ``ruleset_hash`` for the rules,
+    its ``settled_by`` for the version. A ``settled_by`` edited by hand can only turn a
+    refused hand into a noted one, never into one nobody checks."""
+    rules = None
+    if ledger.ruleset_hash is not None and ledger.ruleset_hash == ledger.rules_hash(registry):
+        rules = max(
+            (i for i, hand in enumerate(ledger.hands) if hand.ruleset_hash is not None),
+            default=0,
+        )
+    ours = len(ledger.hands)
+    if ledger.settled_by == program_version():
+        ours = max(
+            (i for i, hand in enumerate(ledger.hands) if hand.settled_by is not None), default=0
+        )
+    return rules, ours
 
 
 def _hand_of(problem: Problem) -> int | None:
