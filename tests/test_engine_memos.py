@@ -71,7 +71,9 @@ def oracle_discards(auction: Auction, hand: int) -> list[object]:
     situation = auction._situation(confirm)
     if auction._at_all(situation, confirm)[1]:
         return [DISCARDS[p] for p in combinations(cards_of(hand), 2)]
-    forced = confirm and not auction._feasible_with(marriages_in(hand), situation, confirm)
+    # the whole hand makes no bid (a round-1 bid to confirm, or a talon taken unseen that
+    # brought no marriage): the bid is made unsuitable, and any pair may go
+    forced = not auction._feasible_with(marriages_in(hand), situation, confirm)
     return [
         DISCARDS[(a, b)]
         for a, b in combinations(cards_of(hand), 2)

@@ -277,6 +277,43 @@ class Auction:
             marriages_in(hand), situation, confirm
         )
 
+    def _talon_may_serve(self, seat: int, hand: int) -> bool:
+        """Whether, for all ``seat`` knows, the talon on the table may make a bid makeable.
+
+        Taking it obliges a higher bid, so it is offered only where one may follow; but
+        the talon lies face down, and what a seat may do must not tell it what lies there.
+        So a talon the seat laid itself counts with its cards; any other with every two
+        cards the seat does not hold (only Kings and Overs matter). Should the talon then
+        make no bid, the seat bids even so, "even if the hand is unsuitable" (HU):
+        :meth:`_unsuitable`."""
+        talon = self.talon
+        if talon is None:
+            return False
+        if self.talon_by == seat:
+            return self._any_feasible(hand | mask_of_distinct(talon))
+        confirm = self.step == "confirm"
+        situation = self._situation(confirm)
+        if self._at_all(situation, confirm)[1]:
+            return True
+        key = ("unseen talon", hand & KINGS_AND_OVERS, *situation)
+        memo = self.cat.memo
+        found = memo.get(key)
+        if found is None:
+            missing = [1 << card for card in cards_of(KINGS_AND_OVERS & ~hand)]
+            completions = [0, *missing, *(a | b for a, b in combinations(missing, 2))]
+            found = memo[key] = (
+                any(
+                    self._feasible_with(marriages_in(hand | more), situation, confirm)
+                    for more in completions
+                ),
+            )
+        return bool(found[0])
+
+    def _unsuitable(self, hand: int) -> bool:
+        """After taking a talon that made no bid makeable: every higher bid may be made,
+        its marriages unheld (the bid is then lost), since taking the talon obliges one."""
+        return self.step == "bid" and not self._any_feasible(hand)
+
     def _feasible_with(
         self, held: tuple[int, ...], situation: tuple[object, ...], confirm: bool
     ) -> bool:
@@ -327,7 +364,7 @@ class Auction:
 
     def _bid_actions(self, hand: int) -> tuple[Bid, ...]:
         """Every Bid the seat may make now; memoised per situation in the catalogue."""
-        check = self.step != "round1"
+        check = self.step != "round1" and not self._unsuitable(hand)
         if self._confirm_forced(hand):
             return (self._confirm_action(),)
         held = marriages_in(hand) if check else ()
@@ -373,7 +410,7 @@ class Auction:
         talon lying on the table (which obliges a bid he can then make)."""
         if self._direct_bid_allowed() and self._bid_actions(hand):
             return True
-        return self.talon is not None and self._any_feasible(hand | mask_of_distinct(self.talon))
+        return self._talon_may_serve(self.turn, hand)
 
     def _may_rob(self, seat: int) -> bool:
         return seat != self.bidder or self.ruleset.auction.self_robbing
@@ -440,8 +477,9 @@ class Auction:
         feasible = self._feasible_with
         held = marriages_in(hand)
         if not feasible(held, situation, confirm):
-            # No discard holds a bid up: a round-1 bid is then confirmed anyway.
-            return None if confirm else (hand, set())
+            # No discard holds a bid up: a round-1 bid is then confirmed anyway, and a talon
+            # taken unseen obliges a bid even so (``_unsuitable``): any pair may go.
+            return None
         married = cards_of(hand & sum(MARRIAGE_MASKS[s] for s in held))
         lost = 0
         for card in married:
@@ -479,8 +517,13 @@ class Auction:
             step,
             seat != self.bidder or self.ruleset.auction.self_robbing,  # ``_may_rob``
             self.opening,
-            MARRIED[hand & KINGS_AND_OVERS],  # ``marriages_in``, and with the talon:
-            None if talon is None else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS],
+            MARRIED[hand & KINGS_AND_OVERS],  # ``marriages_in``; for a pick-up, what the
+            # seat knows of the talon (``_talon_may_serve``): its cards, or only its own
+            None
+            if talon is None
+            else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS]
+            if self.talon_by == seat
+            else hand & KINGS_AND_OVERS,
             *self._situation(step == "confirm"),
         )
         memo = self.cat.memo
@@ -494,11 +537,7 @@ class Auction:
         actions: list[Action] = []
         if step == "speak":
             rob = self._may_rob(seat)
-            if (
-                rob
-                and self.talon is not None
-                and self._any_feasible(hand | mask_of_distinct(self.talon))
-            ):
+            if rob and self._talon_may_serve(seat, hand):
                 actions.append(PICK_UP)
             if rob and self._direct_bid_allowed():
                 actions.extend(self._bid_actions(hand))
@@ -574,12 +613,16 @@ class Auction:
                 return "there is no talon in this deal"
             if not self._may_rob(seat):
                 return "this ruleset has no self-robbing: you may not take back your own talon"
-            full = hand | mask_of_distinct(self.talon)
             if not self._candidates_at_all()[0]:
                 above = self.bid.name if self.bid else "nothing"
                 return f"no bid ranks above {above}: taking the talon obliges a higher bid"
-            if not self._any_feasible(full):
-                return "with the talon you could make no higher bid, and taking it obliges one"
+            if not self._talon_may_serve(seat, hand):
+                if self.talon_by == seat:
+                    return "with your talon you could make no higher bid, and taking it obliges one"
+                return (
+                    "no two cards you could find in the talon would let you make a higher bid, "
+                    "and taking it obliges one"
+                )
             return None
         if isinstance(action, Pass):
             if self._pass_allowed(hand):
@@ -636,7 +679,7 @@ class Auction:
                 return "a confirmation keeps the round-1 trump"
             if self._confirm_forced(hand):
                 return None
-        check = step != "round1"
+        check = step != "round1" and not self._unsuitable(hand)
         options = self._trump_options(info, (), False, self._same_trump_binds())
         if carries:
             assert action.trump is not None
