@@ -54,7 +54,10 @@ def test_names_and_sources_do_not_count(ulti: RunUlti) -> None:
     done = ulti("diff", "wikipedia", "renamed.yaml", cwd=FIXTURES)
     assert done.returncode == 0
     assert "play the same; only names and sources differ" in done.stdout
-    assert "Names and sources, which do not change the play\n  * The ruleset is called renamed" in done.stdout
+    assert (
+        "Names and sources, which do not change the play\n  * The ruleset is called renamed"
+        in done.stdout
+    )
 
 
 def test_files_that_resolve_alike_have_no_differences(ulti: RunUlti, tmp_path: Path) -> None:

@@ -146,6 +146,45 @@ def test_a_club_without_four_aces_plays_and_shows_none(tmp_path: Path) -> None:
     assert all("silent_four_aces" not in row["silent"] for row in rows)
 
 
+@pytest.mark.parametrize("adds", ["with: four-aces", "extends: [tournament, four-aces]"])
+def test_tournament_takes_four_aces_by_with_or_by_extends_alike(tmp_path: Path, adds: str) -> None:
+    """`tournament` has no silent Durchmars and ranks its bids by value. The fragment's
+    restated kontra_from of the silent Durchmars brought back a half-written bonus, and
+    its WP ranks were refused under `with:` (and dropped under `extends:`), each error in
+    the plugin's file, which the organiser cannot change (found by a fault review). A
+    fragment changes only what the rules have, and its ranks give way to a derived order."""
+    extends = "extends: tournament\n" if adds.startswith("with") else ""
+    (tmp_path / "club.yaml").write_text(
+        f"name: club\ntitle: Club\n{extends}{adds}\n", encoding="utf-8"
+    )
+    ulti = run_in(tmp_path)
+    assert ulti("check", "club.yaml").stdout == "1 file checked: 1 ok\n"
+    rules = load_ruleset(tmp_path / "club.yaml")
+    assert "four_aces" in rules.contracts and "silent_four_aces" in rules.silent_bonuses
+    assert "silent_durchmars" not in rules.silent_bonuses
+    rows = json.loads(ulti("ladder", "club.yaml", "--json").stdout)
+    four_aces = next(r for r in rows if r["id"] == "four_aces")
+    ulti_row = next(r for r in rows if r["id"] == "ulti")
+    assert four_aces["rank"] == ulti_row["rank"]  # equal value: ranked alike, by value
+    played = ulti("simulate", "club.yaml", "--hands", "30", "--quiet", "--json")
+    assert played.returncode == 0, played.stderr
+
+
+def test_a_club_file_bringing_back_half_a_removed_bonus_is_refused_in_that_file(
+    tmp_path: Path,
+) -> None:
+    """The leniency is a fragment's: a club file's own half entry is its mistake."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: tournament\n"
+        "silent_bonuses:\n  silent_durchmars:\n    kontra_from: [parti]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(tmp_path / "club.yaml")
+    assert {p.file for p in caught.value.problems} == {str(tmp_path / "club.yaml")}
+    assert any("missing required key 'condition'" in str(p) for p in caught.value.problems)
+
+
 def test_a_club_without_four_aces_keeps_the_wikipedia_table(tmp_path: Path) -> None:
     """Under the table rule the remaining bids keep WP's rank numbers (with gaps where the
     Four Aces bids were) and so their order; `ulti check` accepts it."""

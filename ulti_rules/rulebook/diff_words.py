@@ -113,7 +113,11 @@ def render_diff(diff: RuleDiff, width: int = WIDTH) -> str:
         for _key, heading, items in diff.sections:
             lines += ["", heading, *_bullets(items, width)]
     if diff.names_only:
-        lines += ["", _("Names and sources, which do not change the play"), *_bullets(diff.names_only, width)]
+        lines += [
+            "",
+            _("Names and sources, which do not change the play"),
+            *_bullets(diff.names_only, width),
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -181,15 +181,19 @@ Writer = Callable[[tuple[str | int, ...]], int | None]
 merged before it; None if none did."""
 
 
-def numbers_in_force(merged: dict[str, Any], writer: Writer, registry: Registry) -> dict[str, Any]:
+def numbers_in_force(
+    merged: dict[str, Any], writer: Writer, registry: Registry, own: int = 0
+) -> dict[str, Any]:
     """The merged mapping without the typed numbers a more derived file has overruled.
 
     A total typed in a base file checked the base's component values; when a file
     merged after it changes one of them (or the bid's components or red flag), that
     total is stale by design and is derived instead. Likewise, under a ranking rule
     that derives ranks, ranks (and ``rank_exception``) were written for another rule
-    and are not used, unless the file loaded or the file choosing the rule wrote
-    them: those are kept, for ``check_ladder`` to refuse with the rule in force.
+    and are not used, unless the file loaded (``own``: its ``writer`` number; fragments
+    it adds ``with`` are merged after it) or the file choosing the rule wrote them: those
+    are kept, for ``check_ladder`` to refuse with the rule in force. A fragment's ranks
+    place its bids on a ladder that lists them; under a derived order they are not used.
     """
     ladder = merged.get("ladder")
     if not isinstance(ladder, list):
@@ -206,7 +210,7 @@ def numbers_in_force(merged: dict[str, Any], writer: Writer, registry: Registry)
         if chooser is not None:
             for key in ("rank", "rank_exception"):
                 at = writer(("ladder", i, key)) if key in bid else None
-                if at is not None and at not in (0, chooser):
+                if at is not None and at not in (own, chooser):
                     drop.add(key)
         total_at = writer(("ladder", i, "value")) if "value" in bid else None
         if total_at is not None:

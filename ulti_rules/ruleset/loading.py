@@ -282,7 +282,7 @@ def _resolve_chain(path: Path, registry: Registry) -> _Resolved:
     skip = {*META_KEYS, FRAGMENT_KEY}
     for layer, file in enumerate(layers):
         data = {key: value for key, value in file.data.items() if key not in skip}
-        merged.apply(layer, data, file.positions)
+        merged.apply(layer, data, file.positions, fragment=file.is_fragment)
     merged.finish({i: f.path.stem for i, f in enumerate(layers) if f.is_fragment})
     if "name" not in own.data:
         merged.data["name"] = path.stem
@@ -335,6 +335,11 @@ class _Where:
         layer, position = places[at]
         mark, file = position.key, self.resolved.layers[layer]
         return (self.resolved.order(layer), mark.line, mark.column), file.display
+
+    @property
+    def own(self) -> int:
+        """The :meth:`writer` number of the file loaded itself."""
+        return len(self.resolved.layers) - 1 - self.resolved.top
 
     def writer(self, path: KeyPath) -> int | None:
         """Which file wrote exactly the key ``path``: 0 for the last one merged (the most
@@ -594,7 +599,8 @@ def load_resolved(name_or_path: str | Path, registry: Registry | None = None) ->
     resolved = _resolve_chain(_path(name_or_path, registry), registry)
     if resolved.merged.issues:
         raise RulesetError(_sorted(resolved.issue_problems()))
-    return numbers_in_force(resolved.merged.data, _Where(resolved).writer, registry)
+    where = _Where(resolved)
+    return numbers_in_force(resolved.merged.data, where.writer, registry, where.own)
 
 
 LOADED = LoadCache()
@@ -671,7 +677,7 @@ def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
     where = _Where(resolved)
     merge_problems = resolved.issue_problems()
     # typed totals and ranks that a more derived file overruled are derived instead
-    where.merged = numbers_in_force(where.merged, where.writer, registry)
+    where.merged = numbers_in_force(where.merged, where.writer, registry, where.own)
     model = ruleset_model(registry.param_models())
     try:
         ruleset = model.model_validate(where.merged)

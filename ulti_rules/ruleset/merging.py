@@ -18,7 +18,7 @@ from typing import Any
 from .hints import did_you_mean
 from .safe_yaml import KeyPath, Position
 from .scalars import describe
-from .schema import Bid
+from .schema import Bid, ContractSpec, SilentBonus
 
 BY_ID = {"contracts": "contract", "silent_bonuses": "silent bonus"}
 """The catalogues whose entries a file may remove with ``id: null``."""
@@ -60,10 +60,21 @@ class Merged:
     the ladder it replaced (a list is read as a whole new ladder; see loading's hints)."""
 
     def apply(
-        self, layer: int, data: Mapping[str, Any], positions: Mapping[KeyPath, Position]
+        self,
+        layer: int,
+        data: Mapping[str, Any],
+        positions: Mapping[KeyPath, Position],
+        *,
+        fragment: bool = False,
     ) -> None:
-        """Merge one file's mapping (its own keys only) on top of what is merged so far."""
-        _Layer(self, layer, positions).merge_top(data)
+        """Merge one file's mapping (its own keys only) on top of what is merged so far.
+
+        A ``fragment`` is merged onto rulesets it does not know: its change to a contract
+        or silent bonus they do not have (one that is not a whole entry) is left out, as
+        there is nothing to change. The Four Aces fragment restates the ``kontra_from``
+        of WP's silent bonuses; `tournament` has no silent Durchmars, and takes Four Aces
+        all the same."""
+        _Layer(self, layer, positions, fragment).merge_top(data)
 
     def finish(self, fragments: Mapping[int, str] | None = None) -> None:
         """Issues that only the whole merge shows: a removed contract that bids still use.
@@ -112,6 +123,12 @@ class Merged:
             self.issues.append(Issue(layer, path, message))
 
 
+def _required(section: str) -> frozenset[str]:
+    """The keys a whole entry of catalogue ``section`` gives (what the schema requires)."""
+    model = ContractSpec if section == "contracts" else SilentBonus
+    return frozenset(name for name, info in model.model_fields.items() if info.is_required())
+
+
 def _holds(value: Any, item: str) -> bool:
     return isinstance(value, list) and item in value
 
@@ -135,10 +152,17 @@ def bid_keys_required() -> list[str]:
 class _Layer:
     """One file merged onto a :class:`Merged`."""
 
-    def __init__(self, merged: Merged, layer: int, positions: Mapping[KeyPath, Position]):
+    def __init__(
+        self,
+        merged: Merged,
+        layer: int,
+        positions: Mapping[KeyPath, Position],
+        fragment: bool = False,
+    ):
         self.merged = merged
         self.layer = layer
         self.positions = positions
+        self.fragment = fragment
         self.slots = 0
 
     # ------------------------------------------------------------------ positions
@@ -189,6 +213,15 @@ class _Layer:
                     merged[key] = ladder
             elif len(at) == 1 and at[0] in BY_ID and value is None:
                 self.remove(merged, key, key_written, key_at, BY_ID[at[0]])
+            elif (
+                self.fragment
+                and len(at) == 1
+                and at[0] in BY_ID
+                and old is _MISSING
+                and isinstance(value, dict)
+                and not _required(at[0]) <= value.keys()
+            ):
+                continue  # a change to an entry these rules do not have (``Merged.apply``)
             elif isinstance(value, dict) and (old is _MISSING or isinstance(old, dict)):
                 self.place(key_at, key_written)
                 base_map = old if isinstance(old, dict) else {}
