@@ -185,6 +185,20 @@ def test_a_club_file_bringing_back_half_a_removed_bonus_is_refused_in_that_file(
     assert any("missing required key 'condition'" in str(p) for p in caught.value.problems)
 
 
+def test_a_fragment_s_half_entry_of_an_id_nobody_removed_is_checked(folder: Path) -> None:
+    """A typo in a fragment is no removed bonus: it is refused, not left out."""
+    write(
+        folder,
+        "typo.yaml",
+        'fragment: "a typo"\nsilent_bonuses:\n  silent_ulty:\n    kontra_from: [parti]\n',
+    )
+    club = write(
+        folder, "club.yaml", "name: club\ntitle: Club\nextends: wikipedia\nwith: ./typo.yaml\n"
+    )
+    with pytest.raises(RulesetError, match="silent_ulty"):
+        load_ruleset(club)
+
+
 def test_a_club_without_four_aces_keeps_the_wikipedia_table(tmp_path: Path) -> None:
     """Under the table rule the remaining bids keep WP's rank numbers (with gaps where the
     Four Aces bids were) and so their order; `ulti check` accepts it."""

@@ -55,6 +55,8 @@ class Merged:
     removed: dict[str, tuple[int, KeyPath, int | None]] = field(default_factory=dict)
     """Contracts removed with ``null``: by id, the layer and path that removed them, and
     the layer that had written the entry."""
+    gone: set[tuple[str, str]] = field(default_factory=set)
+    """Catalogue entries (section, id) a file removed with ``null``."""
     replaced_ladder: tuple[int, frozenset[str]] | None = None
     """The last layer whose ``ladder:`` list replaced an inherited ladder, and the ids of
     the ladder it replaced (a list is read as a whole new ladder; see loading's hints)."""
@@ -70,10 +72,11 @@ class Merged:
         """Merge one file's mapping (its own keys only) on top of what is merged so far.
 
         A ``fragment`` is merged onto rulesets it does not know: its change to a contract
-        or silent bonus they do not have (one that is not a whole entry) is left out, as
-        there is nothing to change. The Four Aces fragment restates the ``kontra_from``
-        of WP's silent bonuses; `tournament` has no silent Durchmars, and takes Four Aces
-        all the same."""
+        or silent bonus that one of them removed (a change, not a whole entry) is left
+        out, as there is nothing to change. The Four Aces fragment restates the
+        ``kontra_from`` of WP's silent bonuses; `tournament` removes the silent Durchmars,
+        and takes Four Aces all the same. An id nobody removed is no such case (a typo in
+        the fragment, say): it is checked as any entry."""
         _Layer(self, layer, positions, fragment).merge_top(data)
 
     def finish(self, fragments: Mapping[int, str] | None = None) -> None:
@@ -218,6 +221,7 @@ class _Layer:
                 and len(at) == 1
                 and at[0] in BY_ID
                 and old is _MISSING
+                and (at[0], key) in self.merged.gone
                 and isinstance(value, dict)
                 and not _required(at[0]) <= value.keys()
             ):
@@ -248,6 +252,7 @@ class _Layer:
             return
         writer = self.merged.places.get(at)
         self.forget(at, merged.pop(key))
+        self.merged.gone.add((str(at[0]), str(key)))
         if at[0] == "contracts":
             self.merged.removed[key] = (self.layer, written, writer[0] if writer else None)
 
