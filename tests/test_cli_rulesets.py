@@ -29,6 +29,8 @@ from ulti_rules.errors import Problem, RulesetError, UltiError
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.schema import Names, ruleset_model
 
+from cli_in_process import run_in
+
 RunUlti = Callable[..., subprocess.CompletedProcess[str]]
 BOX = "│"
 
@@ -448,6 +450,24 @@ def test_an_unexpected_exception_is_one_line_unless_debugging(
     monkeypatch.setenv(DEBUG_ENV, "1")
     result = CliRunner().invoke(group, ["boom"])
     assert isinstance(result.exception, ZeroDivisionError)
+
+
+def test_check_notes_what_a_club_file_removes(tmp_path: Path) -> None:
+    """`ulti:` with nothing under it is null: it removed Ulti without a word, while the
+    docs said `ulti check` would name the ranks left (found by a fault review)."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\nladder:\n  ulti:\n"
+        "silent_bonuses:\n  silent_durchmars: null\n",
+        encoding="utf-8",
+    )
+    done = run_in(tmp_path)("check", "club.yaml")
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    assert done.stderr == (
+        "ulti: note: club.yaml:5:3: ladder.ulti: removes the bid 'ulti' (a key left without "
+        "a value is null too)\n"
+        "ulti: note: club.yaml:7:3: silent_bonuses.silent_durchmars: removes the silent bonus "
+        "'silent_durchmars' (a key left without a value is null too)\n"
+    )
 
 
 def test_ctrl_c_in_any_command_exits_130_not_as_a_user_error() -> None:

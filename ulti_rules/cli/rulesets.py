@@ -128,8 +128,10 @@ def check_command(paths: tuple[str, ...]) -> None:
     Each problem is one line on stdout, `file:line:col: key.path: message`,
     followed by a summary line. Exit status 1 if any file has a problem. A
     ruleset name (see `ulti rulesets`) checks the file that name stands for.
+    A file without problems has a note (on stderr) for each bid, contract or
+    silent bonus it removes (null, or a key left without a value).
     """
-    from ..ruleset.loading import check_file
+    from ..ruleset.loading import check_file, removals
 
     ok = 0
     bad = 0
@@ -137,10 +139,14 @@ def check_command(paths: tuple[str, ...]) -> None:
     for path in paths:
         try:
             problems = check_file(_file_or_name(path))
+            removed = [] if problems else removals(_file_or_name(path))
         except OSError as exc:
             problems = [Problem(str(path), None, None, "", describe_os_error(exc))]
+            removed = []
         for problem in problems:
             echo(str(problem))
+        for removal in removed:  # no problem: said on stderr, as every note
+            note(str(removal))
         total += problem_count(problems)
         if problems:
             bad += 1

@@ -53,11 +53,11 @@ from .finding import ruleset_folders as ruleset_folders
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache
-from .merging import Merged, bid_keys_required
+from .merging import BY_ID, Merged, bid_keys_required
 from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
 from .references import outside_allowed
-from .safe_yaml import KeyPath, describe
+from .safe_yaml import KeyPath, Mark, describe
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
 
 if TYPE_CHECKING:
@@ -590,6 +590,34 @@ def _salvaged_ladder_problems(
 def load_raw(name_or_path: str | Path, registry: Registry | None = None) -> dict[str, Any]:
     """The top file's own mapping, as written (``extends`` not followed)."""
     return _read(_path(name_or_path, _registry(registry))).data
+
+
+def removals(name_or_path: str | Path, registry: Registry | None = None) -> list[Problem]:
+    """What the file itself removes with ``null``: bids of its ``ladder:`` mapping,
+    contracts, silent bonuses; one positioned line each, for ``ulti check`` to show.
+
+    A removal is no mistake, but a key left without a value is ``null`` too: an organiser
+    who starts ``ulti:`` under ``ladder:`` and writes nothing more has removed Ulti."""
+    file = _read(_path(name_or_path, _registry(registry)))
+    found = []
+    for section, what in (("ladder", "bid"), *BY_ID.items()):
+        entries = file.data.get(section)
+        if not isinstance(entries, dict):
+            continue
+        for key, value in entries.items():
+            if value is None:
+                position = file.positions.get((section, key))
+                mark = position.key if position is not None else Mark(1, 1)
+                found.append(
+                    Problem(
+                        file.display,
+                        mark.line,
+                        mark.column,
+                        f"{section}.{key}",
+                        f"removes the {what} '{key}' (a key left without a value is null too)",
+                    )
+                )
+    return found
 
 
 def load_resolved(name_or_path: str | Path, registry: Registry | None = None) -> dict[str, Any]:
