@@ -262,8 +262,9 @@ def test_problems_in_a_merged_bid_point_at_the_file_that_wrote_the_key(
     (tmp_path / "base.yaml").write_text(base_text, encoding="utf-8")
     rank_line = base_text.splitlines().index("    rank: three") + 1
     assert problems(path, registry) == [
-        f"club.yaml:{line_of(path, '    red: maybe')}:5: ladder.3.red: should be true or false, "
-        "not text ('maybe')",
+        # each path as its file writes it: the club's mapping by id, the base's list by place
+        f"club.yaml:{line_of(path, '    red: maybe')}:5: ladder.ulti.red: should be true or "
+        "false, not text ('maybe')",
         f"base.yaml:{rank_line}:5: ladder.3.rank: should be a whole number, not text ('three')",
     ]
 

@@ -313,7 +313,27 @@ class _Where:
 
     def problem(self, path: KeyPath, message: str) -> _Sortable:
         key, display = self.place(path)
-        return key, Problem(display, key[1], key[2], _dotted(path), message)
+        return key, Problem(display, key[1], key[2], self._shown(path), message)
+
+    def _shown(self, path: KeyPath) -> str:
+        """``path`` as the file holding it writes it: a bid of a ``ladder:`` mapping by its
+        id (``ladder.ulti.names``), not by its place in the merged list (``ladder.4``)."""
+        ladder = self.merged.get("ladder")
+        if len(path) > 1 and path[0] == "ladder" and isinstance(path[1], int):
+            layer = self._layer_of(path)
+            written = None if layer is None else self.resolved.layers[layer].data.get("ladder")
+            bid = ladder[path[1]] if isinstance(ladder, list) and path[1] < len(ladder) else None
+            if isinstance(written, dict) and isinstance(bid, dict) and bid.get("id") in written:
+                return _dotted(("ladder", bid["id"], *path[2:]))
+        return _dotted(path)
+
+    def _layer_of(self, path: KeyPath) -> int | None:
+        """The file (layer) that wrote ``path`` or the nearest key above it."""
+        at = _exists(self.merged, path)
+        places = self.resolved.merged.places
+        while at and at not in places:
+            at = at[:-1]
+        return places[at][0] if at in places else None
 
     def place(self, path: KeyPath) -> tuple[tuple[int, int, int], str]:
         """The sort key (file order, line, column) of a problem at ``path``, and its file;
