@@ -633,3 +633,15 @@ def test_a_forged_payment_behind_an_edited_version_is_said_on_every_read(
             "and this one settles them otherwise; the ledger keeps what they paid"
         )
     assert load_ledger(session).hands[0].payments == forged
+
+
+def test_a_sheet_edited_to_another_ruleset_is_refused(session: Path) -> None:
+    """The ruleset a kept sheet names was never read: edited to 'tournament' (or to
+    '/etc/passwd') the ledger passed without a word (found by a fault review)."""
+    for edit in ("tournament", "/etc/passwd"):
+        edited(session, lambda d, edit=edit: d["hands"][0]["sheet"].update(ruleset=edit))
+        with pytest.raises(LedgerError) as caught:
+            load_ledger(session)
+        (problem,) = caught.value.problems
+        assert problem.path == "hands.0.sheet.ruleset"
+        assert problem.message == f"the session plays 'wikipedia', not '{edit}'"

@@ -240,6 +240,14 @@ def _settled_problems(
                     ("players",), f"the session's players are {', '.join(ledger.players)}"
                 )
             ]
+        if sheet.ruleset not in (None, ledger.ruleset):  # a hand is kept with the session's
+            return [
+                inside.problem(
+                    ("ruleset",),
+                    f"the session plays '{shorten(ledger.ruleset)}', not "
+                    f"'{shorten(sheet.ruleset)}'",
+                )
+            ]
         # the first ledgers kept a sheet as it was typed: the session knew the rest
         update = {"players": ledger.players, "dealer": sheet.dealer or hand.dealer}
         complete = sheet.model_copy(update=update)
