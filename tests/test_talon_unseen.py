@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from ulti_rules import Bid, Discard, Pass, PickUp, load_game, parse_cards, settle
 from ulti_rules.bots import RandomBot, play_out
 from ulti_rules.engine import Hand
 from ulti_rules.engine.masks import cards_of
+from ulti_rules.engine.trump import feasible_suits
 
 from conftest import BUNDLED_RULESETS
 
@@ -111,3 +113,54 @@ def test_the_talon_s_cards_never_change_what_a_seat_may_do(name: str) -> None:
     assert asked > 100
     if name == "wikipedia":
         assert only_marriages > 0, "no state had only marriage bids above: the case went untested"
+
+
+NO_RED_TOP = """\
+name: no-red-top
+title: Wikipedia without the red bids above rank 31
+extends: wikipedia
+ladder:
+""" + "".join(
+    f"  {bid}: null\n"
+    for bid in [
+        "twenty_hundred_four_aces_red",
+        "twenty_hundred_ulti_red",
+        "open_durchmars_red",
+        "plain_open_durchmars",
+        "forty_hundred_ulti_durchmars_red",
+        "twenty_hundred_durchmars_red",
+        "twenty_hundred_ulti_four_aces_red",
+        "forty_hundred_open_durchmars_red",
+        "ulti_open_durchmars_red",
+        "twenty_hundred_ulti_durchmars_red",
+        "forty_hundred_ulti_open_durchmars_red",
+        "twenty_hundred_open_durchmars_red",
+        "twenty_hundred_ulti_open_durchmars_red",
+    ]
+)
+
+
+def test_an_unsuitable_bid_names_any_trump_and_no_hand_sticks(tmp_path: Path) -> None:
+    """With suit-of-choice hundred bids at the top of the ladder, trump is named after the
+    auction. A declarer who bid one unsuitable held no marriage for any suit, and was
+    offered none: 621 random hands in 3,000 stuck with no legal action (found by a review
+    of the change). Now every suit of the bid is offered, and the 100 is lost."""
+    path = tmp_path / "no-red-top.yaml"
+    path.write_text(NO_RED_TOP, encoding="utf-8")
+    game = load_game(path)
+    named_unheld = 0
+    for number in range(400):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            assert legal, (number, hand.phase, hand.history[-4:])
+            if hand.phase == "trump" and hand.bid_info is not None and hand.bid_info.hundred:
+                held = {
+                    s
+                    for s in hand.bid_info.suits
+                    if feasible_suits(hand.bid_info, hand._hands[hand.declarer], (s,))
+                }
+                named_unheld += not held
+            hand.apply(rng.choice(legal))
+    assert named_unheld > 0, "no declarer named trump without the marriage: untested"

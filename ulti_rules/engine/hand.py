@@ -786,7 +786,7 @@ class Hand:
             suit = suit_number(action.suit)
             if suit not in self._info.suits:
                 return f"{action.suit} cannot be trump in {self._info.name} under this ruleset"
-            if not feasible_suits(self._info, self._hands[self._declarer], (suit,)):
+            if suit not in self._trump_choices():
                 return requirement_words(self._info, (suit,))
             return None
         seat = self._turn if phase == PLAY else self._kturn
@@ -1125,8 +1125,12 @@ class Hand:
         return found  # type: ignore[return-value]
 
     def _trump_choices(self) -> tuple[int, ...]:
+        """The suits the declarer may name: those whose marriages the bid needs he holds;
+        every suit of the bid when he holds none, as after a talon taken unseen that
+        brought none (the auction's ``_unsuitable``): the bid's 100 is then lost."""
         assert self._info is not None
-        return feasible_suits(self._info, self._hands[self._declarer], self._info.suits)
+        suits = self._info.suits
+        return feasible_suits(self._info, self._hands[self._declarer], suits) or suits
 
     # ------------------------------------------------------------------ play
 
