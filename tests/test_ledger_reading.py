@@ -645,3 +645,17 @@ def test_a_sheet_edited_to_another_ruleset_is_refused(session: Path) -> None:
         (problem,) = caught.value.problems
         assert problem.path == "hands.0.sheet.ruleset"
         assert problem.message == f"the session plays 'wikipedia', not '{edit}'"
+
+
+def test_what_a_kept_sheet_says_outright_is_refused_whoever_settled_it(session: Path) -> None:
+    """Only what settling gives otherwise is a note for another version's hand: a dealer
+    edited in its sheet is refused as before (it was noted; found by a review)."""
+    edited(
+        session,
+        lambda d: (d["hands"][0]["sheet"].update(dealer="Carla"), d.update(settled_by="0.0.1")),
+    )
+    with pytest.raises(LedgerError) as caught:
+        load_ledger(session)
+    (problem,) = caught.value.problems
+    assert problem.path == "hands.0.dealer"
+    assert problem.message == "the sheet kept with this hand says 'Carla' dealt, not 'Anna'"

@@ -192,32 +192,42 @@ def sheet_problems(
     registry: Registry | None = None,
     *,
     settled_from: int | None,
+    ours_from: int = 0,
     skip: Collection[int] = (),
-) -> list[Problem]:
-    """Each hand against what it was added from: a played hand's dealer and declarer are
-    those of the score sheet kept with it; from hand index ``settled_from`` on (the hands
-    settled under the rules in force now; None: none is known to be) the sheet is settled
-    again, and the hand's bid and payments must be what that gives, and a misdeal's or
-    passed-out hand's payments and redeal what the ruleset says. Hands at index ``skip``
-    (already found wrong) are left out: their problems would only repeat.
+) -> tuple[list[Problem], list[Problem]]:
+    """Each hand against what it was added from, as (problems, notes).
+
+    A played hand's dealer and declarer are those of the score sheet kept with it, and
+    the sheet's players and ruleset the session's. From hand index ``settled_from`` on
+    (the hands settled under the rules in force now; None: none is known to be) the sheet
+    is settled again, and the hand's bid and payments must be what that gives, and a
+    misdeal's or passed-out hand's payments and redeal what the ruleset says. Before
+    index ``ours_from`` another ulti-rules version settled the hands: what settling them
+    again gives otherwise is a note, not a problem, as a later fix to settlement must not
+    make an older session unreadable (what the sheet says outright is checked alike).
+    Hands at index ``skip`` (already found wrong) are left out: their problems would only
+    repeat.
 
     Call only when :func:`session_problems` found none.
     """
     problems: list[Problem] = []
+    notes: list[Problem] = []
     facts = sheet_facts(registry)
     for index, hand in enumerate(ledger.hands):
         at = ("hands", index)
         current = settled_from is not None and index >= settled_from
         if index in skip or (hand.sheet is None and not current):
             continue
+        settled = problems if index >= ours_from else notes
         if hand.sheet is None:
-            problems += _unplayed_problems(hand, ledger, where, at, ruleset)
+            settled += _unplayed_problems(hand, ledger, where, at, ruleset)
         elif current:
-            problems += _settled_problems(hand, ledger, where, at, ruleset, registry, facts)
+            said, found = _settled_problems(hand, ledger, where, at, ruleset, registry, facts)
+            problems += said
+            settled += found
         else:  # settled under rules no longer at hand: only what the sheet says outright
-            said = hand.sheet
-            problems += _said_problems(hand, where, at, said.get("dealer"), said.get("declarer"))
-    return problems
+            problems += _raw_said_problems(hand, where, at)
+    return problems, notes
 
 
 def _settled_problems(
@@ -228,8 +238,10 @@ def _settled_problems(
     ruleset: Ruleset,
     registry: Registry | None,
     facts: Mapping[str, Any],
-) -> list[Problem]:
-    """Settle the hand's sheet again, under the session's players and rules."""
+) -> tuple[list[Problem], list[Problem]]:
+    """Settle the hand's sheet again, under the session's players and rules: what the
+    sheet says outright against the hand (its players, ruleset, dealer and declarer), and
+    what settling it gives otherwise (the sheet's own problems, the bid, the payments)."""
     assert hand.sheet is not None
     inside = _Within(where, (*at, "sheet"))
     try:
@@ -239,7 +251,7 @@ def _settled_problems(
                 inside.problem(
                     ("players",), f"the session's players are {', '.join(ledger.players)}"
                 )
-            ]
+            ], []
         if sheet.ruleset not in (None, ledger.ruleset):  # a hand is kept with the session's
             return [
                 inside.problem(
@@ -247,18 +259,19 @@ def _settled_problems(
                     f"the session plays '{shorten(ledger.ruleset)}', not "
                     f"'{shorten(sheet.ruleset)}'",
                 )
-            ]
+            ], []
         # the first ledgers kept a sheet as it was typed: the session knew the rest
         update = {"players": ledger.players, "dealer": sheet.dealer or hand.dealer}
         complete = sheet.model_copy(update=update)
         table = hand_from_sheet(complete, inside, Path(), registry, ruleset=ruleset)
         settlement = table.settle(registry)
     except SheetError as exc:
-        return list(exc.problems)
+        return _raw_said_problems(hand, where, at), list(exc.problems)
     except SettlementError as exc:
-        return [inside.problem((), str(exc))]
+        return _raw_said_problems(hand, where, at), [inside.problem((), str(exc))]
     contract = table.contract
-    problems = _said_problems(hand, where, at, sheet.dealer, table.name(contract.declarer))
+    said = _said_problems(hand, where, at, sheet.dealer, table.name(contract.declarer))
+    problems = []
     if contract.bid != hand.bid:
         problems.append(
             where.problem(
@@ -276,7 +289,13 @@ def _settled_problems(
                 f"not {_amounts(hand.payments, ledger)}",
             )
         )
-    return problems
+    return said, problems
+
+
+def _raw_said_problems(hand: LedgerHand, where: Where, at: KeyPath) -> list[Problem]:
+    """The dealer and declarer a kept sheet writes, against the hand's (no settling)."""
+    said = hand.sheet or {}
+    return _said_problems(hand, where, at, said.get("dealer"), said.get("declarer"))
 
 
 def _said_problems(

@@ -222,19 +222,16 @@ def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -
     noted: list[Problem] = []
     if ruleset is not None and None not in wrong:  # only hands are wrong, if any
         settled_from, ours_from = _settled_from(ledger, registry)
-        for problem in sheet_problems(
+        found, noted = sheet_problems(
             ledger,
             where,
             ruleset,
             registry,
             settled_from=settled_from,
+            ours_from=ours_from,
             skip={index for index in wrong if index is not None},
-        ):
-            index = _hand_of(problem)
-            if index is not None and index < ours_from:
-                noted.append(problem)  # another version settled it: said, not refused
-            else:
-                problems.append(problem)
+        )
+        problems += found
     if problems:
         raise LedgerError.of(problems)
     ledger._notes = noted
