@@ -249,8 +249,22 @@ def test_a_hand_given_up_with_play_facts_is_a_contradiction(tmp_path: Path) -> N
     played = text + "points: {declarer: 60, defenders: 30}\ntricks: {P1: 6, P2: 2, P3: 2}\n"
     assert problems(tmp_path, played) == [
         f"{tmp_path / 'hand.yaml'}:5:1: points: the hand was given up before the first lead, "
-        "so it has no points: leave out the play (points, tricks, durchmars, last_trick), "
-        "or gave_up"
+        "so it has no points: leave out the play (points, tricks), or gave_up"
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["aces: [P1, P2]", "trump_seven_early: P2", "marriages: {P1: [acorns]}"]
+)
+def test_a_hand_given_up_with_any_fact_of_play_is_refused(tmp_path: Path, line: str) -> None:
+    """The facts read after the play's were dropped without a word (found by a review)."""
+    text = (
+        f"ruleset: older-20-100\ndeclarer: P1\nbid: parti\ntrump: acorns\ngave_up: true\n{line}\n"
+    )
+    key = line.split(":")[0]
+    assert problems(tmp_path, text) == [
+        f"{tmp_path / 'hand.yaml'}:6:1: {key}: the hand was given up before the first lead, "
+        f"so it has no {key}: leave out the play ({key}), or gave_up"
     ]
 
 

@@ -323,14 +323,24 @@ class _Reader:
             for k in ("points", "tricks", "durchmars", "last_trick")
             if getattr(sheet, k) is not None
         ]
-        if not played:
-            return None
         if sheet.gave_up:  # settled as given up, the play facts would be read by nobody
-            self.fail(
-                (played[0],),
-                f"the hand was given up before the first lead, so it has no {played[0]}: "
-                "leave out the play (points, tricks, durchmars, last_trick), or gave_up",
-            )
+            said = played + [
+                key
+                for key, given in (
+                    ("trump_seven_early", sheet.trump_seven_early),
+                    ("marriages", sheet.marriages),
+                    *sheet.declared.items(),
+                )
+                if given not in (None, {}, [])
+            ]
+            if said:
+                self.fail(
+                    (said[0],),
+                    f"the hand was given up before the first lead, so it has no {said[0]}: "
+                    f"leave out the play ({', '.join(said)}), or gave_up",
+                )
+            return None
+        if not played:
             return None
         for key in ("points", "last_trick"):
             if getattr(sheet, key) is None and not (key == "last_trick" and sheet.durchmars):
