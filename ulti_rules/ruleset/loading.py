@@ -317,14 +317,27 @@ class _Where:
 
     def _shown(self, path: KeyPath) -> str:
         """``path`` as the file holding it writes it: a bid of a ``ladder:`` mapping by its
-        id (``ladder.ulti.names``), not by its place in the merged list (``ladder.4``)."""
+        id (``ladder.ulti.names``), one of a listed ladder by its place in that list, not
+        by its place in the merged ladder."""
         ladder = self.merged.get("ladder")
         if len(path) > 1 and path[0] == "ladder" and isinstance(path[1], int):
             layer = self._layer_of(path)
             written = None if layer is None else self.resolved.layers[layer].data.get("ladder")
             bid = ladder[path[1]] if isinstance(ladder, list) and path[1] < len(ladder) else None
-            if isinstance(written, dict) and isinstance(bid, dict) and bid.get("id") in written:
-                return _dotted(("ladder", bid["id"], *path[2:]))
+            bid_id = bid.get("id") if isinstance(bid, dict) else None
+            if isinstance(written, dict) and isinstance(bid_id, str) and bid_id in written:
+                return _dotted(("ladder", bid_id, *path[2:]))
+            if isinstance(written, list):  # its place in that file's list, not the merged one
+                place = next(
+                    (
+                        i
+                        for i, b in enumerate(written)
+                        if isinstance(b, dict) and b.get("id") == bid_id
+                    ),
+                    None,
+                )
+                if place is not None:
+                    return _dotted(("ladder", place, *path[2:]))
         return _dotted(path)
 
     def _layer_of(self, path: KeyPath) -> int | None:
