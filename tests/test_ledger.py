@@ -537,28 +537,11 @@ def test_a_name_in_either_unicode_form_is_one_player(tmp_path: Path, ulti: Any) 
     players: a session of "Anna, József, József", and a hand refused with "'József' is
     not a player (Anna, Ben, József)" (found by a fault review)."""
     ledger = str(tmp_path / "s.json")
-    twice = ulti(
-        "ledger",
-        "new",
-        ledger,
-        "--ruleset",
-        "wikipedia",
-        "--players",
-        f"Anna,{DECOMPOSED},{COMPOSED}",
-    )
+    new = ("ledger", "new", ledger, "--ruleset", "wikipedia", "--players")
+    twice = ulti(*new, f"Anna,{DECOMPOSED},{COMPOSED}")
     assert twice.returncode == 1
     assert "every player needs a different, non-empty name" in twice.stderr
-    made = ulti(
-        "ledger",
-        "new",
-        ledger,
-        "--ruleset",
-        "wikipedia",
-        "--players",
-        f"Anna,Ben,{DECOMPOSED}",
-        "--dealer",
-        DECOMPOSED,
-    )
+    made = ulti(*new, f"Anna,Ben,{DECOMPOSED}", "--dealer", DECOMPOSED)
     assert made.returncode == 0, made.stderr
     assert load_ledger(Path(ledger)).players == ["Anna", "Ben", COMPOSED]
     hand = ulti_made(tmp_path, COMPOSED, ("Anna", "Ben"), "h1.yaml")
