@@ -250,3 +250,72 @@ def test_names_from_a_club_file_are_escaped(tmp_path: Path, ulti: RunUlti) -> No
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout
     assert "Club \\x1b]0;owned" in done.stdout
+
+
+# --------------------------------------------------------------------------- found by a review
+
+
+def test_card_numbers_follow_the_hand_as_shown(ulti: RunUlti) -> None:
+    """The hand was shown trump first, the numbers in card order: '1' played the MVII
+    under a hand shown 'PA PX ...' (found by a fault review)."""
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3",
+        input="1 2\npiros parti\npass\n?\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    screen = done.stdout.split("Your card: ?")[1]
+    shown = re.search(r"Your hand: (.*)", screen).group(1).split()  # type: ignore[union-attr]
+    numbered = dict(re.findall(r"\b(\d+) ([MZPT](?:VII|VIII|IX|X|Al|F|K|A))\b", screen))
+    assert [numbered[str(n)] for n in range(1, len(numbered) + 1)] == shown[: len(numbered)]
+
+
+def test_a_marriage_is_announced_by_its_suit_alone(ulti: RunUlti) -> None:
+    """docs/play.md: "the suit: piros, hearts, Herz, P, h, ♥"; only 'announce hearts' or
+    the number was read (found by a fault review)."""
+    for typed in ("hearts", "piros", "P", "♥"):
+        done = ulti(
+            "play", "--seat", "2", "--seed", "3",
+            input=f"1 2\npiros parti\npass\n{typed}\n",
+        )  # fmt: skip
+        assert "You announce the hearts (Piros) marriage" in done.stdout, typed
+
+
+def test_a_trump_the_bid_forbids_is_refused_with_the_rule_and_hints_an_allowed_one(
+    ulti: RunUlti,
+) -> None:
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3",
+        input="1 2\nulti\npass\npiros\nxyz\n",
+    )  # fmt: skip
+    out = done.stdout
+    assert "not piros: hearts cannot be trump in Ulti under this ruleset" in out
+    assert "or a suit (makk, acorns, M, c)" in out  # not the refused 'piros'
+
+
+def test_a_simple_left_unplayed_says_trump_not_named(ulti: RunUlti) -> None:
+    """An uncontested Simple, lost double without play, read "no trump": a Simple is a
+    trump game (found by a fault review)."""
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3", "--hands", "1",
+        "--save-records", "records", input="1 2\nparti\npass\n",
+    )  # fmt: skip
+    assert "You play Simple (1 per defender), trump not named" in done.stdout
+    replayed = ulti("replay", "records/hand-0001.yaml")
+    assert "Contract: Simple (parti) by You, trump not named" in replayed.stdout
+
+
+def test_a_hungarian_question_ends_with_its_question_mark(ulti: RunUlti, player: Player) -> None:
+    player.bid = "pass"
+    ulti("play", "--seat", "3", "--seed", "3", "--bots", "simple", "--lang", "hu", "--hands", "1")
+    assert player.asked and not any(q.endswith("?: ") for q in player.asked), player.asked
+
+
+def test_replay_says_a_plugin_s_fact_in_the_chosen_language(ulti: RunUlti) -> None:
+    """The Four Aces fact was the one English line of a German replay (fault review)."""
+    done = ulti("play", "--auto", "--seed", "1", "--save-records", "records")
+    assert done.returncode == 0, done.stderr
+    german = ulti("replay", "records/hand-0001.yaml", "--lang", "de").stdout
+    english = ulti("replay", "records/hand-0001.yaml").stdout
+    assert "Who won the tricks that held an ace: " in english
+    assert "Wer die Stiche machte, in denen ein Ass lag: " in german
+    assert "Who won" not in german

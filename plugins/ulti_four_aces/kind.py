@@ -20,7 +20,7 @@ from ulti_rules import (
     SilentOutcome,
     rank_of,
 )
-from ulti_rules.i18n import Translator
+from ulti_rules.i18n import N_, Translator
 
 
 class FourAcesSpec(ContractSpec):
@@ -61,7 +61,7 @@ def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]
 ACE_WINNERS = FactSpec(
     name="ace_winners",
     form=PLAYERS,
-    description="who won the tricks that held an ace",
+    description=N_("who won the tricks that held an ace"),  # in ulti-rules' catalogues
     sheet_key="aces",
     compute=_ace_winners,
     check=_possible,

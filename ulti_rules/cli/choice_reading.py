@@ -24,6 +24,7 @@ from ..cards import (
     Suit,
     SuitId,
     parse_card,
+    suit_id,
     suit_number,
 )
 from ..engine import Action, Announce, Bid, DeclareTrump, GiveUp, Kontra, Pass, PickUp, Play
@@ -114,10 +115,10 @@ def _describe(words: Words, action: Action) -> tuple[str, list[str]]:
         return words._("give up"), list(GIVE_UP_WORDS)
     if isinstance(action, DeclareTrump):
         return words.suit(action.suit), list(suit_words(action.suit))
-    if isinstance(action, Announce):
+    if isinstance(action, Announce):  # "announce hearts", or the suit alone (docs/play.md)
         named = [f"{a} {s}" for a in ANNOUNCE_WORDS for s in suit_words(action.suit)]
         label = words._("announce the {suit} marriage", suit=words.suit(action.suit))
-        return label, [*ANNOUNCE_WORDS, *named]
+        return label, [*ANNOUNCE_WORDS, *named, *suit_words(action.suit)]
     if isinstance(action, Kontra):
         level = words.level(action.level)
         return words.kontra(action), [level, words.kontra(action)]
@@ -145,8 +146,13 @@ def accepted_text(choices: Sequence[Choice], words: Words) -> str:
         kinds.append(_("a bid's name (ulti, 40-100)"))
     if any(isinstance(c.action, Pass) for c in choices):
         kinds.append(_("'pass'"))
-    if any(isinstance(c.action, (DeclareTrump, Announce)) for c in choices):
-        kinds.append(_("a suit (piros, hearts, P, h)"))
+    suits = [c.action.suit for c in choices if isinstance(c.action, (DeclareTrump, Announce))]
+    if suits:  # named by the first suit on offer: never one that is refused here
+        s = Suit(suit_number(suits[0]))
+        shown = ", ".join(
+            (HU_SUIT_NAMES[s].lower(), suits[0], HU_SUIT_LETTER[s], FR_SUIT_LETTER[s])
+        )
+        kinds.append(_("a suit ({suit})", suit=shown))
     if any(isinstance(c.action, Kontra) for c in choices):
         kinds.append(_("a kontra's name"))
     listed = (
@@ -188,6 +194,11 @@ def read_choice(
         return Reading(
             hint=_("'{typed}' could be {listed}: type the number", typed=shown, listed=listed)
         )
+    suit = _suit(typed)
+    if suit is not None and any(isinstance(c.action, DeclareTrump) for c in choices):
+        why = refused(DeclareTrump(suit))  # a suit the rules forbid here: say which rule
+        if why:
+            return Reading(hint=_("not {typed}: {why}", typed=shown, why=words.say.said(why)))
     card = _card(text)
     if card is not None:
         for choice in choices:
@@ -216,6 +227,15 @@ def read_choice(
         )
     accepted = accepted_text(choices, words)
     return Reading(hint=_("'{typed}' is not a choice: {accepted}", typed=shown, accepted=accepted))
+
+
+def _suit(typed: str) -> SuitId | None:
+    """The suit a folded text names (``piros``, ``hearts``, ``P``, ``♥``), if any."""
+    for number in range(4):
+        suit = suit_id(number)
+        if typed in (fold(w) for w in suit_words(suit)):
+            return suit
+    return None
 
 
 def _card(text: str) -> int | None:

@@ -17,7 +17,7 @@ from ..engine import Action, Discard, Hand, Play
 from ..engine.phase import Step
 from .choice_reading import accepted_text, choices_of, fold, read_choice
 from .play_words import Words
-from .table_view import TableView, step_prompt
+from .table_view import TableView, sort_hand, step_prompt
 
 QUIT_WORDS = ("quit", "exit", "q", "bye")
 HELP_WORDS = ("?", "help")
@@ -36,7 +36,8 @@ class HumanSeat:
 
     def ask(self, prompt: str) -> str:
         try:
-            text = self.read_line(f"{prompt}: ")
+            # "Name trump: ", but a question ("Felveszed a talont, vagy passz?") ends as it is
+            text = self.read_line(f"{prompt} " if prompt.endswith("?") else f"{prompt}: ")
         except EOFError:
             raise LeftTheTable from None
         if fold(text) in QUIT_WORDS:
@@ -55,7 +56,7 @@ class HumanSeat:
         if len(actions) == 1 and isinstance(actions[0], Play):
             return actions[0]  # the last card, or the only legal one: no question
         self.view.situation(hand, seat)
-        choices = choices_of(actions, self.view.words)
+        choices = choices_of(_in_hand_order(hand, actions), self.view.words)
         self.view.choices(choices)
         while True:
             text = self.ask(step_prompt(seen.step, self.view.words))
@@ -148,3 +149,11 @@ def _held(card: Card, ordered: Sequence[Card], typed: str, words: Words) -> list
     if card not in ordered:
         return words._("you do not hold {typed}", typed=typed)
     return [card]
+
+
+def _in_hand_order(hand: Hand, actions: Sequence[Action]) -> list[Action]:
+    """The legal actions with the cards in the order the hand is shown above them, so
+    that card 1 is the first card shown (the engine lists them by card number)."""
+    cards = [action.card for action in actions if isinstance(action, Play)]
+    place = {card: i for i, card in enumerate(sort_hand(hand, cards))}
+    return sorted(actions, key=lambda a: place[a.card] if isinstance(a, Play) else len(place))

@@ -212,7 +212,14 @@ def _echo_contract(hand: Hand, read: Reader) -> None:
     if contract is None:
         _echo_passed_out(hand, read)
         return
-    trump = read.suit(contract.trump) if contract.trump else _("no trump")
+    info = hand.bid_info
+    trump = (
+        read.suit(contract.trump)
+        if contract.trump
+        else _("no trump")
+        if info is not None and info.trump == "none"
+        else _("trump not named")  # a trump bid given up or left unplayed
+    )
     extras = []
     if contract.multiplier != 1:
         extras.append(_("round-1 bid ×{multiplier}", multiplier=contract.multiplier))
@@ -329,7 +336,8 @@ def _echo_facts(facts: Facts, read: Reader, registry: Registry) -> None:
     for name, value in facts.extra.items():
         spec = declared.get(name)
         if spec is not None:
-            what = spec.description[:1].upper() + spec.description[1:]
+            said = read._(spec.description)  # the plugin's words, in the catalogues (N_)
+            what = said[:1].upper() + said[1:]
             echo(f"  {what}: {_shown(spec, value, read)}")
 
 

@@ -197,10 +197,13 @@ class TableView:
             bid=words.bid(bid),
             value=value,
         )
+        info = hand.bid_info
         if hand.trump:
             trump = words._("trump {suit}", suit=words.suit(hand.trump))
-        else:
+        elif info is not None and info.trump == "none":
             trump = words._("no trump")
+        else:  # a trump bid given up, or left unplayed (an uncontested Simple)
+            trump = words._("trump not named")
         text.append(f"{plays}, {trump}")
         if hand.multiplier != 1:
             text.append(", " + words._("round-1 bid ×{multiplier}", multiplier=hand.multiplier))
