@@ -45,7 +45,7 @@ def test_ulti_lang_and_the_locale_choose_too(ulti: RunUlti, sheet: Path) -> None
 def test_english_by_default_and_json_keeps_ids(ulti: RunUlti, sheet: Path) -> None:
     plain = ok(ulti("score", str(sheet), env={"LANG": "C.UTF-8"}))
     assert plain == ok(ulti("score", str(sheet), "--lang", "en"))
-    assert "Ulti (ulti), acorns: Anna declares [wikipedia]" in plain
+    assert "Ulti (ulti), acorns: declarer Anna [wikipedia]" in plain
     assert "│ Simple " in plain and "Payments" in plain
     as_json = ok(ulti("score", str(sheet), "--json", "--lang", "hu"))
     assert as_json == ok(ulti("score", str(sheet), "--json"))

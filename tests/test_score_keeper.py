@@ -288,7 +288,7 @@ def test_ulti_score_prints_the_settlement(tmp_path: Path, ulti: Any) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     for expected in (
-        "Ulti (ulti), acorns: Anna declares [wikipedia]",
+        "Ulti (ulti), acorns: declarer Anna [wikipedia]",
         "Simple",
         "made",
         "×2",

@@ -193,7 +193,7 @@ def test_the_settlement_heading_is_one_line_however_long_the_bid(
     )
     assert done.returncode == 0, done.stderr
     first = done.stdout.splitlines()[0]
-    assert first == "40-100 Ulti (forty_hundred_ulti), acorns: Dani declares [four-player]"
+    assert first == "40-100 Ulti (forty_hundred_ulti), acorns: declarer Dani [four-player]"
 
 
 def test_a_hand_given_up_before_trump_was_named_is_not_called_no_trump(
@@ -204,7 +204,7 @@ def test_a_hand_given_up_before_trump_was_named_is_not_called_no_trump(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == (
-        "Simple (parti), trump not named: P3 declares [older-20-100]"
+        "Simple (parti), trump not named: declarer P3 [older-20-100]"
     )
     betli = score(
         ulti,
@@ -212,7 +212,7 @@ def test_a_hand_given_up_before_trump_was_named_is_not_called_no_trump(
         "ruleset: wikipedia\ndeclarer: P1\nbid: Betli\npoints: {declarer: 0, defenders: 90}\n"
         "tricks: {P2: 5, P3: 5}\nlast_trick: {winner: P2}\n",
     )
-    assert betli.stdout.splitlines()[0] == "Betli (betli), no trump: P1 declares [wikipedia]"
+    assert betli.stdout.splitlines()[0] == "Betli (betli), no trump: declarer P1 [wikipedia]"
 
 
 def test_a_single_problem_in_a_hand_is_an_error_line(ulti: RunUlti, tmp_path: Path) -> None:

@@ -170,7 +170,7 @@ def settlement_tables(
         bid_name = say.bid(ruleset, settlement.bid)
     heading = Text(
         say._(
-            "{bid} ({bid_id}), {trump}: {declarer} declares [{ruleset}]",
+            "{bid} ({bid_id}), {trump}: declarer {declarer} [{ruleset}]",
             bid=bid_name,
             bid_id=settlement.bid,
             trump=_trump_text(settlement, ruleset, say),
