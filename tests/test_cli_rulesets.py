@@ -577,3 +577,10 @@ def test_docs_plugins_quotes_the_four_aces_plugin_as_it_is(repo_root: Path) -> N
         found = source.find(line, position)
         assert found >= 0, f"docs/plugins.md quotes a line the plugin no longer has: {line!r}"
         position = found + len(line)
+
+
+def test_the_ladder_s_ranking_rule_is_described_in_the_chosen_language(tmp_path: Path) -> None:
+    """The caption's rule was the one English line of `ulti ladder --lang hu` (review)."""
+    done = run_in(tmp_path)("ladder", "tournament", "--lang", "de")
+    assert "allein nach dem Gesamtwert" in done.stdout
+    assert "by total value" not in done.stdout

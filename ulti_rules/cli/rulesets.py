@@ -229,7 +229,7 @@ def ladder_command(ruleset: str, lang: str | None, as_json: bool) -> None:
         )
     ranks = len({row["rank"] for row in rows})
     rule = ranking_rule(loaded, registry)
-    described = f" — {rule.description}" if rule is not None else ""
+    described = f" — {say._(rule.description)}" if rule is not None else ""  # built-in: N_
     counts = _ladder_caption(len(rows), ranks, say)
     ranking = say._("ranking: {rule}", rule=loaded.ranking)
     table.caption = f"{counts}\n{ranking}{described}"

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import N_
+
 TABLE = "table"
 """The rule in force when a ruleset names none: the ranks as the ladder lists them."""
 
@@ -91,33 +93,43 @@ def _value_then_squares_then_red(bids: Sequence[RankedBid]) -> list[int]:
 BUILTIN_RULES: tuple[RankingRule, ...] = (
     RankingRule(
         TABLE,
-        "the ranks as the ladder lists them (WP's 42 ranks); a higher value never ranks lower "
-        "unless a bid sets rank_exception",
+        N_(
+            "the ranks as the ladder lists them (WP's 42 ranks); a higher value never ranks "
+            "lower unless a bid sets rank_exception"
+        ),
         _table,
         reads_ranks=True,
     ),
     RankingRule(
         "value",
-        "by total value alone; equal totals exclude each other, whoever bids first keeps it "
-        "(SN's competition rule)",
+        N_(
+            "by total value alone; equal totals exclude each other, whoever bids first keeps "
+            "it (SN's competition rule)"
+        ),
         _value,
     ),
     RankingRule(
         "value_then_listed",
-        "by total value; equal totals rank in the order the ladder lists them, a later bid "
-        "above an earlier one",
+        N_(
+            "by total value; equal totals rank in the order the ladder lists them, a later "
+            "bid above an earlier one"
+        ),
         _value_then_listed,
     ),
     RankingRule(
         "value_then_squares",
-        "by total value, then by the sum of the squared component values (fewer, larger "
-        "components rank higher); bids equal in both exclude each other",
+        N_(
+            "by total value, then by the sum of the squared component values (fewer, larger "
+            "components rank higher); bids equal in both exclude each other"
+        ),
         _value_then_squares,
     ),
     RankingRule(
         "value_then_squares_then_red",
-        "as value_then_squares, then the red form above the plain one; bids equal in all "
-        "three exclude each other",
+        N_(
+            "as value_then_squares, then the red form above the plain one; bids equal in all "
+            "three exclude each other"
+        ),
         _value_then_squares_then_red,
     ),
 )
