@@ -6,12 +6,14 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.cards import format_card
 from ulti_rules.engine import Hand
 from ulti_rules.records import dumps, record_of, save
 from ulti_rules.ruleset.loading import load_ruleset
 
+from cli_in_process import run_in
 from conftest import RunUlti
 
 
@@ -115,3 +117,35 @@ def test_not_a_record(tmp_path: Path, ulti: RunUlti) -> None:
     )
     done = ulti("replay", "missing.yaml")
     assert done.returncode == 1 and "missing.yaml: cannot read the file" in done.stderr
+
+
+CLUB = "name: club\ntitle: Club\nextends: wikipedia\nkontra: {max_level: 2}\n"
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_records_of_a_club_file_name_it_relative_to_their_folder(
+    tmp_path: Path, command: str
+) -> None:
+    """Records named the club file by its absolute path, which `ulti replay` refuses as
+    outside their folder: none of them replayed (found by a fault review). Now the path
+    is relative to the folder: a club file kept there replays as it is; one outside is
+    said at once, with the way to replay."""
+    run = run_in(tmp_path)
+    (tmp_path / "club.yaml").write_text(CLUB, encoding="utf-8")
+    (tmp_path / "inside").mkdir()
+    (tmp_path / "inside" / "club.yaml").write_text(CLUB, encoding="utf-8")
+    args = {
+        "simulate": ["simulate", "club.yaml", "--hands", "3", "--seed", "3", "--quiet"],
+        "play": ["play", "--auto", "--seed", "3", "--ruleset", "club.yaml"],
+    }[command]
+    inside = run(*args, "--save-records", ".", cwd=tmp_path / "inside")
+    assert inside.returncode == 0 and "note" not in inside.stderr, inside.stderr
+    assert "ruleset: club.yaml\n" in (tmp_path / "inside" / "hand-0001.yaml").read_text("utf-8")
+    assert run("replay", "inside/hand-0001.yaml").returncode == 0
+    outside = run(*args, "--save-records", "recs")
+    assert outside.stderr.splitlines()[0] == (
+        "ulti: note: the records name their ruleset ../club.yaml, outside recs: replay them "
+        "with `ulti replay --ruleset club.yaml RECORD`, or keep the ruleset in the folder "
+        "(docs/security.md)"
+    )
+    assert run("replay", "recs/hand-0001.yaml", "--ruleset", "club.yaml").returncode == 0

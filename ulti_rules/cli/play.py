@@ -36,7 +36,7 @@ from .human_seat import HumanSeat, LeftTheTable
 from .language import command_lang, lang_option
 from .play_session import PlaySession
 from .play_words import YOU, Words
-from .record_shelf import RecordShelf
+from .record_shelf import RecordShelf, ruleset_for_records
 from .speech import Speech
 from .table_view import TableView
 from .terminal import echo
@@ -184,6 +184,8 @@ def play_command(
     for clash in bot_clashes():
         echo(f"ulti: warning: {clash}", err=True)
     shelf = RecordShelf(Path(records_dir)) if records_dir is not None else None
+    # as the records name the ruleset: a file relative to their folder
+    record_ref = ruleset_for_records(ruleset_ref, Path(ref), shelf.folder) if shelf else ref
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
@@ -215,7 +217,7 @@ def play_command(
             )
             view.end(hand, settlement)
             if shelf is not None:
-                record = record_of(hand, ref, players=names, ruleset_hash=ruleset_hash)
+                record = record_of(hand, record_ref, players=names, ruleset_hash=ruleset_hash)
                 view.line(say._("Record: {path}", path=shelf.save(record)), style="dim")
             session.add(hand)
             view.session(session.played, session.totals(), session.next_text(say))

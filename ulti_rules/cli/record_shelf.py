@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 
 from ..records import HandRecord, RecordExists, save
-from .common import fail
+from ..ruleset.references import is_path
+from .common import fail, note
 
 NAME = re.compile(r"hand-(\d+)\.(?:yaml|yml|json)")
 WIDTH = 4
@@ -43,6 +44,23 @@ def records_folder(folder: Path) -> Path:
         fail(f"{folder} is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def ruleset_for_records(ruleset_ref: str, located: Path, folder: Path) -> str:
+    """How records saved in ``folder`` name their ruleset: a name as it is; a file (found
+    at ``located``) by its path relative to the folder, as ``ulti replay`` reads it (an
+    absolute path, the command's own view, was refused there as outside the folder). One
+    note when the file is outside the folder: replaying then needs it named again."""
+    if not is_path(ruleset_ref):
+        return ruleset_ref
+    relative = os.path.relpath(os.path.realpath(located), os.path.realpath(folder))
+    if relative.startswith(os.pardir):
+        note(
+            f"the records name their ruleset {relative}, outside {folder}: replay them with "
+            f"`ulti replay --ruleset {ruleset_ref} RECORD`, or keep the ruleset in the folder "
+            "(docs/security.md)"
+        )
+    return relative
 
 
 class RecordShelf:

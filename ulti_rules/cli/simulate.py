@@ -45,7 +45,7 @@ from ..study.workers import played_hands
 from .common import echo_json, fail, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
-from .record_shelf import records_folder
+from .record_shelf import records_folder, ruleset_for_records
 from .settlement_view import all_pass_text, signed
 from .simulate_view import show_comparison, show_summary
 from .speech import Speech
@@ -341,8 +341,17 @@ def simulate_command(
     folder = records_folder(Path(records_dir)) if records_dir is not None else None
     if folder is not None and not force:
         _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
+    named = ruleset_for_records(ruleset_ref, Path(ref), folder) if folder is not None else None
     specs = [
-        StudySpec(at, bots, seed, count, records=folder is not None, ruleset_hash=content_hash(r))
+        StudySpec(
+            at,
+            bots,
+            seed,
+            count,
+            records=folder is not None,
+            ruleset_hash=content_hash(r),
+            records_ruleset=named,
+        )
         for at, r in rulesets
     ]
     lines = not as_json and not quiet and len(specs) == 1

@@ -57,6 +57,9 @@ class StudySpec:
     """Keep each hand's record (``--save-records``)."""
     ruleset_hash: str | None = None
     """The ruleset's content hash, written into each record (computed once)."""
+    records_ruleset: str | None = None
+    """How the records name the ruleset, where not as ``ruleset`` (a path relative to
+    their folder, so that ``ulti replay`` finds it)."""
 
 
 class HandResult(NamedTuple):
@@ -242,7 +245,7 @@ class Table:
                 result,
                 record_of(
                     done.hand,
-                    self.spec.ruleset,
+                    self.spec.records_ruleset or self.spec.ruleset,
                     players=self.names,
                     ruleset_hash=self.spec.ruleset_hash,
                 ),
