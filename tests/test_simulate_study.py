@@ -377,6 +377,42 @@ def test_a_bot_failing_in_a_worker_is_named_like_in_one_process(ulti: RunUlti, s
         )
 
 
+FRAGILE = """\
+from ulti_rules import hookimpl
+from ulti_rules.bots import SimpleBidder
+
+BUILT = [0]
+
+
+class Fragile(SimpleBidder):
+    name = "fragile"
+    description = "a bot under test that cannot be built a fourth time"
+
+    def __init__(self):
+        BUILT[0] += 1
+        if BUILT[0] > 3:
+            raise RuntimeError("cannot build again")
+        super().__init__()
+
+
+@hookimpl
+def register_bots(register):
+    register(Fragile)
+"""
+
+
+def test_a_bot_failing_to_build_at_a_later_hand_is_named(ulti: RunUlti, site: Any) -> None:
+    """Built at the start, it failed at the third hand: that was an 'internal error'
+    instead of the plugin's fault (found by a fault review)."""
+    site.add("fragile", FRAGILE)
+    done = ulti("simulate", "--hands", "5", "--bots", "fragile,simple,simple", "--quiet")
+    assert done.returncode == 1 and "internal error" not in done.stderr
+    assert done.stderr.startswith(
+        "ulti: error: bot 'fragile' of plugin 'fragile' failed in creating it: RuntimeError: "
+        "cannot build again"
+    )
+
+
 DYING = """\
 import os
 

@@ -224,8 +224,13 @@ class Table:
         self._bot_classes: list[type[Bot]] = [type(make_bot(name)) for name in spec.bots]
 
     def _bots(self) -> list[Bot]:
-        """Fresh bots for one hand, one per seat."""
-        return [bot_cls() for bot_cls in self._bot_classes]
+        """Fresh bots for one hand, one per seat. A class that fails to build is built
+        again the registry's way, which names the plugin whose bot it is (a bot that
+        built at the start may fail at a later hand)."""
+        try:
+            return [bot_cls() for bot_cls in self._bot_classes]
+        except (Exception, SystemExit):
+            return [make_bot(name) for name in self.spec.bots]
 
     def deal_and_play(self, turn: int, dealer: int, seed: int, bot_seed: int) -> Finished:
         """One hand dealt from ``seed`` and played by the bots from ``bot_seed``, not yet
