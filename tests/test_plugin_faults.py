@@ -520,3 +520,33 @@ def test_help_and_version_load_no_plugin(site: Site) -> None:
         result = invoke(*args)
         assert result.exit_code == 0
         assert result.stderr == ""
+
+
+CHATTY_BOT = """\
+from ulti_rules import hookimpl
+from ulti_rules.bots import SimpleBidder
+
+
+class Chatty(SimpleBidder):
+    name = "chatty"
+    description = "a bot under test that prints as it plays"
+
+    def choose(self, hand, rng):
+        print("BOT NOISE")
+        return super().choose(hand, rng)
+
+
+@hookimpl
+def register_bots(register):
+    register(Chatty)
+"""
+
+
+def test_what_a_bot_prints_while_it_plays_stays_off_json_output(site: Site) -> None:
+    """A bot's prints made `ulti simulate --json` no JSON at all (found by a fault
+    review): they go to stderr, as a plugin's prints at import do."""
+    site.add("chatty", CHATTY_BOT)
+    result = invoke("simulate", "--bots", "chatty,simple,simple", "--hands", "5", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["hands"] == 5
+    assert "BOT NOISE" in result.stderr

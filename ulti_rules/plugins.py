@@ -294,8 +294,9 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
 
 
 @contextmanager
-def _stdout_to_stderr() -> Iterator[None]:
-    """What plugin code prints goes to stderr: stdout carries ``--json`` output.
+def stdout_to_stderr() -> Iterator[None]:
+    """What plugin code prints goes to stderr: stdout carries ``--json`` output (while
+    plugins are loaded, and while a command with ``--json`` plays or settles hands).
 
     Both Python's ``sys.stdout`` and file descriptor 1 are pointed at stderr, so that
     ``os.write(1, ...)``, ``sys.__stdout__`` and a C extension printing at import are
@@ -375,7 +376,7 @@ class PluginManager(pluggy.PluginManager):
                 continue
             label = ep.dist
             try:
-                with _stdout_to_stderr():
+                with stdout_to_stderr():
                     plugin = ep.load()
             except (Exception, SystemExit) as exc:
                 self.failures.append(PluginFailure(ep.name, label, "load", describe_exception(exc)))
@@ -619,7 +620,7 @@ def _call_hooks(
                 continue
             args = {"register": contribution.registrar(hook)}
             try:
-                with _stdout_to_stderr():
+                with stdout_to_stderr():
                     impl.function(*(args[a] for a in impl.argnames))
             except _Refused as exc:
                 return hook, str(exc)

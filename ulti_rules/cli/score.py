@@ -8,10 +8,12 @@ ids and the settlement's English names in every language (``settlement_view.py``
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
 
+from ..plugins import stdout_to_stderr
 from ..scoring.table_facts import settle_sheet
 from .common import echo_json, stdout_console
 from .language import command_lang, lang_option
@@ -31,7 +33,8 @@ def score_command(file: str, lang: str | None, as_json: bool) -> None:
     trump 7, marriages, who took the aces); see docs/score-keeper.md.
     """
     speech = Speech(command_lang(lang))
-    hand, settlement = settle_sheet(Path(file))
+    with stdout_to_stderr() if as_json else contextlib.nullcontext():  # plugins' prints
+        hand, settlement = settle_sheet(Path(file))
     if as_json:
         echo_json(settlement_json(settlement, hand.players))
         return

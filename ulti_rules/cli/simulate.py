@@ -25,6 +25,7 @@ from rich.text import Text
 from ..bots import bot as make_bot
 from ..bots import bot_clashes
 from ..cards import SuitId
+from ..plugins import stdout_to_stderr
 from ..records import save
 from ..ruleset.loading import content_hash, load_ruleset
 from ..ruleset.schema import Ruleset
@@ -359,7 +360,9 @@ def simulate_command(
     total = count * len(specs)
     shown = _shows_progress(total, lines and sys.stdout.isatty())
     start = time.perf_counter()
-    with _progress(total, shown) as advance:
+    # --json: what a plugin's bot or kind prints meanwhile goes to stderr, as at its import
+    quiet_stdout = stdout_to_stderr() if as_json else contextlib.nullcontext()
+    with quiet_stdout, _progress(total, shown) as advance:
         played = [
             _play(
                 spec,

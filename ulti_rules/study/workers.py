@@ -16,6 +16,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
@@ -117,6 +118,11 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
     sets the stop flag, and no worker prints a traceback."""
     global _table, _stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker has nothing to say on stdout, which carries the command's output (--json):
+    # what a plugin's bot or kind prints here goes to stderr
+    sys.stdout.flush()
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     threading.Thread(target=_watch_parent, name="orphan watch", daemon=True).start()
     _stop = stop
     try:
