@@ -23,7 +23,7 @@ import pytest
 from ulti_rules import safe_files
 from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import simulate as simulate_module
-from ulti_rules.errors import UltiError
+from ulti_rules.errors import PluginError, UltiError
 from ulti_rules.ruleset.loading import load_game
 from ulti_rules.scoring.settlement import settle
 from ulti_rules.study import StudySpec, played_hands, runner
@@ -375,6 +375,16 @@ def test_a_bot_failing_in_a_worker_is_named_like_in_one_process(ulti: RunUlti, s
         assert done.stderr == (
             "ulti: error: bot 'crashy' of plugin 'crashy' failed: RuntimeError: lost the thread\n"
         )
+
+
+def test_a_plugin_fault_is_a_plugin_error_with_any_number_of_workers(site: Any) -> None:
+    """It crossed back from a worker as a plain UltiError, so that `except PluginError`
+    worked with one worker only (found by a fault review)."""
+    site.add("crashy", CRASHY)
+    spec = StudySpec("wikipedia", ("simple", "crashy", "simple"), 1, 120)
+    for workers in (1, 2):
+        with pytest.raises(PluginError, match=r"^bot 'crashy' of plugin 'crashy' failed"):
+            list(played_hands(spec, workers))
 
 
 FRAGILE = """\

@@ -24,7 +24,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..errors import UltiError
+from ..errors import PluginError, UltiError
 from ..interrupts import ctrl_c_held
 from ..said import Said
 from .runner import Played, StudySpec, Table, each_turn_seed
@@ -128,7 +128,7 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
     try:
         _table = Table(spec)
     except UltiError as exc:
-        _table = UltiError(_message(exc))
+        _table = _crossing(exc)
 
 
 def _watch_parent() -> None:
@@ -151,16 +151,24 @@ def _stopping() -> bool:
 
 
 def _play(task: tuple[int, Sequence[int], int]) -> list[Played]:
-    """One chunk in a worker; the library's errors cross back as plain ``UltiError``s
-    (their message is what the person reads, translatable where it was), whatever their
-    own class needs to rebuild."""
+    """One chunk in a worker; the library's errors cross back by their message (what the
+    person reads, translatable where it was), whatever their own class needs to rebuild
+    (``_crossing``)."""
     if isinstance(_table, UltiError):
         raise _table
     assert _table is not None
     try:
         return _table.play_turns(*task, stop=_stopping)
     except UltiError as exc:
-        raise UltiError(_message(exc)) from None
+        raise _crossing(exc) from None
+
+
+def _crossing(exc: UltiError) -> UltiError:
+    """The error as it crosses back: a ``PluginError`` stays one (``except PluginError``
+    works with any number of workers), any other of the library's errors is an
+    ``UltiError`` with the same message."""
+    kind = PluginError if isinstance(exc, PluginError) else UltiError
+    return kind(_message(exc))
 
 
 def _message(exc: UltiError) -> str:
