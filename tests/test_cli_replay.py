@@ -144,8 +144,27 @@ def test_records_of_a_club_file_name_it_relative_to_their_folder(
     assert run("replay", "inside/hand-0001.yaml").returncode == 0
     outside = run(*args, "--save-records", "recs")
     assert outside.stderr.splitlines()[0] == (
-        "ulti: note: the records name their ruleset ../club.yaml, outside recs: replay them "
-        "with `ulti replay --ruleset club.yaml RECORD`, or keep the ruleset in the folder "
-        "(docs/security.md)"
+        f"ulti: note: the records name their ruleset {tmp_path / 'club.yaml'}, outside recs "
+        "and the rulesets folders: replay them with `ulti replay --ruleset club.yaml RECORD`, "
+        "or keep the ruleset in the folder (docs/security.md)"
     )
     assert run("replay", "recs/hand-0001.yaml", "--ruleset", "club.yaml").returncode == 0
+
+
+def test_records_of_a_club_file_in_a_rulesets_folder_name_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rulesets folder is read from anywhere: its file is named by its absolute path,
+    without a note, and a record moved elsewhere still replays (found by a review)."""
+    rules = tmp_path / "myrules"
+    rules.mkdir()
+    (rules / "club.yaml").write_text(CLUB, encoding="utf-8")
+    monkeypatch.setenv("ULTI_RULES_PATH", str(rules))
+    run = run_in(tmp_path)
+    done = run("simulate", "myrules/club.yaml", "--hands", "2", "--quiet", "--save-records", "recs")
+    assert "note" not in done.stderr, done.stderr
+    kept = (tmp_path / "recs" / "hand-0001.yaml").read_text("utf-8")
+    assert f"ruleset: {rules / 'club.yaml'}\n" in kept
+    (tmp_path / "moved").mkdir()
+    (tmp_path / "moved" / "hand-0001.yaml").write_text(kept, encoding="utf-8")
+    assert run("replay", "moved/hand-0001.yaml").returncode == 0

@@ -127,3 +127,15 @@ def test_a_rulebook_to_dev_stdout_goes_where_stdout_goes(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert log.stat().st_ino == inode
     assert log.read_text("utf-8").startswith("the night before\nRULES OF ULTI\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a file descriptor before exec")
+def test_workers_run_with_stderr_closed() -> None:
+    """`2>&-`: the workers point their stdout at stderr, and a closed stderr failed the
+    run before a hand was played (found by a review of that change)."""
+    done = subprocess.run(
+        [ulti_executable(), "simulate", "--hands", "20", "--workers", "2", "--json", "-q"],
+        stdout=subprocess.PIPE, text=True, timeout=60, preexec_fn=lambda: os.close(2),
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["hands"] == 20

@@ -28,6 +28,7 @@ from ..cards import (
     suit_number,
 )
 from ..engine import Action, Announce, Bid, DeclareTrump, GiveUp, Kontra, Pass, PickUp, Play
+from ..said import Said
 from .play_words import Words
 
 PASS_WORDS = ("pass", "passz", "passe", "-")
@@ -149,9 +150,10 @@ def accepted_text(choices: Sequence[Choice], words: Words) -> str:
     suits = [c.action.suit for c in choices if isinstance(c.action, (DeclareTrump, Announce))]
     if suits:  # named by the first suit on offer: never one that is refused here
         s = Suit(suit_number(suits[0]))
-        shown = ", ".join(
-            (HU_SUIT_NAMES[s].lower(), suits[0], HU_SUIT_LETTER[s], FR_SUIT_LETTER[s])
-        )
+        hungarian = HU_SUIT_NAMES[s].lower()
+        own = {"hu": hungarian, "de": DE_SUIT_NAMES[s]}.get(words.say.lang, suits[0])
+        names = (own,) if own == hungarian else (own, hungarian)
+        shown = ", ".join((*names, HU_SUIT_LETTER[s], FR_SUIT_LETTER[s]))
         kinds.append(_("a suit ({suit})", suit=shown))
     if any(isinstance(c.action, Kontra) for c in choices):
         kinds.append(_("a kontra's name"))
@@ -196,8 +198,8 @@ def read_choice(
         )
     suit = _suit(typed)
     if suit is not None and any(isinstance(c.action, DeclareTrump) for c in choices):
-        why = refused(DeclareTrump(suit))  # a suit the rules forbid here: say which rule
-        if why:
+        why = refused(DeclareTrump(suit))  # a suit the rules forbid here: say which rule,
+        if why and (isinstance(why, Said) or words.say.english):  # where it can be said
             return Reading(hint=_("not {typed}: {why}", typed=shown, why=words.say.said(why)))
     card = _card(text)
     if card is not None:

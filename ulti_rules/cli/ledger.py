@@ -7,6 +7,7 @@ deals next.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import Any, Literal
@@ -16,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import Problem, UltiError
+from ..plugins import stdout_to_stderr
 from ..quoting import shorten
 from ..records import (
     HandRecord,
@@ -198,7 +200,8 @@ def add_command(
         with updating(Path(file), on_written=lambda: written.append(True)) as ledger:
             _say_notes(ledger)
             pinned = ledger.ruleset_hash is not None  # locked until written back
-            added = _add(ledger, hand, misdeal, heart_ace, accept_change)
+            with stdout_to_stderr() if as_json else contextlib.nullcontext():  # plugins' prints
+                added = _add(ledger, hand, misdeal, heart_ace, accept_change)
         _report_added(file, ledger, added, pinned, as_json, say)
     except KeyboardInterrupt:
         if not written:

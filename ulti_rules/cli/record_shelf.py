@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from ..records import HandRecord, RecordExists, save
-from ..ruleset.references import is_path
+from ..scoring.ledger import ruleset_reference
 from .common import fail, note
 
 NAME = re.compile(r"hand-(\d+)\.(?:yaml|yml|json)")
@@ -47,20 +47,19 @@ def records_folder(folder: Path) -> Path:
 
 
 def ruleset_for_records(ruleset_ref: str, located: Path, folder: Path) -> str:
-    """How records saved in ``folder`` name their ruleset: a name as it is; a file (found
-    at ``located``) by its path relative to the folder, as ``ulti replay`` reads it (an
-    absolute path, the command's own view, was refused there as outside the folder). One
-    note when the file is outside the folder: replaying then needs it named again."""
-    if not is_path(ruleset_ref):
-        return ruleset_ref
-    relative = os.path.relpath(os.path.realpath(located), os.path.realpath(folder))
-    if relative.startswith(os.pardir):
-        note(
-            f"the records name their ruleset {relative}, outside {folder}: replay them with "
-            f"`ulti replay --ruleset {ruleset_ref} RECORD`, or keep the ruleset in the folder "
-            "(docs/security.md)"
-        )
-    return relative
+    """How records saved in ``folder`` name their ruleset, as a ledger there would
+    (``ruleset_reference``): a name as it is, a club file in the folder by its path from
+    there, one in a rulesets folder by its absolute path. Any other file is named by its
+    absolute path, with one note: ``ulti replay`` then needs it named again."""
+    named = ruleset_reference(ruleset_ref, folder)
+    if named is not None:
+        return named
+    note(
+        f"the records name their ruleset {located}, outside {folder} and the rulesets "
+        f"folders: replay them with `ulti replay --ruleset {ruleset_ref} RECORD`, or keep "
+        "the ruleset in the folder (docs/security.md)"
+    )
+    return str(located)
 
 
 class RecordShelf:

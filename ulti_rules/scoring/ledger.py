@@ -381,13 +381,13 @@ def _append(ledger: Ledger, entry: LedgerHand, ruleset: Ruleset) -> LedgerHand:
     return entry
 
 
-def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> str:
-    """How the ledger in ``folder`` names the ruleset the user typed: a name stays a name;
-    a club file in the ledger's folder by its path from there (the two can move together),
-    one in a rulesets folder by its absolute path. A ledger naming any other file could not
-    be read back (``ruleset/references.py``), so that is refused now, with what to do."""
+def ruleset_reference(ref: str, folder: Path, registry: Registry | None = None) -> str | None:
+    """How a file in ``folder`` (a ledger, a hand record) names the ruleset the user typed,
+    so that it reads it back: a name stays a name; a club file in the folder by its path
+    from there (the two can move together), one in a rulesets folder by its absolute path.
+    None for any other file: one the folder's file could not name (``ruleset/references.py``)."""
     location = ruleset_location(ref, Path.cwd())
-    if not isinstance(location, Path) or folder is None:
+    if not isinstance(location, Path):
         return str(location)
     real, home = os.path.realpath(location), os.path.realpath(folder)
     if real.startswith(home.rstrip(os.sep) + os.sep):
@@ -395,12 +395,23 @@ def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> st
     try:
         confine(str(location), folder, ruleset_folders(registry), referrer="the ledger")
     except OutsideReference:
+        return None
+    return str(location)
+
+
+def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> str:
+    """How the ledger in ``folder`` names the ruleset (``ruleset_reference``); a file it
+    could not name is refused now, with what to do."""
+    if folder is None:
+        return str(ruleset_location(ref, Path.cwd()))
+    named = ruleset_reference(ref, folder, registry)
+    if named is None:
         raise LedgerError(
             f"{ref} lies outside the ledger's folder ({folder}) and the rulesets folders, so "
             "the ledger could not name it safely: start the ledger in the club file's folder, "
             "or put the club file in a rulesets folder ($ULTI_RULES_PATH) and name it"
-        ) from None
-    return str(location)
+        )
+    return named
 
 
 def new_ledger(

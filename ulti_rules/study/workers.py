@@ -10,6 +10,7 @@ process, with no pool.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import itertools
 import multiprocessing
@@ -120,9 +121,11 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker has nothing to say on stdout, which carries the command's output (--json):
     # what a plugin's bot or kind prints here goes to stderr
-    sys.stdout.flush()
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no stderr: as it was
+        sys.stdout.flush()
+        os.dup2(2, 1)
+        if sys.stderr is not None:
+            sys.stdout = sys.stderr
     threading.Thread(target=_watch_parent, name="orphan watch", daemon=True).start()
     _stop = stop
     try:
