@@ -16,6 +16,7 @@ from ulti_rules.engine import (
     GiveUp,
     Hand,
     Kontra,
+    MalformedAction,
     Pass,
     PickUp,
     Play,
@@ -75,6 +76,26 @@ def test_actions_are_normalised_values() -> None:
 )
 def test_malformed_actions_are_value_errors(data: object) -> None:
     with pytest.raises(ValueError):
+        action_from_dict(data)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "play", "card": "XX"},  # was a CardParseError, no IllegalAction
+        {"type": "discard", "cards": ["MA", ""]},
+        {"type": "play", "card": "\x00"},
+        {"type": "pass", 1: 2},  # was a TypeError (msgpack or YAML can give such keys)
+        {"type": "play", "card": "MA", 1: 2, "z": 3},
+        {"type": "kontra", "components": {"parti": 1}, "level": 1},  # was accepted
+        {"type": "discard", "cards": b"\x01\x02"},
+        {"type": "discard", "cards": {"MA": 0, "MK": 0}},
+    ],
+)
+def test_a_client_s_malformed_action_is_a_malformed_action(data: dict[object, object]) -> None:
+    """An app catches IllegalAction (or UltiError) around a client's action: every
+    malformed one is that (found by a fault review)."""
+    with pytest.raises(MalformedAction):
         action_from_dict(data)  # type: ignore[arg-type]
 
 

@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, ClassVar, cast
 
-from ..cards import SUIT_IDS, Card, SuitId, format_card, format_cards, parse_card, suit_id
+from ..cards import (
+    SUIT_IDS,
+    Card,
+    CardParseError,
+    SuitId,
+    format_card,
+    format_cards,
+    parse_card,
+    suit_id,
+)
 from ..errors import IllegalAction
 from .masks import BYTE_CARDS
 
@@ -307,7 +316,10 @@ def discards_of(cards: tuple[Card, ...]) -> list[Action]:
 
 def _card_value(raw: object) -> Card:
     if isinstance(raw, str):
-        return parse_card(raw)
+        try:
+            return parse_card(raw)
+        except CardParseError as exc:  # a client's typo: the action is malformed
+            raise MalformedAction(str(exc)) from None
     _check_card(raw)
     return cast(int, raw)
 
@@ -332,6 +344,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if cls is None or not isinstance(kind, str):
         raise MalformedAction(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
     required, optional = _KEYS.get(kind, (set(), set()))
+    odd = [key for key in data if not isinstance(key, str)]
+    if odd:  # JSON cannot give these; msgpack, CBOR or YAML can
+        raise MalformedAction(f"action '{kind}' has keys that are not text: {odd[0]!r}")
     keys = set(data) - {"type"}
     if required - keys:
         raise MalformedAction(f"action '{kind}' lacks {', '.join(sorted(required - keys))}")
@@ -355,6 +370,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def _as_list(value: object) -> list[Any]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
+    """A list or tuple as a list; anything else (text, bytes, a mapping, a set) is refused,
+    as the action's own constructor refuses it."""
+    if not isinstance(value, list | tuple):
         raise MalformedAction(f"expected a list, got {value!r}")
     return list(value)
