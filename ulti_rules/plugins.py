@@ -28,6 +28,7 @@ import os
 import re
 import reprlib
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, redirect_stdout, suppress
 from dataclasses import dataclass, field
@@ -143,6 +144,11 @@ class _Builtins:
             register(rule.name, rule.description, rule.rank, reads_ranks=rule.reads_ranks)
 
 
+_COMPLETING = threading.RLock()
+"""Held while the process's registry (or manager) is built and while a registry asks
+its plugins for their code: the threads of a server wait for it, then read it whole."""
+
+
 class Registry:
     """What the plugins registered: kinds and bots by name, plugin rulesets, who gave what,
     and the plugins that failed and were left out.
@@ -181,14 +187,27 @@ class Registry:
         self._plugins = {} if plugins is None else plugins
         self._failures = [] if failures is None else failures
         self._pending: Callable[[Registry], list[PluginFailure]] | None = None
+        self._completing = False
         self._on_failure: Callable[[PluginFailure], None] | None = None
 
     def _complete(self) -> None:
-        """Ask the plugins for their code, if that is still to be done."""
-        pending, self._pending = self._pending, None
-        if pending is None:
+        """Ask the plugins for their code, if that is still to be done. Other threads
+        wait until it is done: one that read the kinds meanwhile saw none (a web server's
+        first requests failed with 'unknown contract kind'); the thread doing it, asked
+        again while it fills the registry, goes on with what is there."""
+        if self._pending is None:
             return
-        for failure in pending(self):
+        with _COMPLETING:
+            pending = self._pending
+            if pending is None or self._completing:
+                return
+            self._completing = True
+            try:
+                failures = pending(self)
+            finally:
+                self._pending = None
+                self._completing = False
+        for failure in failures:
             if self._on_failure is not None:
                 self._on_failure(failure)
 
@@ -711,18 +730,23 @@ def get_manager() -> pluggy.PluginManager:
     """The process-wide manager, created on first use."""
     global _manager
     if _manager is None:
-        _manager = new_manager()
+        with _COMPLETING:
+            if _manager is None:
+                _manager = new_manager()
     return _manager
 
 
 def get_registry() -> Registry:
-    """The process-wide registry, built on first use."""
+    """The process-wide registry, built on first use (once, whichever threads ask)."""
     global _registry
     if _registry is None:
-        _registry = build_registry(get_manager())
-        _registry._on_failure = _report
-        for failure in _registry.known_failures:
-            _report(failure)
+        with _COMPLETING:
+            if _registry is None:
+                built = build_registry(get_manager())
+                built._on_failure = _report
+                for failure in built.known_failures:
+                    _report(failure)
+                _registry = built
     return _registry
 
 
