@@ -390,3 +390,49 @@ def test_hash_leaves_out_a_later_window_at_its_default() -> None:
     other = fixture_ruleset(**{"kontra.later_window": "before_lead_trick2"})
     assert content_hash(same) == content_hash(base)
     assert content_hash(other) != content_hash(base)
+
+
+def test_hands_of_one_game_on_several_threads_forget_kontra_nodes_safely(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At the node limit a game's kontra tables were cleared while other threads' hands
+    added to them: 'dictionary changed size during iteration', in the middle of an apply,
+    334 times in 32,000 hands (found by a fault review). With a tiny limit, so that the
+    tables are forgotten again and again, threads play as one thread does."""
+    import random
+    import sys
+    import threading
+
+    from ulti_rules.engine import kontra as kontra_module
+    from ulti_rules.ruleset.loading import load_game
+
+    monkeypatch.setattr(kontra_module, "_NODE_LIMIT", 40)
+    game = load_game("wikipedia")
+
+    def play(first: int, out: dict[int, object]) -> None:
+        for seed in range(first, first + 60):
+            rng = random.Random(seed)
+            hand = game.new_hand(seed=seed, dealer=seed % 3)
+            while not hand.is_over:
+                legal = hand.legal_actions()
+                kontras = [a for a in legal if type(a) is Kontra]
+                hand.apply(
+                    rng.choice(kontras) if kontras and rng.random() < 0.5 else rng.choice(legal)
+                )
+            out[seed] = (hand.history, hand.kontra_levels)
+
+    alone: dict[int, object] = {}
+    for first in range(0, 240, 60):
+        play(first, alone)
+    together: dict[int, object] = {}
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=play, args=(f, together)) for f in range(0, 240, 60)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

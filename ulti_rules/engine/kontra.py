@@ -204,12 +204,17 @@ class Memos:
         return self.settings.setdefault(setting.key(), setting)
 
     def forget_nodes(self) -> None:
-        """Every setting forgets its nodes; the nodes hands still hold learn afresh."""
-        for setting in self.settings.values():
-            for old in setting.nodes.values():
-                old.raised.clear()  # no path from a kept node into the forgotten ones
-            setting.nodes.clear()
+        """Every setting forgets its nodes; the nodes hands still hold learn afresh.
+
+        Hands of one game may be played on several threads (a server): the tables are
+        swapped for new ones and the old ones walked from a copy, never iterated while
+        another thread adds to them (that raised 'dictionary changed size during
+        iteration' in the middle of an apply), and the count starts again first."""
         self.nodes = 0
+        for setting in list(self.settings.values()):
+            forgotten, setting.nodes = setting.nodes, {}
+            for old in list(forgotten.values()):
+                old.raised.clear()  # no path from a kept node into the forgotten ones
 
 
 _ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
