@@ -171,6 +171,7 @@ class _Setting:
             memos = self.memos
             if memos.nodes >= _NODE_LIMIT:
                 memos.forget_nodes()
+                nodes = self.nodes  # the new table: the old one is forgotten
             memos.nodes += 1
             found = nodes[flat] = _Node(flat)
         return found
