@@ -57,7 +57,7 @@ from .merging import BY_ID, Merged, bid_keys_required
 from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
 from .references import outside_allowed
-from .safe_yaml import KeyPath, Mark, describe
+from .safe_yaml import KeyPath, describe
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
 
 if TYPE_CHECKING:
@@ -342,11 +342,18 @@ class _Where:
 
     def _layer_of(self, path: KeyPath) -> int | None:
         """The file (layer) that wrote ``path`` or the nearest key above it."""
+        at = self._placed_key(path)
+        return None if at is None else self.resolved.merged.places[at][0]
+
+    def _placed_key(self, path: KeyPath) -> KeyPath | None:
+        """``path``, or the nearest key above it that a file wrote; None if none did."""
         at = _exists(self.merged, path)
         places = self.resolved.merged.places
-        while at and at not in places:
+        while at not in places:
+            if not at:
+                return None
             at = at[:-1]
-        return places[at][0] if at in places else None
+        return at
 
     def place(self, path: KeyPath) -> tuple[tuple[int, int, int], str]:
         """The sort key (file order, line, column) of a problem at ``path``, and its file;
@@ -357,15 +364,12 @@ class _Where:
         return placed
 
     def _place(self, path: KeyPath) -> tuple[tuple[int, int, int], str]:
-        at = _exists(self.merged, path)
-        places = self.resolved.merged.places
-        while at not in places:
-            if not at:  # the document itself: where the file loaded starts
-                top = self.resolved.layers[self.resolved.top]
-                line, column = _mark_of(top, ())
-                return (0, line, column), top.display
-            at = at[:-1]
-        layer, position = places[at]
+        at = self._placed_key(path)
+        if at is None:  # the document itself: where the file loaded starts
+            top = self.resolved.layers[self.resolved.top]
+            line, column = _mark_of(top, ())
+            return (0, line, column), top.display
+        layer, position = self.resolved.merged.places[at]
         mark, file = position.key, self.resolved.layers[layer]
         return (self.resolved.order(layer), mark.line, mark.column), file.display
 
@@ -639,13 +643,12 @@ def removals(name_or_path: str | Path, registry: Registry | None = None) -> list
             continue
         for key, value in entries.items():
             if value is None:
-                position = file.positions.get((section, key))
-                mark = position.key if position is not None else Mark(1, 1)
+                line, column = _mark_of(file, (section, key))
                 found.append(
                     Problem(
                         file.display,
-                        mark.line,
-                        mark.column,
+                        line,
+                        column,
                         f"{section}.{key}",
                         f"removes the {what} '{key}' (a key left without a value is null too)",
                     )

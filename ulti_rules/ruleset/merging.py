@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from .hints import did_you_mean
 from .safe_yaml import KeyPath, Position
 from .scalars import describe
@@ -126,10 +128,14 @@ class Merged:
             self.issues.append(Issue(layer, path, message))
 
 
+def _required_keys(model: type[BaseModel]) -> list[str]:
+    """The keys the schema requires of an entry of ``model``, in its order."""
+    return [name for name, info in model.model_fields.items() if info.is_required()]
+
+
 def _required(section: str) -> frozenset[str]:
-    """The keys a whole entry of catalogue ``section`` gives (what the schema requires)."""
-    model = ContractSpec if section == "contracts" else SilentBonus
-    return frozenset(name for name, info in model.model_fields.items() if info.is_required())
+    """The keys a whole entry of catalogue ``section`` gives."""
+    return frozenset(_required_keys(ContractSpec if section == "contracts" else SilentBonus))
 
 
 def _holds(value: Any, item: str) -> bool:
@@ -149,7 +155,7 @@ def walk(value: Any, prefix: KeyPath = ()) -> Iterator[KeyPath]:
 
 def bid_keys_required() -> list[str]:
     """What a bid added by id must give (its id is the key it is written under)."""
-    return [name for name, info in Bid.model_fields.items() if info.is_required() and name != "id"]
+    return [name for name in _required_keys(Bid) if name != "id"]
 
 
 class _Layer:

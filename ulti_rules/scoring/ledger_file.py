@@ -280,16 +280,18 @@ def _settled_from(ledger: Ledger, registry: Registry | None) -> tuple[int | None
     refused hand into a noted one, never into one nobody checks."""
     rules = None
     if ledger.ruleset_hash is not None and ledger.ruleset_hash == ledger.rules_hash(registry):
-        rules = max(
-            (i for i, hand in enumerate(ledger.hands) if hand.ruleset_hash is not None),
-            default=0,
-        )
+        rules = _last_marked(ledger, "ruleset_hash")
     ours = len(ledger.hands)
     if ledger.settled_by == program_version():
-        ours = max(
-            (i for i, hand in enumerate(ledger.hands) if hand.settled_by is not None), default=0
-        )
+        ours = _last_marked(ledger, "settled_by")
     return rules, ours
+
+
+def _last_marked(ledger: Ledger, mark: str) -> int:
+    """The index of the last hand that sets ``mark`` (0 when none does)."""
+    return max(
+        (i for i, hand in enumerate(ledger.hands) if getattr(hand, mark) is not None), default=0
+    )
 
 
 def _hand_of(problem: Problem) -> int | None:
