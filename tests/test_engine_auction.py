@@ -400,3 +400,12 @@ def test_observation_hides_the_talon_but_from_its_holders() -> None:
     assert "cards" not in hand.observation(0).to_dict()["history"][-1]
     assert len(seen.hand) == 12 and seen.hand_sizes == {1: 10, 2: 12, 0: 10}
     assert seen.legal_actions and hand.observation(0).legal_actions == ()
+
+
+def test_min_components_refuses_a_lone_simple() -> None:
+    hand = Hand(fixture_ruleset(**{"auction.min_components": 2}), seed=8, dealer=0)
+    discard_any(hand)
+    bids = [a for a in hand.legal_actions() if isinstance(a, Bid)]
+    assert bids and all(len(hand.game.bid(b.bid).bid.components) >= 2 for b in bids)
+    with pytest.raises(IllegalAction, match="at least 2 components"):
+        hand.apply(Bid("simple"))

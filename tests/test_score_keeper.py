@@ -11,6 +11,7 @@ import pytest
 from ulti_rules.scoring.sheet import SheetError
 from ulti_rules.scoring.table_facts import settle_sheet
 
+from cli_in_process import run_in
 from settlement_support import ULTI_SHEET
 
 GOOD = ULTI_SHEET
@@ -461,3 +462,27 @@ def test_the_same_name_in_both_forms_is_one_name_twice(tmp_path: Path) -> None:
         GOOD, "players: [Anna, Ben, Carla]", f"players: [Anna, {COMPOSED}, {DECOMPOSED}]"
     )
     assert any("every player needs a different name" in p for p in problems(tmp_path, text))
+
+
+def test_a_bid_below_min_components_cannot_have_won(tmp_path: Path) -> None:
+    """``auction.min_components`` holds at the table too: the engine never lets a lone
+    Simple win under ``min_components: 2``, so a sheet that says it did is refused at
+    its bid, and a two-component bid settles."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Two components\nextends: wikipedia\nauction: {min_components: 2}\n",
+        "utf-8",
+    )
+    ours = replace(GOOD, "ruleset: wikipedia", "ruleset: ./club.yaml")
+    simple = replace(ours, "bid: ulti", "bid: parti")
+    (found,) = problems(tmp_path, simple)
+    assert found.endswith(
+        "hand.yaml:4:1: bid: 'parti' cannot have won the auction: every bid of 'club' has "
+        "at least 2 components (auction.min_components), and it has 1"
+    )
+    refused = run_in(tmp_path)("score", "hand.yaml")
+    assert refused.returncode == 1
+    assert "(auction.min_components), and it has 1" in refused.stderr
+    _, result = settle_sheet(write(tmp_path, ours))
+    assert result.line("ulti").amount == 4
+    _, wikipedia = settle_sheet(write(tmp_path, replace(GOOD, "bid: ulti", "bid: parti")))
+    assert wikipedia.line("parti").amount == 1

@@ -430,3 +430,13 @@ def test_settle_refuses_impossible_facts_from_an_app() -> None:
     eleven = make_facts(tricks={0: 8, 1: 2, 2: 1})
     with pytest.raises(SettlementError, match="11"):
         settle(WP, make_contract("ulti"), eleven)
+
+
+def test_a_bid_below_min_components_is_refused() -> None:
+    """The engine refuses every bid with fewer components than ``auction.min_components``
+    (the Italian tournament rule), so no such contract is settled."""
+    rules = make_ruleset(auction={"min_components": 2})
+    with pytest.raises(SettlementError, match=r"at least 2 components .*it has 1"):
+        settle(rules, make_contract("simple"), make_facts())
+    made = settle(rules, make_contract("ulti"), make_facts())
+    assert made.payments == settle(WP, make_contract("ulti"), make_facts()).payments

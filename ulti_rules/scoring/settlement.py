@@ -371,6 +371,13 @@ def _check_contract(
 ) -> None:
     info = table.info
     bid = info.bid
+    least = ruleset.auction.min_components
+    if len(bid.components) < least:
+        raise SettlementError(
+            f"bid '{bid.id}' cannot have won the auction: every bid has at least {least} "
+            f"components in this ruleset (auction.min_components), and it has "
+            f"{len(bid.components)}"
+        )
     by_id = {c.id: c for c in comps}
     max_level = ruleset.kontra.level_cap  # max_level, or the framework's limit
     for cid, per_seat in contract.kontra.items():

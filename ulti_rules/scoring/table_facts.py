@@ -149,6 +149,21 @@ class _Reader:
     # ------------------------------------------------------------------ bid, trump
 
     def bid(self) -> Bid | None:
+        found = self._named_bid()
+        if found is None:
+            return None
+        least = self.ruleset.auction.min_components
+        if len(found.components) < least:
+            self.fail(
+                ("bid",),
+                f"'{found.id}' cannot have won the auction: every bid of "
+                f"'{self.ruleset.name}' has at least {least} components "
+                f"(auction.min_components), and it has {len(found.components)}",
+            )
+            return None
+        return found
+
+    def _named_bid(self) -> Bid | None:
         wanted = self.sheet.bid
         ladder = self.ruleset.ladder
         if isinstance(wanted, BidByComponents):
