@@ -208,8 +208,6 @@ def test_the_first_loads_from_several_threads_all_succeed() -> None:
     it: 2 to 4 of 8 first `load_game` calls failed with 'unknown contract kind
     four_aces' or a TypeError (found by a fault review). Run in its own process, as the
     registry is built once per process."""
-    done = subprocess.run(
-        [sys.executable, "-c", RACE], capture_output=True, text=True, timeout=120
-    )
+    done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['wikipedia']"
