@@ -392,6 +392,27 @@ def test_schema_is_json_schema_with_plugin_kinds(ulti: RunUlti) -> None:
     assert '"four_aces"' in text  # the plugin's kind is part of the catalogue's union
 
 
+def test_every_setting_in_the_schema_is_described(ulti: RunUlti) -> None:
+    """An editor shows each key's description on hover: every property of every model
+    has one, a kind's restated ``kind`` and a section block included."""
+    schema = json.loads(ok(ulti("schema")).stdout)
+    bare = []
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            for key, prop in node.get("properties", {}).items():
+                if not (isinstance(prop, dict) and str(prop.get("description", "")).strip()):
+                    bare.append(f"{where}.{key}")
+            for key, value in node.items():
+                walk(value, f"{where}.{key}" if key != "properties" else where)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, where)
+
+    walk(schema, "")
+    assert bare == []
+
+
 # --------------------------------------------------------------------------- the error handler
 
 

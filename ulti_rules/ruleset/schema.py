@@ -265,7 +265,11 @@ class Marriages(Strict):
     optional: Flag = Field(
         default=True, description="Announcing is optional (HU: may be withheld for tactics)."
     )
-    in_hundred_game: HundredGameMarriages = Field(default_factory=HundredGameMarriages)
+    in_hundred_game: HundredGameMarriages = Field(
+        default_factory=HundredGameMarriages,
+        description="What may be announced in a 40-100 or 20-100, and a hundred game whose "
+        "marriage was never announced.",
+    )
 
 
 class Trump(Strict):
@@ -532,6 +536,17 @@ class Kontra(Strict):
 # --------------------------------------------------------------------------- contracts
 
 
+KIND_DESCRIPTION = "The contract kind that judges this component."
+
+
+def _kind_described(schema: dict[str, Any]) -> None:
+    """A kind's parameter model restates ``kind`` as its own name (``Literal["betli"]``),
+    which drops the description: editors show it all the same."""
+    kind = schema.get("properties", {}).get("kind")
+    if isinstance(kind, dict):
+        kind.setdefault("description", KIND_DESCRIPTION)
+
+
 class ContractSpec(Strict):
     """What every catalogue entry has; a kind's parameter model adds its own fields.
 
@@ -541,9 +556,11 @@ class ContractSpec(Strict):
     and read from a YAML list even under strict mode.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, json_schema_extra=_kind_described
+    )
 
-    kind: str = Field(description="The contract kind that judges this component.")
+    kind: str = Field(description=KIND_DESCRIPTION)
     names: Names = Field(description="Names of the component.")
     value: Value = Field(description="Base value per defender, 0 to 1000 (red doubles it).")
     open: Flag = Field(default=False, description="Open (terített): exposed after the first trick.")
@@ -569,7 +586,7 @@ class SilentBonus(Strict):
         description="What must happen: the name of the contract kind that judges it (hundred, "
         "ulti, durchmars, or a plugin's kind such as four_aces)."
     )
-    names: Names
+    names: Names = Field(description="Names of the bonus.")
     value: Value = Field(description="Value when made, per defender (0 to 1000).")
     red_value: Annotated[int, Field(ge=0, le=2 * MAX_VALUE), AS_WHOLE] | None = Field(
         default=None,
@@ -759,7 +776,7 @@ class Bid(Strict):
     red: Flag = Field(
         default=False, description="The red (piros, Hearts) form: doubles every component."
     )
-    names: Names
+    names: Names = Field(description="Names of the bid, as the ladder and the players say it.")
     aliases: Annotated[FrozenList[Name], Items(0, 32)] = Field(
         default=(), description="Other names people type for this bid (e.g. 'Pasar', 'Passz')."
     )
@@ -821,23 +838,69 @@ class Ruleset(Strict):
         description="The ruleset this one builds on (a name, or a path relative to this file), "
         "or a list of them and of fragments, merged in order before this file.",
     )
-    players: Players = Field(default_factory=Players)
-    direction: Literal["counter_clockwise", "clockwise"] = Field(default="counter_clockwise")
-    deal: Deal = Field(default_factory=Deal)
-    points: Points = Field(default_factory=Points)
-    ranks: Ranks = Field(default_factory=Ranks)
-    marriages: Marriages = Field(default_factory=Marriages)
-    trump: Trump = Field(default_factory=Trump)
-    play: Play = Field(default_factory=Play)
-    open_games: OpenGames = Field(default_factory=OpenGames)
-    auction: Auction = Field(default_factory=Auction)
-    simple: Simple = Field(default_factory=Simple)
-    kontra: Kontra
+    players: Players = Field(
+        default_factory=Players, description="How many play, and who pays with four."
+    )
+    direction: Literal["counter_clockwise", "clockwise"] = Field(
+        default="counter_clockwise",
+        description="Direction of play and of the deal: counter_clockwise (the Hungarian "
+        "custom) or clockwise.",
+    )
+    deal: Deal = Field(
+        default_factory=Deal,
+        description="How the cards are dealt: packets, the talon, a misdeal.",
+    )
+    points: Points = Field(
+        default_factory=Points,
+        description="Card points, the last trick's bonus, and who takes the talon's points.",
+    )
+    ranks: Ranks = Field(
+        default_factory=Ranks,
+        description="The order of the ranks in trump games (trumps and side suits) and "
+        "no-trump games.",
+    )
+    marriages: Marriages = Field(
+        default_factory=Marriages,
+        description="What the King and Over of one suit are worth, how they are announced "
+        "and where they count.",
+    )
+    trump: Trump = Field(
+        default_factory=Trump, description="The red suit, a fixed trump, and when trump is named."
+    )
+    play: Play = Field(
+        default_factory=Play,
+        description="The first lead, and following suit, trumping and beating the trick.",
+    )
+    open_games: OpenGames = Field(
+        default_factory=OpenGames,
+        description="When the declarer's cards are laid face up in an open contract.",
+    )
+    auction: Auction = Field(
+        default_factory=Auction,
+        description="The bidding: the opening pass, self-robbing, how it ends, the fewest "
+        "components a bid may have, a deal nobody bids, two rounds.",
+    )
+    simple: Simple = Field(
+        default_factory=Simple,
+        description="The Simple (Parti): giving it up, and an uncontested Simple.",
+    )
+    kontra: Kontra = Field(
+        description="The kontra chain: its levels and their names, when a kontra may be "
+        "called, and whom it binds."
+    )
     contracts: FrozenMap[Name, ContractSpec] = Field(
         description="The contract catalogue: id -> kind, names, value and the kind's parameters."
     )
-    silent_bonuses: FrozenMap[Name, SilentBonus] = Field(default={}, validate_default=True)
-    silent: SilentRules = Field(default_factory=SilentRules)
+    silent_bonuses: FrozenMap[Name, SilentBonus] = Field(
+        default={},
+        validate_default=True,
+        description="Feats scored without being bid (a silent 100, Ulti or Durchmars): "
+        "id -> condition, names, value.",
+    )
+    silent: SilentRules = Field(
+        default_factory=SilentRules,
+        description="How silent bonuses are scored beside the bid.",
+    )
     ranking: Name = Field(
         default="table",
         description="The ranking rule that orders the ladder: 'table' (the ranks as listed), "
@@ -849,7 +912,10 @@ class Ruleset(Strict):
     ladder: Annotated[FrozenList[Bid], Items(1, MAX_BIDS)] = Field(
         description="Every legal bid, with its components (and its rank under ranking: table)."
     )
-    session: Session = Field(default_factory=Session)
+    session: Session = Field(
+        default_factory=Session,
+        description="When a session of hands ends (`ulti ledger`).",
+    )
 
     def bid(self, bid_id: str) -> Bid:
         """The ladder's bid with id ``bid_id``; KeyError if the ladder has none."""
