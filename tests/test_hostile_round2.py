@@ -299,6 +299,30 @@ def test_a_long_key_is_shown_as_its_start(tmp_path: Path) -> None:
     assert_short(str(problem))
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "ladder:\n  {key}: {{value: 3}}\n",  # a new bid, incomplete
+        "ladder:\n  {key}: null\n",  # no such bid to remove
+        "contracts:\n  {key}: null\n",  # no such contract to remove
+        "silent_bonuses:\n  {key}: null\n",
+        "ladder:\n  {key}: {{id: x}}\n",  # the id is the key
+        "ladder:\n  ulti: {{after: {key}}}\n",  # no such bid to be listed after
+    ],
+)
+def test_a_long_key_repeated_in_a_ladder_or_catalogue_message_is_cut(
+    tmp_path: Path, body: str
+) -> None:
+    """The key path was cut to its start, and the message after it quoted the key whole
+    (1,000 characters: the longest plain key YAML reads)."""
+    path = write(tmp_path, CLUB + body.format(key="S" * 1000))
+    problems = check_file(path)
+    assert problems
+    for problem in problems:
+        assert "S" * (QUOTED + 1) not in str(problem), str(problem)[:300]
+        assert_short(str(problem))
+
+
 def test_a_long_duplicate_key_is_shown_as_its_start(tmp_path: Path) -> None:
     """The key was quoted whole: a 5,000-character line for a 5,000-character key."""
     key = "K" * 5000

@@ -496,7 +496,8 @@ def _extends_target(ref: _Ref, registry: Registry) -> Path:
             if i + 1 < len(found):
                 return found[i + 1].path
             raise ref.problem(
-                f"this file is the ruleset '{value}' itself, and no ruleset of that name lies "
+                f"this file is the ruleset '{shorten(str(value))}' itself, and no ruleset of that "
+                "name lies "
                 "below it (user folders, then plugins, then the bundled rulesets)"
             )
     if found:

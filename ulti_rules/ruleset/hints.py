@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..quoting import shorten
 from ..said import Said
 
 
@@ -25,4 +26,4 @@ def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
 def did_you_mean(word: str, options: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest option, or '' when none is close."""
     found = close_matches(word, options)
-    return Said(" (did you mean '{word}'?)", word=found[0]) if found else ""
+    return Said(" (did you mean '{word}'?)", word=shorten(found[0])) if found else ""

@@ -188,8 +188,8 @@ class _Chain:
                         _at(
                             fragment,
                             (key,),
-                            f"a fragment cannot set '{key}': it is merged into rulesets that "
-                            "have their own (describe the fragment in `fragment:`)",
+                            f"a fragment cannot set '{shorten(str(key))}': it is merged into "
+                            "rulesets that have their own (describe the fragment in `fragment:`)",
                         )
                     ]
                 )
@@ -235,8 +235,9 @@ def _fragment_alone(file: _File) -> Problem:
     return _at(
         file,
         (FRAGMENT_KEY,),
-        f"'{name}' is a fragment (part of a ruleset, merged onto one), not a playable ruleset: "
-        f"add it to a ruleset with `with: [{name}]` or `extends: [<ruleset>, {name}]`, and "
+        f"'{shorten(str(name))}' is a fragment (part of a ruleset, merged onto one), not a "
+        f"playable ruleset: add it to a ruleset with `with: [{shorten(str(name))}]` or "
+        f"`extends: [<ruleset>, {shorten(str(name))}]`, and "
         "check that ruleset",
     )
 
@@ -483,7 +484,7 @@ def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
     bid_id = item["id"]
     return (
         f"; a `ladder:` list replaces the inherited ladder whole: to change only the bid "
-        f"'{bid_id}', write the ladder as a mapping by id, which merges "
+        f"'{shorten(str(bid_id))}', write the ladder as a mapping by id, which merges "
         f"(`ladder: {{{bid_id}: {{...}}}}`)"
     )
 
@@ -650,7 +651,8 @@ def removals(name_or_path: str | Path, registry: Registry | None = None) -> list
                         line,
                         column,
                         f"{section}.{key}",
-                        f"removes the {what} '{key}' (a key left without a value is null too)",
+                        f"removes the {what} '{shorten(str(key))}' (a key left without a value "
+                        "is null too)",
                     )
                 )
     return found

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..quoting import shorten
 from .hints import did_you_mean
 from .safe_yaml import KeyPath, Position
 from .scalars import describe
@@ -117,9 +118,10 @@ class Merged:
             if bids:
                 fix.append("ladder: {" + ", ".join(f"{b}: null" for b in bids) + "}")
             if hosts:
-                fix.append(f"a kontra_from without '{cid}'")
+                fix.append(f"a kontra_from without '{shorten(str(cid))}'")
             message = (
-                f"contract '{cid}' is removed, but {' and '.join(uses)} still use it; "
+                f"contract '{shorten(str(cid))}' is removed, but {' and '.join(uses)} still use "
+                "it; "
                 f"remove or change them too ({'; '.join(fix)})"
             )
             brought_by = (fragments or {}).get(writer) if writer is not None else None
@@ -252,7 +254,8 @@ class _Layer:
             known = [k for k in merged if isinstance(k, str)]
             self.issue(
                 written,
-                f"there is no {what} '{key}' to remove{did_you_mean(str(key), known)}: "
+                f"there is no {what} '{shorten(str(key))}' to remove"
+                f"{did_you_mean(str(key), known)}: "
                 "null removes an inherited entry",
             )
             return
@@ -304,7 +307,8 @@ class _Layer:
             if entry is None:
                 self.issue(
                     written,
-                    f"there is no bid '{bid_id}' to remove{did_you_mean(bid_id, by_id)}: null "
+                    f"there is no bid '{shorten(str(bid_id))}' to remove"
+                    f"{did_you_mean(bid_id, by_id)}: null "
                     "removes an inherited bid",
                 )
             else:
@@ -324,7 +328,8 @@ class _Layer:
         if "id" in change and change["id"] != bid_id:
             self.issue(
                 (*written, "id"),
-                f"the bid's id is the key it is written under ('{bid_id}'); to rename a bid, "
+                f"the bid's id is the key it is written under ('{shorten(str(bid_id))}'); to "
+                "rename a bid, "
                 "remove it (null) and add it under its new id",
             )
             return
@@ -341,9 +346,11 @@ class _Layer:
         if missing:
             hint = did_you_mean(bid_id, by_id)
             if hint:
-                message = f"there is no bid '{bid_id}' in the inherited ladder{hint}"
+                message = f"there is no bid '{shorten(str(bid_id))}' in the inherited ladder{hint}"
             else:
-                message = f"bid '{bid_id}' is new (the inherited ladder has no such id)"
+                message = (
+                    f"bid '{shorten(str(bid_id))}' is new (the inherited ladder has no such id)"
+                )
             self.issue(
                 written,
                 f"{message}; a new bid must be complete, and this one lacks {', '.join(missing)}",
@@ -371,7 +378,8 @@ class _Layer:
             hint = did_you_mean(target, known) if isinstance(target, str) else ""
             self.issue(
                 (*written, key),
-                f"'{key}' names the bid this one is listed {key}: the id of another bid of the "
+                f"'{shorten(str(key))}' names the bid this one is listed {key}: the id of another "
+                "bid of the "
                 f"ladder, not {describe(target)}{hint}",
             )
             return _MISSING
