@@ -309,6 +309,22 @@ def test_missing_file_is_a_clear_user_error(ulti: RunUlti) -> None:
         assert result.stderr == "ulti: error: nope.yaml: no such file\n"
 
 
+def test_show_refuses_what_every_reader_refuses(ulti: RunUlti, tmp_path: Path) -> None:
+    """`show` printed a file as written whatever its size (20 MB of it): it keeps the
+    bounds the other readers keep, as `show --resolved` does."""
+    (tmp_path / "big.yaml").write_text("# x\n" * 300_000, encoding="utf-8")
+    (tmp_path / "latin1.yaml").write_bytes(b"name: club\ntitle: caf\xe9\n")
+    for command in (["show"], ["show", "--resolved"]):
+        big = ulti(*command, str(tmp_path / "big.yaml"))
+        assert big.returncode == 1 and big.stdout == ""
+        assert big.stderr.endswith(
+            "big.yaml: the file is 1.1 MiB; files over 1.0 MiB are not read\n"
+        )
+        latin1 = ulti(*command, str(tmp_path / "latin1.yaml"))
+        assert latin1.returncode == 1 and latin1.stdout == ""
+        assert latin1.stderr.endswith("latin1.yaml:2:1: not UTF-8 text (byte 0xe9)\n")
+
+
 def test_unknown_name_suggests_the_right_one(ulti: RunUlti) -> None:
     result = ulti("ladder", "wikipeda")
     assert result.returncode == 1

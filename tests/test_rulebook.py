@@ -309,6 +309,37 @@ def test_a_rulebook_that_cannot_be_written_leaves_the_old_file_whole(
     assert stat.S_IMODE(old.stat().st_mode) == 0o640
 
 
+def test_an_output_file_that_cannot_be_written_is_an_error_not_a_usage_error(
+    ulti: RunUlti, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An existing file on a read-only file system: click's own check answered it with
+    exit status 2 and its usage text, where a new file there got status 1 and
+    `ulti: error:` (docs/cli.md: 1 if the file cannot be written)."""
+    book = tmp_path / "book.txt"
+    book.write_text("old", encoding="utf-8")
+    real_access = os.access
+
+    def read_only(path: object, mode: int, *args: object, **kwargs: object) -> bool:
+        if mode & os.W_OK and Path(str(path)).resolve().parent == tmp_path.resolve():
+            return False
+        return real_access(path, mode, *args, **kwargs)  # type: ignore[arg-type]
+
+    def refused(fd: int, data: bytes) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(os, "access", read_only)
+    monkeypatch.setattr(safe_files, "_write_all", refused)
+    said = {
+        "book.txt": "the file is read-only; make it writable (chmod u+w) to change it",
+        "new.txt": "cannot write the file: Read-only file system",
+    }
+    for name, why in said.items():
+        done = ulti("rulebook", "wikipedia", "-o", name, cwd=tmp_path)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr == f"ulti: error: {name}: {why}\n"
+    assert book.read_text(encoding="utf-8") == "old"
+
+
 def test_a_rulebook_written_to_a_device_goes_through_it(ulti: RunUlti) -> None:
     """`-o /dev/null` (or /dev/stdout) is written, never replaced by a file."""
     done = ulti("rulebook", "wikipedia", "-o", os.devnull)

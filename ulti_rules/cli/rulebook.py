@@ -33,7 +33,7 @@ FORMATS = ("text", "md", "html")
 @click.option(
     "--output",
     "-o",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     help="Write the rulebook to this file instead of printing it.",
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import Problem, problem_count
-from .common import EXIT_USER_ERROR, describe_os_error, echo_json, fail, note, stdout_console
+from .common import EXIT_USER_ERROR, describe_os_error, echo_json, note, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
 from .terminal import echo
@@ -95,14 +95,15 @@ def show_command(ruleset: str, resolved: bool) -> None:
         dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: far faster
         text = yaml.dump(merged, Dumper=dumper, sort_keys=False, allow_unicode=True)
     else:
+        from ..errors import RulesetError
         from ..ruleset.finding import resolve  # the file as written: no model needed
+        from ..ruleset.safe_yaml import YamlError, read_text, yaml_problems
 
         path = resolve(ruleset).path
         try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            byte = exc.object[exc.start]
-            fail(f"{path}: not UTF-8 text (byte 0x{byte:02x} at offset {exc.start})")
+            text = read_text(path)  # within the bounds every reader keeps (docs/security.md)
+        except YamlError as exc:
+            raise RulesetError(yaml_problems(exc, str(path))) from None
     echo(text, nl=not text.endswith("\n"))
 
 
