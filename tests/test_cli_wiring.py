@@ -6,8 +6,10 @@ ranking-rule example of docs/plugins.md run as it stands.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
+import os
 import re
 import types
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 
 import pytest
 import ulti_rules
-from ulti_rules import plugins
+from ulti_rules import plugins, safe_files
 from ulti_rules.errors import RulesetError
 from ulti_rules.records import load_record
 from ulti_rules.ruleset.loading import load_ruleset
@@ -227,6 +229,72 @@ def test_the_records_line_names_what_was_saved(tmp_path: Path) -> None:
     assert [p.name for p in (tmp_path / "one").iterdir()] == ["hand-0001.yaml"]
     three = ulti("simulate", "--hands", "3", "--save-records", "three")
     assert "Records: three/hand-0001.yaml ... hand-0003.yaml\n" in three.stdout
+
+
+def _read_only_folder(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """``folder`` as on a read-only mount (root writes wherever the mode says no): no
+    file can be made in it."""
+    real_open = os.open
+
+    def refuse(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and Path(path).parent.resolve() == folder.resolve():
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "--auto", "--hands", "2", "--seed", "1"],
+        ["simulate", "--hands", "2", "--quiet"],
+    ],
+)
+def test_a_records_folder_nothing_can_be_saved_in_is_refused_before_the_first_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """`ulti play` played a whole hand before it found out, and ended the session."""
+    (tmp_path / "recs").mkdir()
+    _read_only_folder(monkeypatch, tmp_path / "recs")
+    done = run_in(tmp_path)(*command, "--save-records", "recs")
+    assert done.returncode == 1
+    assert done.stderr == "ulti: error: recs: cannot write in this folder: Read-only file system\n"
+    assert "Hand 1" not in done.stdout
+    assert list((tmp_path / "recs").iterdir()) == []
+
+
+def test_a_record_that_cannot_be_saved_mid_session_is_said_and_the_session_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up during a session: each hand says its record was not saved,
+    and every hand is still played and totalled."""
+    ulti = run_in(tmp_path)
+    (tmp_path / "recs").mkdir()
+
+    def disk_full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(safe_files, "create", disk_full)
+    done = ulti("play", "--auto", "--hands", "3", "--seed", "1", "--save-records", "recs")
+    assert done.returncode == 0, done.stderr
+    lost = "The record of this hand was not saved: cannot write recs/hand-0001.yaml: "
+    assert done.stdout.count(lost + "No space left on device") == 3
+    assert "Hand 3" in done.stdout and "Record:" not in done.stdout
+    monkeypatch.undo()
+    kept = ulti("play", "--auto", "--hands", "3", "--seed", "1", "--save-records", "recs")
+    assert kept.stdout.count("Record: recs/hand-000") == 3
+
+
+def test_a_plot_file_that_cannot_be_replaced_is_refused_before_the_study(tmp_path: Path) -> None:
+    """It was refused after every hand had been played (hours, in a big study)."""
+    (tmp_path / "p.png").write_bytes(b"old")
+    os.link(tmp_path / "p.png", tmp_path / "keep.png")
+    done = run_in(tmp_path)("simulate", "--hands", "2", "--plot", "p.png")
+    assert done.returncode == 1
+    assert done.stderr.startswith("ulti: error: --plot p.png: the file has 2 hard links;")
+    assert done.stdout == ""
+    assert (tmp_path / "p.png").read_bytes() == b"old"
 
 
 # --------------------------------------------------------------------------- docs/plugins.md

@@ -97,6 +97,19 @@ def check_replaceable(real: Path, shown: str) -> os.stat_result:
     return info
 
 
+def check_folder_writable(folder: Path, shown: str) -> None:
+    """Refuse, before any work is done, a folder in which no file can be made (read-only,
+    a read-only mount, no permission): a session or a study that would save into it
+    learns so at once, not after its first hand. A temporary file is made and removed."""
+    try:
+        with _temp_beside(folder / "probe", b"", None) as temp:
+            _unlink_quietly(temp)
+    except OSError as exc:
+        raise UnsafeFileError(
+            f"{shown}: cannot write in this folder: {exc.strerror or exc}"
+        ) from None
+
+
 @contextmanager
 def locked(real: Path, shown: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the exclusive lock of the file ``real`` for a read-modify-write.
@@ -275,6 +288,25 @@ def _naming(path: Path) -> Iterator[None]:
         if exc.filename is not None or exc.errno is None:
             raise
         raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
+def check_output(path: Path, shown: str) -> None:
+    """Refuse now what :func:`write_output` would refuse at the end of a long run (a
+    study's plot): a file that cannot be replaced, a folder where no file can be made.
+    A device or a name for an open file is written through, and passes."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise UnsafeFileError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
+    through = _STREAM.fullmatch(os.path.abspath(path)) is not None
+    if info is not None and (through or not stat.S_ISREG(info.st_mode)):
+        return
+    real = real_file(path)
+    if info is not None:
+        check_replaceable(real, shown)
+    check_folder_writable(real.parent, shown)
 
 
 def write_output(path: Path, data: bytes) -> None:

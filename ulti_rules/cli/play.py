@@ -25,7 +25,7 @@ from ..bots import Bot, bot_clashes, bots
 from ..bots import bot as make_bot
 from ..engine import Hand
 from ..game import Game
-from ..records import record_of
+from ..records import RecordError, record_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..said import Said
 from ..scoring.table_facts import ruleset_location
@@ -218,7 +218,13 @@ def play_command(
             view.end(hand, settlement)
             if shelf is not None:
                 record = record_of(hand, record_ref, players=names, ruleset_hash=ruleset_hash)
-                view.line(say._("Record: {path}", path=shelf.save(record)), style="dim")
+                try:
+                    saved = shelf.save(record)
+                except RecordError as exc:  # a full disk: the session goes on, and says so
+                    why = str(exc)
+                    view.line(say._("The record of this hand was not saved: {why}", why=why))
+                else:
+                    view.line(say._("Record: {path}", path=saved), style="dim")
             session.add(hand)
             view.session(session.played, session.totals(), session.next_text(say))
             if session.is_over():

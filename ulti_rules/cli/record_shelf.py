@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from ..records import HandRecord, RecordExists, save
+from ..safe_files import check_folder_writable
 from ..scoring.ledger import ruleset_reference
 from .common import fail, note
 
@@ -42,7 +43,11 @@ def records_folder(folder: Path) -> Path:
         )
     if folder.exists() and not folder.is_dir():
         fail(f"{folder} is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{folder}: cannot make the folder: {exc.strerror or exc}")
+    check_folder_writable(folder, str(folder))
     return folder
 
 

@@ -246,6 +246,9 @@ def _plot_target(plot_file: str) -> Path:
         fail(f"--plot {plot_file} is a folder: give the name of the PNG file to write")
     if not path.parent.is_dir():
         fail(f"--plot {plot_file}: the folder {path.parent} does not exist")
+    from ..safe_files import check_output
+
+    check_output(path, f"--plot {plot_file}")  # written at the end: refused now if it cannot be
     return path
 
 
