@@ -12,6 +12,7 @@ import importlib.metadata
 import json
 import re
 import subprocess
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -23,8 +24,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from pydantic import BaseModel
+from ulti_rules import console
 from ulti_rules.cli import COMMANDS, main
-from ulti_rules.cli.common import DEBUG_ENV, UltiGroup
+from ulti_rules.cli.common import DEBUG_ENV, EXIT_INTERRUPTED, UltiGroup
 from ulti_rules.errors import Problem, RulesetError, UltiError
 from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.schema import Names, ruleset_model
@@ -487,6 +489,50 @@ def test_an_unexpected_exception_is_one_line_unless_debugging(
     monkeypatch.setenv(DEBUG_ENV, "1")
     result = CliRunner().invoke(group, ["boom"])
     assert isinstance(result.exception, ZeroDivisionError)
+
+
+def _set_name_interrupted() -> RuntimeError:
+    """What Python raises when Ctrl-C comes while a class is made (a pydantic model
+    imported on first use): the KeyboardInterrupt as the cause of a RuntimeError."""
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as inner:
+            raise RuntimeError("Error calling __set_name__ on '_alternate' in 'Kontra'") from inner
+    except RuntimeError as outer:
+        return outer
+
+
+@pytest.mark.parametrize("debugging", [False, True])
+def test_ctrl_c_inside_another_error_is_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, debugging: bool
+) -> None:
+    """It was an "internal error, please report it" with status 1 (1 run in 80 of a
+    Ctrl-C at a random moment, found by a file-safety review)."""
+    if debugging:
+        monkeypatch.setenv(DEBUG_ENV, "1")
+    else:
+        monkeypatch.delenv(DEBUG_ENV, raising=False)
+    result = CliRunner().invoke(_group_raising(_set_name_interrupted()), ["boom"])
+    assert result.exit_code == EXIT_INTERRUPTED
+    assert result.stderr == "\nAborted!\n"
+
+
+def test_ctrl_c_while_the_command_is_imported_is_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The console script imported the whole command before anything could answer a
+    Ctrl-C: a traceback for the first tenth of a second of every start."""
+
+    class Importing(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "ulti_rules.cli", Importing("ulti_rules.cli"))
+    with pytest.raises(SystemExit) as ended:
+        console.main()
+    assert ended.value.code == EXIT_INTERRUPTED
+    assert capsys.readouterr().err == "\nAborted!\n"
 
 
 def test_check_notes_what_a_club_file_removes(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ LAYERS: dict[str, int] = {
     "rulebook": 4,
     "study": 4,
     "cli": 5,
+    "console": 5,
     "": 6,
 }
 NAMES = ("base", "kinds", "rules", "play", "tools", "cli", "api")

@@ -138,6 +138,27 @@ def describe_os_error(exc: OSError) -> str:
     return reason
 
 
+def _aborted(ctx: click.Context) -> NoReturn:
+    """Ctrl-C: click would print the same and exit 1, the status of a user error; a script
+    running `ulti` tells an interrupt from a mistake by the shell's 130."""
+    click.echo(err=True)
+    click.echo("Aborted!", err=True)
+    ctx.exit(EXIT_INTERRUPTED)
+
+
+def _from_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised
+    while a class is made (a pydantic model, imported lazily) in a RuntimeError."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
 class UltiGroup(click.Group):
     """The `ulti` group: turns the library's errors into messages and exit codes."""
 
@@ -152,16 +173,14 @@ class UltiGroup(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
-            # click would print the same and exit 1, the status of a user error; a script
-            # running `ulti` tells an interrupt from a mistake by the shell's 130
-            click.echo(err=True)
-            click.echo("Aborted!", err=True)
-            ctx.exit(EXIT_INTERRUPTED)
+            _aborted(ctx)
         except (UltiError, OSError) as exc:
             if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
                 raise  # click quietens a closed pipe (`ulti ladder wikipedia | head`)
             report_error(exc)
         except Exception as exc:
+            if _from_ctrl_c(exc):
+                _aborted(ctx)
             if os.environ.get(DEBUG_ENV):
                 raise
             error(

@@ -1,0 +1,24 @@
+"""The `ulti` console script: Ctrl-C while the command is still starting is answered as
+it is later (``Aborted!``, exit status 130), not with a Python traceback.
+
+The script imports this module, which imports nothing, and then the command: most of a
+start is imports, and a Ctrl-C during them was a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT, as ``cli.common.EXIT_INTERRUPTED`` (not imported: it is the import that
+may be interrupted)."""
+
+
+def main() -> None:
+    """Run the `ulti` command (``cli.main``)."""
+    try:
+        from .cli import main as command
+    except KeyboardInterrupt:
+        sys.stderr.write("\nAborted!\n")
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    command()
