@@ -92,6 +92,27 @@ def test_an_illegal_card_names_the_rule(tmp_path: Path, ulti: RunUlti) -> None:
     )
 
 
+def test_a_bad_record_is_refused_in_the_readers_language(tmp_path: Path, ulti: RunUlti) -> None:
+    """The engine's refusal and the card reader's were translated, and `ulti replay`
+    printed them in English all the same: the record's label made them plain text."""
+    hand = played(seed=24)
+    data = record_of(hand, "wikipedia").to_data()
+    index = next(i for i, a in enumerate(data["actions"]) if a["type"] == "play")
+    seat = data["actions"][index]["seat"]
+    stranger = hand.deal.hands[(seat + 1) % 3][0]
+    data["actions"][index]["card"] = format_card(stranger)
+    (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")
+    done = ulti("replay", "bad.json", "--lang", "hu")
+    assert done.returncode == 1
+    card = format_card(stranger)
+    assert f"lépés {index} (play {card}, hely: {seat}): nincs a kezedben: " in done.stderr
+    data["actions"][index]["card"] = "QQ"
+    (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")
+    done = ulti("replay", "bad.json", "--lang", "de")
+    assert done.returncode == 1
+    assert f"actions.{index}: keine Karte: 'QQ' (" in done.stderr, done.stderr
+
+
 def test_a_changed_ruleset_is_refused_unless_ignored(tmp_path: Path, ulti: RunUlti) -> None:
     save(record_of(played(seed=25), "wikipedia"), tmp_path / "hand.yaml")
     (tmp_path / "club.yaml").write_text(

@@ -118,6 +118,12 @@ def test_every_message_the_code_uses_is_translated_in_each_catalogue() -> None:
                 untranslated.append(f"{where}: {key!r}")
                 continue
             wanted = set(PLACEHOLDER.findall(key))
+            if isinstance(message, tuple):  # plural forms: "the same deal" needs no {n}
+                wanted |= set(PLACEHOLDER.findall(message[1]))
+                for text in strings:
+                    found = set(PLACEHOLDER.findall(text))
+                    assert wanted - {"n"} <= found <= wanted, (lang, key, text)
+                continue
             for text in strings:
                 assert set(PLACEHOLDER.findall(text)) == wanted, (lang, key, text)
         assert untranslated == [], f"{lang}: no translation for\n" + "\n".join(untranslated)
@@ -178,3 +184,31 @@ def test_babel_is_never_imported_at_run_time_nor_the_catalogues_by_help() -> Non
     assert "ulti_rules.i18n" in rulebook
     assert not {m for m in rulebook if m == "babel" or m.startswith("babel.")}
     assert "ulti_rules.i18n" not in modules_after("--help")
+
+
+# --------------------------------------------------------------------------- lines left in English
+
+
+def test_simulate_rulebook_and_ledger_lines_speak_the_language(tmp_path: Path) -> None:
+    """Lines an i18n review found in English (or with English plurals) in hu/de runs."""
+    from cli_in_process import run_in
+
+    ulti = run_in(tmp_path)
+    hu = ulti("simulate", "--hands", "1", "--lang", "hu", "--save-records", "r")
+    assert hu.returncode == 0, hu.stderr
+    assert "Jegyzőkönyvek: r/hand-0001.yaml" in hu.stdout and "Records:" not in hu.stdout
+    assert hu.stderr.startswith("Sebesség: ") and "leosztás/s (1 folyamat, " in hu.stderr
+    de = ulti("simulate", "--hands", "1", "--lang", "de")
+    assert "(1 Spiel) und gewonnen wurde" in de.stdout
+    assert (
+        "the same deal (seed 0"
+        in ulti("simulate", "--hands", "1", "--compare", "tournament").stdout
+    )
+    assert "(1 hand) and was made" in ulti("simulate", "--hands", "1").stdout
+    book = ulti("rulebook", "wikipedia", "--lang", "de", "-o", "book.txt")
+    assert book.stderr == "ulti: note: das Regelbuch von wikipedia (text) steht in book.txt\n"
+    ledger = ulti(
+        "ledger", "new", "s.json", "--ruleset", "wikipedia", "--players", "A,B,C", "--lang", "hu"
+    )
+    assert ledger.returncode == 0, ledger.stderr
+    assert "s.json: játék: A, B, C" in ledger.stdout + ledger.stderr

@@ -113,7 +113,7 @@ def test_wheel_holds_bundled_rulesets_and_the_plugin(
     assert "ulti_rules/py.typed" in names
     assert "ulti_four_aces/py.typed" in names
     assert "[ulti_rules]\nfour_aces = ulti_four_aces" in entry_text
-    assert "ulti = ulti_rules.cli:main" in entry_text
+    assert "ulti = ulti_rules.console:main" in entry_text
     assert not any(n.startswith(("tests/", "rulesets/", "plugins/")) for n in names)
 
 

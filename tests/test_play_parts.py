@@ -83,7 +83,10 @@ def test_the_hints_and_the_rule_a_card_breaks_are_in_the_players_language() -> N
     choices = choices_of(hand.legal_actions(), hungarian)
     read = read_choice
     assert read("PA", choices, hand.why_refused, hungarian).hint == (
-        "nem PA: színt kell adnod: acorns (Makk)"
+        "nem PA: színt kell adnod: makk"  # the suit in the sentence's language too
+    )
+    assert read("PA", choices, hand.why_refused, german).hint == (
+        "nicht PA: du musst Eichel bedienen"
     )
     assert read("MVIII", choices, hand.why_refused, german).hint == (
         "nicht MVIII: du musst Makk IX schlagen"

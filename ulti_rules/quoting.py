@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .said import Said
+
 QUOTED = 40
 """Characters of a value quoted in a message: enough to recognise it, never a whole file."""
 
@@ -38,4 +40,16 @@ def shorten_quoted(message: str) -> str:
     return "\n".join(shorten(line, LINE) for line in message.split("\n"))
 
 
-__all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted"]
+def shorten_said(message: str) -> str:
+    """:func:`shorten_quoted` for a message that may be a :class:`~ulti_rules.said.Said`:
+    its values are cut, and it stays a ``Said`` that can be said in another language."""
+    if isinstance(message, Said):
+        values = {
+            key: shorten_said(value) if isinstance(value, str) else value
+            for key, value in message.values.items()
+        }
+        return Said(message.template, **values)
+    return shorten_quoted(message)
+
+
+__all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted", "shorten_said"]

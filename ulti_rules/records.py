@@ -48,7 +48,7 @@ from .errors import IllegalAction, Problem, ProblemsError, RulesetError
 from .facts import Contract, Facts
 from .frozen import FrozenDict
 from .plugins import Registry
-from .quoting import shorten, shorten_quoted
+from .quoting import shorten, shorten_quoted, shorten_said
 from .ruleset.loading import check_name, content_hash, load_ruleset, locate
 from .ruleset.positions import Where, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
@@ -95,7 +95,7 @@ def _read_deal(value: Any) -> Deal:
     try:
         return Deal.from_dict(value)
     except (BadDeal, CardParseError) as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(*exc.args) from None  # a Said stays one: translatable
 
 
 Step = tuple[int, Action]
@@ -152,7 +152,7 @@ def _cards(text: str) -> list[int]:
     try:
         return parse_cards(text)
     except CardParseError as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(*exc.args) from None
 
 
 def _write_facts(facts: Facts | None) -> dict[str, Any] | None:
@@ -352,7 +352,7 @@ def _message(err: ErrorDetails, data: Any, *, hint: bool = True) -> str:
     parser and the engine quote what they were given whole); without ``hint`` (a problem
     that will not be shown) no did-you-mean."""
     message = error_message(err, data, HandRecord, docs="docs/records.md", hint=hint)
-    return message if err["type"] == "extra_forbidden" else shorten_quoted(message)
+    return message if err["type"] == "extra_forbidden" else shorten_said(message)
 
 
 _IN_MEMORY = Where("", {})
@@ -503,8 +503,13 @@ def _hash_text(given: str) -> str:
     return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
 
 
-def _label(index: int, seat: int, action: Action) -> str:
-    return f"action {index} ({shorten(str(action))} by seat {seat})"
+def _label(index: int, seat: int, action: Action) -> Said:
+    return Said(
+        "action {index} ({action} by seat {seat})",
+        index=index,
+        action=shorten(str(action)),
+        seat=seat,
+    )
 
 
 def replay(
@@ -554,10 +559,16 @@ def replay(
         raise RecordError([record.problem(("deal",), message)])
     for index, (seat, action) in enumerate(record.actions):
         label = _label(index, seat, action)
+        wrong: str
         if hand.is_over:
-            wrong = f"{label}: the hand is over already"
+            wrong = Said("{label}: the hand is over already", label=label)
         elif seat != hand.current_player:
-            wrong = f"{label}: it is seat {hand.current_player}'s turn ({hand.step})"
+            wrong = Said(
+                "{label}: it is seat {seat}'s turn ({step})",
+                label=label,
+                seat=hand.current_player,
+                step=hand.step,
+            )
         else:
             if before_each is not None:
                 before_each(hand)
@@ -565,7 +576,10 @@ def replay(
                 hand.apply(action)
                 continue
             except IllegalAction as exc:
-                wrong = f"{label}: {shorten_quoted(str(exc))}"
+                why = (
+                    exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+                )
+                wrong = Said("{label}: {why}", label=label, why=shorten_said(why))
         raise RecordError([record.problem(("actions", index), wrong)])
     if not hand.is_over:
         message = (

@@ -101,9 +101,10 @@ def check_folder_writable(folder: Path, shown: str) -> None:
     """Refuse, before any work is done, a folder in which no file can be made (read-only,
     a read-only mount, no permission): a session or a study that would save into it
     learns so at once, not after its first hand. A temporary file is made and removed."""
-    try:
-        with _temp_beside(folder / "probe", b"", None) as temp:
-            _unlink_quietly(temp)
+    temp = folder / f".probe{TEMP_INFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    try:  # named as a temporary file, so that a sweep removes it if this one is killed
+        os.close(os.open(temp, _OPEN_FLAGS | os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        _unlink_quietly(temp)
     except OSError as exc:
         raise UnsafeFileError(
             f"{shown}: cannot write in this folder: {exc.strerror or exc}"

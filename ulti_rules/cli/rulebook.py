@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..said import Said
 from .common import note
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
@@ -54,4 +55,11 @@ def rulebook_command(ruleset: str, lang: str | None, fmt: str, output: Path | No
         echo(text, nl=False)
         return
     write_output(output, text.encode("utf-8"))
-    note(f"wrote the {fmt} rulebook of {book.meta['ruleset']} to {output}")
+    note(
+        Said(
+            "wrote the {format} rulebook of {ruleset} to {path}",
+            format=fmt,
+            ruleset=book.meta["ruleset"],
+            path=output,
+        )
+    )

@@ -393,7 +393,8 @@ def simulate_command(
         _report_comparison(specs, rulesets, summaries, played, as_json, keep, who, say)
     if folder is not None and not as_json:
         last = f" ... {_record_name(count, width)}" if count > 1 else ""
-        echo(f"Records: {folder / _record_name(1, width)}{last}")
+        listed = f"{folder / _record_name(1, width)}{last}"
+        echo(say._("Records: {listed}", listed=listed))
     if plot_path is not None:
         labelled = [(r.name, s) for (_, r), s in zip(rulesets, summaries, strict=True)]
         if len(labelled) == 2:
@@ -402,12 +403,27 @@ def simulate_command(
                 (f"B: {labelled[1][0]}", summaries[1]),
             ]
         title = " vs ".join(f"'{r.name}'" for _, r in rulesets)
-        draw(plot_path, labelled, f"{title}: {count} hands, seed {seed}, {who}")
+        caption = say.ngettext(
+            "{title}: {n} hand, seed {seed}, {who}",
+            "{title}: {n} hands, seed {seed}, {who}",
+            count,
+            title=title,
+            seed=seed,
+            who=who,
+        )
+        draw(plot_path, labelled, caption)
         if not as_json:
-            echo(f"Plot: {plot_path}")
+            echo(say._("Plot: {path}", path=plot_path))
     speed = total / seconds if seconds > 0 else float("inf")
-    processes = f"{workers} worker{'s' if workers > 1 else ''}"
-    echo(f"Speed: {speed:,.0f} hands/s ({processes}, {seconds:.2f} s)", err=True)
+    rate, took = f"{speed:,.0f}", f"{seconds:.2f}"
+    line = say.ngettext(
+        "Speed: {rate} hands/s ({n} worker, {seconds} s)",
+        "Speed: {rate} hands/s ({n} workers, {seconds} s)",
+        workers,
+        rate=rate,
+        seconds=took,
+    )
+    echo(line, err=True)
 
 
 def _report(
@@ -471,11 +487,12 @@ def _report_comparison(
         )  # fmt: skip
         return
     echo(
-        say._(
-            "'{a}' (A) against '{b}' (B): the same {hands} deals (seed {seed}, {who})",
+        say.ngettext(
+            "'{a}' (A) against '{b}' (B): the same deal (seed {seed}, {who})",
+            "'{a}' (A) against '{b}' (B): the same {n} deals (seed {seed}, {who})",
+            specs[0].hands,
             a=first.name,
             b=second.name,
-            hands=specs[0].hands,
             seed=specs[0].seed,
             who=who,
         )

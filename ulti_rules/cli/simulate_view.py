@@ -84,7 +84,12 @@ def show_summary(summary: dict[str, Any], names: Sequence[str], say: Speech) -> 
                 f"{row['name']} ({bid})", str(row["won"]), percent(row["share"]),
                 str(row["made"]), percent(row["made_rate"]), mean_text(row["declarer_mean"]),
             )  # fmt: skip
-        echo(_("Bids: how often each won the auction ({hands} hands) and was made", hands=hands))
+        heading = say.ngettext(
+            "Bids: how often each won the auction ({n} hand) and was made",
+            "Bids: how often each won the auction ({n} hands) and was made",
+            hands,
+        )
+        echo(heading)
         _print(table)
     if summary["components"]:
         table = _table(_("Component"), _("Settled"), _("Made"), _("Made %"))

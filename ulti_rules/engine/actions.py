@@ -319,7 +319,7 @@ def _card_value(raw: object) -> Card:
         try:
             return parse_card(raw)
         except CardParseError as exc:  # a client's typo: the action is malformed
-            raise MalformedAction(str(exc)) from None
+            raise MalformedAction(*exc.args) from None  # a Said stays one
     _check_card(raw)
     return cast(int, raw)
 

@@ -7,7 +7,7 @@ void, trump; beat the best card when able) are a handful of ``&`` and ``|`` per 
 
 from __future__ import annotations
 
-from ..cards import card_name, suit_label
+from ..cards import card_name
 from ..game.ranks import SUIT_MASKS, RankTables
 from ..said import Said
 
@@ -34,19 +34,29 @@ def legal_mask(t: RankTables, hand: int, led_mask: int, best: int) -> int:
     return hand
 
 
+SUITS: tuple[Said, ...] = (
+    Said("acorns (Makk)"),
+    Said("leaves (Zöld)"),
+    Said("hearts (Piros)"),
+    Said("bells (Tök)"),
+)
+"""Each suit as a refusal names it, by suit number: ``suit_label``'s words in English, and
+the suit's own word in another language (``tök``, ``Schellen``)."""
+
+
 def why_refused(t: RankTables, hand: int, led_mask: int, best: int, card: int) -> str:
     """The rule ``card`` breaks, given that it is not in the legal mask (and is held)."""
     follow = hand & led_mask
     if led_mask and follow and t.must_follow:
         if not (1 << card) & led_mask:
-            return Said("must follow {suit}", suit=suit_label(led_mask.bit_length() // 8 - 1))
+            return Said("must follow {suit}", suit=SUITS[led_mask.bit_length() // 8 - 1])
         return Said("must beat the {card}", card=card_name(best))
     trumps = hand & t.trump_mask
     if not (1 << card) & t.trump_mask:
         return Said(
             "must trump: no {led} in hand, and {trump} are trumps",
-            led=suit_label(led_mask.bit_length() // 8 - 1),
-            trump=suit_label(t.trump),
+            led=SUITS[led_mask.bit_length() // 8 - 1],
+            trump=SUITS[t.trump],
         )
     if trumps and t.beat[best] & trumps:
         return Said("must beat the {card}", card=card_name(best))

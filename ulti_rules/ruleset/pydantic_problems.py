@@ -19,6 +19,7 @@ from pydantic_core import ErrorDetails
 
 from ..errors import Problem
 from ..quoting import QUOTED
+from ..said import Said
 from .positions import data_path, leading, unknown_key_message
 from .safe_yaml import KeyPath
 
@@ -42,7 +43,14 @@ _CHECK_PREFIX = re.compile(r"^(Value|Assertion) error, ")
 
 def plain_message(err: ErrorDetails) -> str:
     """The error's message without the ``Value error, `` pydantic puts before the text
-    of a check that raised ValueError (or an assertion)."""
+    of a check that raised ValueError (or an assertion); the check's own
+    :class:`~ulti_rules.said.Said` where it raised one, so that it can be said in
+    another language."""
+    raised = err.get("ctx", {}).get("error")
+    if isinstance(raised, ValueError) and len(raised.args) == 1:
+        said = raised.args[0]
+        if isinstance(said, Said):
+            return said
     return _CHECK_PREFIX.sub("", str(err["msg"]))
 
 
