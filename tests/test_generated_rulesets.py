@@ -20,9 +20,17 @@ and at the end that the hand ended; a played hand passes the independent checker
 (``engine_checker``: the play, the winners, the card points) and its points add up
 to the ruleset's total (the deck's card points and the last trick); the settlement
 is zero-sum; and the score keeper, given the facts as a table writes them
-(``sheet_from``, beside the club file), settles it exactly as the engine did. A hand
-nobody bid goes the ledger's way: ``ulti ledger add --passed-out`` pays what
-``auction.all_pass`` says, zero-sum.
+(``sheet_from``, beside the club file, the bid now and then by an alias and a kontra
+by its level's name), settles it exactly as the engine did. A hand nobody bid goes the
+ledger's way: ``ulti ledger add --passed-out`` pays what ``auction.all_pass`` says,
+zero-sum.
+
+The club's hands are one session, kept in a ledger in memory as ``ulti play`` keeps
+it (``Sitting``): each hand is dealt by the ledger's next dealer, enters it as the
+engine's hand (settled as the engine did), and a few misdeals follow; the ledger must
+end the session as ``session.hands`` and ``session.end: heart_ace`` say (worked out
+here: the deals that passed on, the last round of three from the Ace of hearts'
+holder's next deal), and then refuse another hand.
 
 The default run (CI) draws 50 clubs and plays 3 hands under each, the same ones
 every run, split over five tests that each draw from their own seed. For more,
@@ -57,7 +65,17 @@ from ulti_rules.plugins import get_registry
 from ulti_rules.ruleset.loading import check_file, load_ruleset
 from ulti_rules.ruleset.schema import Ruleset
 from ulti_rules.scoring.all_pass import all_pass_payments
-from ulti_rules.scoring.ledger import LedgerError, add_passed_out, new_ledger
+from ulti_rules.scoring.ledger import (
+    MAX_PAYMENT,
+    Ledger,
+    LedgerError,
+    LedgerHand,
+    add_misdeal,
+    add_passed_out,
+    add_played,
+    new_ledger,
+)
+from ulti_rules.scoring.settlement import Settlement
 from ulti_rules.scoring.sheet import read_sheet
 from ulti_rules.scoring.table_facts import hand_from_sheet, settle_sheet, sheet_from
 
@@ -165,9 +183,9 @@ def conserved(hand: Hand) -> None:
     assert sorted(places) == list(range(32)), f"cards lost or doubled ({hand.step})"
 
 
-def play_checking(rules: Ruleset, seed: int, rng: random.Random) -> Hand:
+def play_checking(rules: Ruleset, seed: int, rng: random.Random, dealer: int) -> Hand:
     """A random legal hand, with every check of the module docstring at every step."""
-    hand = Hand(rules, seed=seed, dealer=rng.randrange(rules.players.count))
+    hand = Hand(rules, seed=seed, dealer=dealer)
     temper = Temper(rng.choice(KONTRA_RATES), rng.choice(PASS_RATES))
     steps = 0
     while not hand.is_over:
@@ -212,18 +230,173 @@ class RulesChecker(Checker):
         return super().allowed(hand, trick)
 
 
-def check_passed_out(rules: Ruleset, hand: Hand, club_file: Path) -> None:
+LAST_ROUND = 3
+"""The hands of the last round once the Ace of hearts' holder is known (docs/ledger.md)."""
+RUN_OUT = 8
+"""At most this many misdeals end a session after the club's hands (``Sitting.run_out``)."""
+
+
+@dataclass
+class Sitting:
+    """The club's hands as one session's ledger keeps them (``ulti ledger``, ``ulti play``),
+    beside what it must say, worked out here: who deals each hand (the deal passes on
+    unless the same dealer deals again), the deals that count toward ``session.hands``,
+    and under ``session.end: heart_ace`` the last round of three deals from the holder's
+    next deal. A session that is over refuses the next hand, changing nothing; the table
+    then begins a new one."""
+
+    rules: Ruleset
+    club_file: Path
+    players: list[str]
+    ledger: Ledger
+    seat: int
+    """The seat that deals next."""
+    deals: list[tuple[int, bool]]
+    """Each hand's dealer, and whether the deal passed on after it."""
+    called: tuple[int, int] | None = None
+    """The hand whose auction called the end, and the seat holding the Ace of hearts."""
+
+    @classmethod
+    def begin(cls, rules: Ruleset, club_file: Path, seat: int) -> Sitting:
+        players = PLAYERS[: rules.players.count]
+        ledger = new_ledger(str(club_file), players, players[seat], None, folder=club_file.parent)
+        assert ledger.end == rules.session.end, "a session ends as its ruleset says"
+        return cls(rules, club_file, players, ledger, seat, [])
+
+    def step(self) -> int:
+        return 1 if self.rules.direction == "counter_clockwise" else -1
+
+    def dealer_of(self, number: int) -> int:
+        """Who deals hand ``number``: as it was dealt, or the deal passing on from now."""
+        if number <= len(self.deals):
+            return self.deals[number - 1][0]
+        later = number - len(self.deals) - 1
+        return (self.seat + self.step() * later) % len(self.players)
+
+    def passes_on(self, number: int) -> bool:
+        return number > len(self.deals) or self.deals[number - 1][1]
+
+    def last_round(self) -> tuple[int, int] | None:
+        """The first and last hands of the last round, once the end is called."""
+        if self.called is None:
+            return None
+        called, holder = self.called
+        first = called + 1
+        while self.dealer_of(first) != holder:
+            first += 1
+        last, counted = first, int(self.passes_on(first))
+        while counted < LAST_ROUND:
+            last += 1
+            counted += self.passes_on(last)
+        return first, last
+
+    def over(self) -> bool:
+        planned = self.rules.session.hands
+        if planned is not None and sum(on for _, on in self.deals) >= planned:
+            return True
+        last = self.last_round()
+        return last is not None and last[1] <= len(self.deals)
+
+    def next_dealer(self) -> int:
+        """The seat that deals the next hand, in this session or, once it is over, the
+        next one."""
+        if self.over():
+            self.refuses_more()
+            fresh = Sitting.begin(self.rules, self.club_file, self.seat)
+            self.ledger, self.deals, self.called = fresh.ledger, [], None
+        number = len(self.ledger.hands) + 1
+        assert self.ledger.dealer_of(number, self.rules) == self.players[self.seat]
+        return self.seat
+
+    def heart_ace(self, rng: random.Random) -> int | None:
+        """The seat whose Ace of hearts calls the end at this hand's auction, now and then."""
+        if self.ledger.end != "heart_ace" or self.called is not None or rng.random() < 0.4:
+            return None
+        return rng.randrange(len(self.players))
+
+    def name(self, seat: int | None) -> str | None:
+        return None if seat is None else self.players[seat]
+
+    def record(self, entry: LedgerHand, dealer: int, holder: int | None) -> None:
+        """What the ledger appended, and all it must say now."""
+        assert entry.number == len(self.deals) + 1 and entry.dealer == self.players[dealer]
+        self.deals.append((dealer, not entry.redeal))
+        if not entry.redeal:
+            self.seat = (self.seat + self.step()) % len(self.players)
+        if holder is not None:
+            self.called = (entry.number, holder)
+        rules = self.rules
+        assert self.ledger.deals() == sum(on for _, on in self.deals)
+        assert self.ledger.last_round(rules) == self.last_round()
+        assert self.ledger.is_over(rules) == self.over(), "the session ends as its rules say"
+
+    def add_played(self, hand: Hand, result: Settlement, number: int, rng: random.Random) -> None:
+        """The engine's hand enters the session's ledger, which settles it as the engine
+        did (``ulti play``, ``ulti ledger add`` of a record); a result beyond what a ledger
+        keeps is refused."""
+        contract, holder = hand.contract, self.heart_ace(rng)
+        assert contract is not None
+
+        def add() -> tuple[LedgerHand, object, Settlement]:
+            return add_played(
+                self.ledger,
+                contract,
+                hand.facts,
+                source=f"hand {number}",
+                dealer=hand.dealer,
+                heart_ace=self.name(holder),
+            )
+
+        if any(abs(amount) > MAX_PAYMENT for amount in result.payments.values()):
+            with pytest.raises(LedgerError, match="beyond what a ledger keeps"):
+                add()
+            assert len(self.ledger.hands) == len(self.deals)
+            return
+        entry, _, settled = add()
+        assert settled == result, "the ledger settles the hand as the engine did"
+        assert entry.payments == {self.players[s]: a for s, a in result.payments.items()}
+        self.record(entry, hand.dealer, holder)
+
+    def add_passed_out(self, hand: Hand, rng: random.Random) -> LedgerHand:
+        holder = self.heart_ace(rng)
+        try:
+            entry = add_passed_out(
+                self.ledger, dealer=self.players[hand.dealer], heart_ace=self.name(holder)
+            )
+        except LedgerError as refused:
+            raise AssertionError(
+                f"the ledger refuses a hand the engine passed out: {refused}"
+            ) from None
+        self.record(entry, hand.dealer, holder)
+        return entry
+
+    def refuses_more(self) -> None:
+        before = self.ledger.model_dump()
+        with pytest.raises(LedgerError, match="the session is over"):
+            add_misdeal(self.ledger)
+        assert self.ledger.model_dump() == before, "a refused hand changes nothing"
+
+    def run_out(self) -> None:
+        """Misdeals after the club's hands, up to the session's end where it is near: one
+        that passes the deal on is a deal of the session, one dealt again is none."""
+        for _ in range(RUN_OUT):
+            if self.over():
+                self.refuses_more()
+                return
+            dealer = self.seat
+            entry = add_misdeal(self.ledger)
+            assert not any(entry.payments.values())
+            assert entry.redeal == self.rules.deal.misdeal_redeal_same_dealer
+            self.record(entry, dealer, None)
+            if entry.redeal:
+                return  # no number of misdeals brings the end nearer
+
+
+def check_passed_out(rules: Ruleset, hand: Hand, sitting: Sitting, rng: random.Random) -> None:
     """Nobody bid: the ledger takes the hand, and pays what ``auction.all_pass`` says."""
     assert hand.contract is None and hand.facts is None
-    players = PLAYERS[: rules.players.count]
-    dealer = players[hand.dealer]
-    ledger = new_ledger(str(club_file), players, dealer, None, folder=club_file.parent)
-    try:
-        entry = add_passed_out(ledger, dealer=dealer)
-    except LedgerError as refused:
-        raise AssertionError(
-            f"the ledger refuses a hand the engine passed out: {refused}"
-        ) from None
+    players = sitting.players
+    entry = sitting.add_passed_out(hand, rng)
     payments = all_pass_payments(rules, hand.dealer)
     assert entry.payments == {players[seat]: amount for seat, amount in payments.items()}
     assert sum(payments.values()) == 0
@@ -237,8 +410,31 @@ def check_passed_out(rules: Ruleset, hand: Hand, club_file: Path) -> None:
         assert set(payments.values()) == {0}
 
 
-def check_settled(rules: Ruleset, hand: Hand, club_file: Path, number: int) -> None:
-    """Points add up; the settlement is zero-sum and the score keeper's is the same."""
+def as_written(rules: Ruleset, sheet: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The sheet as a table may write it: the bid by one of its aliases, a kontra level by
+    one of its names (``ladder[].aliases``, ``kontra.levels[].names``), each now and then."""
+    aliases = rules.bid(sheet["bid"]).aliases
+    if aliases and rng.random() < 0.5:
+        sheet["bid"] = rng.choice(aliases)
+    levels = rules.kontra.levels
+
+    def said(level: int) -> int | str:
+        if not 1 <= level <= len(levels) or rng.random() < 0.5:
+            return level
+        names = levels[level - 1].names
+        return rng.choice([n for n in (names.hu, names.en, names.de) if n])
+
+    for cid, level in sheet.get("kontra", {}).items():
+        per_seat = isinstance(level, dict)
+        sheet["kontra"][cid] = {w: said(v) for w, v in level.items()} if per_seat else said(level)
+    return sheet
+
+
+def check_settled(
+    rules: Ruleset, hand: Hand, club_file: Path, number: int, rng: random.Random | None = None
+) -> Settlement:
+    """Points add up; the settlement is zero-sum and the score keeper's is the same (given
+    ``rng``, from a sheet that may name the bid and kontras as a table says them)."""
     contract, facts = hand.contract, hand.facts
     assert contract is not None
     if facts is None:
@@ -256,6 +452,8 @@ def check_settled(rules: Ruleset, hand: Hand, club_file: Path, number: int) -> N
     sheet = sheet_from(
         rules, contract, facts, ruleset_ref=club_file.name, players=players, dealer=hand.dealer
     )
+    if rng is not None:
+        sheet = as_written(rules, sheet, rng)
     sheet_file = club_file.parent / f"hand-{number}.yaml"
     sheet_file.write_text(yaml.safe_dump(sheet, allow_unicode=True, sort_keys=False), "utf-8")
     if number == 0:  # as `ulti score` reads it: the sheet names the club file beside it
@@ -267,6 +465,7 @@ def check_settled(rules: Ruleset, hand: Hand, club_file: Path, number: int) -> N
     same = ("bid", "declarer", "trump", "gave_up", "uncontested", "multiplier", "sitting_out")
     assert {k: getattr(table.contract, k) for k in same} == {k: getattr(contract, k) for k in same}
     assert typed == result, "the score keeper settles the table's facts as the engine did"
+    return result
 
 
 def check_club(club: Club, seed: int) -> None:
@@ -275,13 +474,16 @@ def check_club(club: Club, seed: int) -> None:
         club_file = club.write(Path(folder))
         rules = load_ruleset(club_file)  # every drawn club must load
         rng = random.Random(seed)
+        sitting = Sitting.begin(rules, club_file, rng.randrange(rules.players.count))
         for number in range(HANDS_PER_CLUB):
-            hand = play_checking(rules, rng.randrange(2**32), rng)
+            hand = play_checking(rules, rng.randrange(2**32), rng, sitting.next_dealer())
             event(f"hand: {outcome(rules, hand)}")
             if hand.passed_out:
-                check_passed_out(rules, hand, club_file)
+                check_passed_out(rules, hand, sitting, rng)
             else:
-                check_settled(rules, hand, club_file, number)
+                result = check_settled(rules, hand, club_file, number, rng)
+                sitting.add_played(hand, result, number, rng)
+        sitting.run_out()
 
 
 def outcome(rules: Ruleset, hand: Hand) -> str:
