@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from ulti_rules.study.compare import differences
@@ -77,3 +78,40 @@ def test_rulesets_that_cannot_share_deals_are_refused(ulti: RunUlti) -> None:
     done = ulti("simulate", "--hands", "2", "--compare", "tournament", "--save-records", "r")
     assert done.returncode == 1
     assert "--save-records keeps one ruleset's hands: leave it out with --compare" in done.stderr
+
+
+def test_a_ruleset_that_deals_again_is_compared_on_the_same_deals(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """Where the opener may pass, a deal nobody bids is dealt again: counting hands, B
+    ran out of them in 43 turns of A's 100 and only 1 hand in 100 had A's deal (found by
+    a simulate review). Both now play the same turns of the deal, each whole."""
+    (tmp_path / "omp.yaml").write_text(
+        "name: omp\ntitle: t\nextends: wikipedia\nauction: {opener_must_bid: false}\n", "utf-8"
+    )
+    args = (
+        "--hands",
+        "60",
+        "--seed",
+        "1",
+        "--bots",
+        "club",
+        "--compare",
+        str(tmp_path / "omp.yaml"),
+    )
+    data = compare(ulti, *args)
+    a, b = data["a"]["results"], data["b"]["results"]
+    first_of_turn: dict[int, dict[str, Any]] = {}
+    for hand in b:
+        first_of_turn.setdefault(hand["turn"], hand)
+    assert [x["turn"] for x in a] == list(range(1, 61)) == sorted(first_of_turn)
+    assert all(
+        (x["seed"], x["dealer"])
+        == (first_of_turn[x["turn"]]["seed"], first_of_turn[x["turn"]]["dealer"])
+        for x in a
+    )
+    assert len(b) > len(a), "the opener passed at least once and the deal was dealt again"
+    assert data["b"]["outcomes"]["passed out"] == len(b) - len(a)
+    assert compare(ulti, *args, "--workers", "2") == data
+    text = ulti("simulate", *args).stdout.splitlines()
+    assert text[1] == f"Hands dealt, redeals included: A 60, B {len(b)}"

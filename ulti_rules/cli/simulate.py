@@ -224,7 +224,8 @@ def _play(
                         totals=_amounts(running),
                     )
                     echo(f"{number:>{width}}  {said}")
-            advance(len(chunk))
+            # progress in turns with whole turns (a study of N turns may hold more hands)
+            advance(len({result.turn for result, _ in chunk}) if spec.whole_turns else len(chunk))
     return summary, kept
 
 
@@ -355,6 +356,7 @@ def simulate_command(
             records=folder is not None,
             ruleset_hash=content_hash(r),
             records_ruleset=named,
+            whole_turns=len(rulesets) > 1,  # compared: the same deals, whatever redeals
         )
         for at, r in rulesets
     ]
@@ -497,4 +499,13 @@ def _report_comparison(
             who=who,
         )
     )
+    dealt = [summary["hands"] for summary in summaries]
+    if dealt[0] != dealt[1]:  # one ruleset (or both) deals again where nobody bids
+        echo(
+            say._(
+                "Hands dealt, redeals included: A {a}, B {b}",
+                a=dealt[0],
+                b=dealt[1],
+            )
+        )
     show_comparison(summaries[0], summaries[1], names, changed, say)

@@ -55,6 +55,10 @@ class StudySpec:
     hands: int
     records: bool = False
     """Keep each hand's record (``--save-records``)."""
+    whole_turns: bool = False
+    """Play ``hands`` turns of the deal whole, each with the redeals its rules call for,
+    instead of stopping at ``hands`` hands: two studies compared then hold the same deals
+    (``--compare``), though one ruleset deals again where nobody bids and the other not."""
     ruleset_hash: str | None = None
     """The ruleset's content hash, written into each record (computed once)."""
     records_ruleset: str | None = None

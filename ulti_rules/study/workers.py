@@ -64,7 +64,7 @@ def played_hands(
     does that). A worker that dies (killed from outside, out of memory) ends the study
     with an error instead of waiting for its chunk for ever."""
     tasks = _chunks(spec, chunk or chunk_size(spec.hands, workers))
-    left = spec.hands
+    left = sys.maxsize if spec.whole_turns else spec.hands  # hands still wanted
     if workers <= 1:
         table = Table(spec)
         for start, part, budget in tasks:
@@ -106,11 +106,13 @@ def played_hands(
 
 def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
     """The study's chunks of turns, each (first turn, its turns' seeds, hands still
-    wanted from there), the seeds drawn as the chunks are handed out."""
+    wanted from there: every hand of its turns with ``whole_turns``), the seeds drawn as
+    the chunks are handed out."""
     seeds = each_turn_seed(spec.seed)
     for start in range(0, spec.hands, size):
         left = spec.hands - start
-        yield start, list(itertools.islice(seeds, min(size, left))), left
+        budget = sys.maxsize if spec.whole_turns else left
+        yield start, list(itertools.islice(seeds, min(size, left))), budget
 
 
 def _open_table(spec: StudySpec, stop: Any) -> None:
