@@ -28,6 +28,19 @@ def test_the_same_seed_prints_the_same_totals(ulti: RunUlti) -> None:
     assert "hands/s (1 worker, " in first.stderr
 
 
+def test_a_negative_seed_is_a_study_of_its_own(ulti: RunUlti) -> None:
+    """--seed -1 played exactly the study of --seed 1 (``random.Random`` takes the
+    absolute value), labelled as another."""
+    studies = {}
+    for seed in ("1", "-1", "-2"):
+        done = ulti("simulate", "--hands", "40", "--seed", seed, "--quiet", "--json")
+        assert done.returncode == 0, done.stderr
+        studies[seed] = json.loads(done.stdout)["payments"]
+    assert studies["1"] != studies["-1"] != studies["-2"] != studies["1"]
+    again = ulti("simulate", "--hands", "40", "--seed", "-1", "--quiet", "--json")
+    assert json.loads(again.stdout)["payments"] == studies["-1"]
+
+
 def test_json_totals_are_the_sum_of_the_hands(tmp_path: Path, ulti: RunUlti) -> None:
     done = ulti(
         "simulate", "four-player", "--hands", "12", "--seed", "3", "--json",

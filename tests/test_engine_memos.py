@@ -18,6 +18,7 @@ from ulti_rules.engine import kontra as kontra_module
 from ulti_rules.engine.actions import DISCARDS
 from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.deal import shuffled_deck
+from ulti_rules.seeding import seeded
 from ulti_rules.engine.kontra import ROUND, TRICK1, KontraChains, Memos
 from ulti_rules.engine.masks import cards_of
 from ulti_rules.engine.trump import marriages_in
@@ -30,8 +31,20 @@ from conftest import BUNDLED_RULESETS
 @pytest.mark.parametrize("seed", [*range(200), "seven", "", 2**70, -12])
 def test_the_shuffle_deals_what_random_shuffle_deals(seed: int | str) -> None:
     deck = list(range(32))
-    random.Random(seed).shuffle(deck)
+    seeded(seed).shuffle(deck)
     assert shuffled_deck(seed) == deck
+    if not (isinstance(seed, int) and seed < 0):  # as random.Random deals them: unchanged
+        deck = list(range(32))
+        random.Random(seed).shuffle(deck)
+        assert shuffled_deck(seed) == deck
+
+
+def test_a_negative_seed_deals_its_own_cards() -> None:
+    """``random.Random(-n)`` is ``random.Random(n)``: seeds -k..k dealt each deal twice
+    (found by a simulate review)."""
+    decks = {seed: tuple(shuffled_deck(seed)) for seed in range(-300, 301)}
+    assert len(set(decks.values())) == len(decks)
+    assert shuffled_deck(-12) == list(decks[-12])  # and the same every time
 
 
 def random_states(name: str, hands: int, step: str) -> list[Hand]:

@@ -34,6 +34,7 @@ LAYERS: dict[str, int] = {
     "json_positions": 0,
     "safe_files": 0,
     "interrupts": 0,
+    "seeding": 0,
     "entry_points": 0,
     "ruleset": 0,
     "ruleset.schema": 0,

@@ -29,6 +29,7 @@ from ..records import RecordError, record_of
 from ..ruleset.loading import content_hash, load_ruleset
 from ..said import Said
 from ..scoring.table_facts import ruleset_location
+from ..seeding import seeded
 from .choice_reading import fold
 from .common import EXIT_INTERRUPTED, fail, note, stdout_console
 from .completion import complete_ruleset
@@ -188,7 +189,7 @@ def play_command(
     record_ref = ruleset_for_records(ruleset_ref, Path(ref), shelf.folder) if shelf else ref
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
+    rng = seeded(seed)
     console = stdout_console()
     words = Words(ruleset, say.lang, "fr" if faces == "fr" else "hu", names, you)
     view = TableView(console, words, human)

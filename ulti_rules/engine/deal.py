@@ -7,13 +7,13 @@ explicit deal against the ruleset, and reads cards given as notation.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardParseError, format_cards, mask_of, parse_card, parse_cards
 from ..game import BadDeal, Game, Seating
+from ..seeding import seeded
 
 __all__ = ["BadDeal", "Deal", "Seating", "check_deal", "deal_cards", "read_cards"]
 
@@ -75,7 +75,8 @@ _SHUFFLE_STEPS: tuple[tuple[int, int], ...] = tuple(
 
 
 def shuffled_deck(seed: int | str | None) -> list[Card]:
-    """The 32 cards as ``random.Random(seed).shuffle(list(range(32)))`` leaves them.
+    """The 32 cards as ``seeded(seed).shuffle(list(range(32)))`` leaves them (``random.Random``
+    but for a negative seed, ``seeding.py``).
 
     ``random.shuffle``'s own algorithm (the same in CPython 3.10 to 3.13; a test holds it
     to it), its ``_randbelow`` inlined: every hand is shuffled, and those 31 method calls
@@ -83,7 +84,7 @@ def shuffled_deck(seed: int | str | None) -> list[Card]:
     place ``j <= i``, drawn from as many bits as ``i + 1`` has, again while ``j > i``.
     """
     deck = list(range(32))
-    draw = random.Random(seed).getrandbits
+    draw = seeded(seed).getrandbits
     for i, bits in _SHUFFLE_STEPS:
         j = draw(bits)
         while j > i:

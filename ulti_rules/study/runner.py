@@ -32,6 +32,7 @@ from ..records import HandRecord, record_of
 from ..ruleset.loading import load_game
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import settle_brief
+from ..seeding import seeded
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -105,7 +106,7 @@ def turn_seeds(seed: int, turns: int) -> list[int]:
 def each_turn_seed(seed: int) -> Iterator[int]:
     """The seed of each turn in order, drawn from the study's seed as they are wanted: a
     study of a billion hands never holds a billion seeds."""
-    draw = random.Random(seed).getrandbits
+    draw = seeded(seed).getrandbits
     while True:
         yield draw(64)
 
