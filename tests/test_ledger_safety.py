@@ -21,6 +21,7 @@ import stat
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -582,6 +583,26 @@ def test_save_never_replaces_a_name_unless_told(tmp_path: Path) -> None:
     assert not (tmp_path / "link.yaml").is_symlink()
     assert load_record(tmp_path / "link.yaml").to_data() == record.to_data()
     assert temp_files(tmp_path) == []
+
+
+def test_a_huge_study_checks_its_records_folder_without_listing_every_name(
+    tmp_path: Path, ulti: Callable[..., Ran]
+) -> None:
+    """The check listed the name of every hand to come: 13 s and 885 MB before the first
+    of ten million hands (found by a simulate review). It reads the folder instead."""
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "hand-09999999.yaml").write_text("kept\n", "utf-8")
+    (records / "hand-0001.yaml").write_text("another width: not one of these\n", "utf-8")
+    tracemalloc.start()
+    try:
+        done = ulti("simulate", "--hands", "10000000", "--quiet", "--save-records", "records")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert done.returncode == 1
+    assert done.stderr.startswith("ulti: error: records/hand-09999999.yaml already exists;")
+    assert peak < 50_000_000, f"{peak:,} bytes"
 
 
 def test_simulate_never_overwrites_a_record_nor_writes_through_a_link(

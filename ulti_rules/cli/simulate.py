@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -166,12 +167,14 @@ def _record_name(number: int, width: int) -> str:
     return f"hand-{number:0{width}d}.yaml"
 
 
-def _refuse_taken(folder: Path, names: list[str]) -> None:
+def _refuse_taken(folder: Path, count: int, width: int) -> None:
     """Refuse, before any hand is played, to overwrite records (or follow symlinks)
-    already in the folder."""
+    already in the folder: the names of hands 1 to ``count`` are matched against what the
+    folder holds, not listed (``--hands 10000000`` would list ten million)."""
+    name = re.compile(rf"hand-([0-9]{{{width}}})\.yaml")
     with os.scandir(folder) as entries:
-        present = {entry.name for entry in entries}
-    taken = [name for name in names if name in present]
+        found = [(m[0], int(m[1])) for entry in entries if (m := name.fullmatch(entry.name))]
+    taken = sorted(found_name for found_name, number in found if 1 <= number <= count)
     if taken:
         more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
         fail(
@@ -345,7 +348,7 @@ def simulate_command(
     width = max(4, len(str(count)))
     folder = records_folder(Path(records_dir)) if records_dir is not None else None
     if folder is not None and not force:
-        _refuse_taken(folder, [_record_name(n, width) for n in range(1, count + 1)])
+        _refuse_taken(folder, count, width)
     named = ruleset_for_records(ruleset_ref, Path(ref), folder) if folder is not None else None
     specs = [
         StudySpec(
