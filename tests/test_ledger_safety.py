@@ -777,3 +777,22 @@ def test_ctrl_c_during_the_write_is_answered_once_the_hand_is_in(
     assert "Interrupted after hand 3 was added to s.json" in done.stderr
     assert assert_whole(path) == 3 and temp_files(path.parent) == []
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_as_a_temporary_file_is_made_leaves_none_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C between making the temporary file and the block that removes it on
+    failure left `.hand-000060.yaml.ulti-tmp-...` in a records folder (1 run in 20-35 of
+    an interrupted `simulate --save-records`; found by a simulate review)."""
+    real_flock = safe_files.fcntl.flock
+
+    def interrupted(fd: int, operation: int) -> None:
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C, just after the file was made
+        real_flock(fd, operation)
+
+    monkeypatch.setattr(safe_files.fcntl, "flock", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        safe_files.create(tmp_path / "hand-0060.yaml", b"a record\n")
+    monkeypatch.undo()
+    assert os.listdir(tmp_path) == []

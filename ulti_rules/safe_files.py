@@ -43,6 +43,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from .errors import UltiError
+from .interrupts import ctrl_c_held
 
 TEMP_INFIX = ".ulti-tmp-"
 """Temporary files are ``.NAME.ulti-tmp-PID-XXXXXXXX`` beside the file NAME (PID: the
@@ -341,6 +342,33 @@ def write_output(path: Path, data: bytes) -> None:
 def _temp_beside(target: Path, data: bytes, like: os.stat_result | None) -> Iterator[Path]:
     """A fsynced temporary file with ``data`` beside ``target``, named for it and its
     writer's process, its ``flock`` held until the block ends; removed if the block fails."""
+    temp: Path | None = None
+    fd = -1
+    try:
+        # Made and locked as one step: a Ctrl-C between making the file and the block
+        # that removes it on failure left the file behind (found by a simulate review).
+        with ctrl_c_held():
+            temp, fd = _made_and_locked(target)
+        try:
+            if like is not None:
+                _keep_owner_and_mode(fd, like)
+            _write_all(fd, data)
+            yield temp
+        finally:
+            os.close(fd)  # releases the lock, once the file has its name
+            fd = -1
+    except BaseException:
+        if fd >= 0:  # the Ctrl-C held above came as the file was made
+            with suppress(OSError):
+                os.close(fd)
+        if temp is not None:
+            _unlink_quietly(temp)
+        raise
+
+
+def _made_and_locked(target: Path) -> tuple[Path, int]:
+    """A new temporary file beside ``target``, named for it and this process, open for
+    writing with its ``flock`` held."""
     flags = _OPEN_FLAGS | os.O_WRONLY | os.O_CREAT | os.O_EXCL
     while True:
         name = f".{target.name}{TEMP_INFIX}{os.getpid()}-{secrets.token_hex(4)}"
@@ -351,20 +379,9 @@ def _temp_beside(target: Path, data: bytes, like: os.stat_result | None) -> Iter
             continue
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            break
+            return temp, fd
         except BlockingIOError:  # a sweeper took it for a dead writer's: it removes it
             os.close(fd)
-    try:
-        try:
-            if like is not None:
-                _keep_owner_and_mode(fd, like)
-            _write_all(fd, data)
-            yield temp
-        finally:
-            os.close(fd)  # releases the lock, once the file has its name
-    except BaseException:
-        _unlink_quietly(temp)
-        raise
 
 
 def _write_all(fd: int, data: bytes) -> None:
