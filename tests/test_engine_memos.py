@@ -18,12 +18,12 @@ from ulti_rules.engine import kontra as kontra_module
 from ulti_rules.engine.actions import DISCARDS
 from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.deal import shuffled_deck
-from ulti_rules.seeding import seeded
 from ulti_rules.engine.kontra import ROUND, TRICK1, KontraChains, Memos
 from ulti_rules.engine.masks import cards_of
 from ulti_rules.engine.trump import marriages_in
 from ulti_rules.game import Game
 from ulti_rules.ruleset.loading import load_ruleset
+from ulti_rules.seeding import seeded
 
 from conftest import BUNDLED_RULESETS
 
