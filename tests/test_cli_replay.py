@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ulti_rules.bots import SimpleBidder, play_out
@@ -77,34 +78,32 @@ def test_a_tampered_record_names_the_bad_action(tmp_path: Path, ulti: RunUlti) -
     ), done.stderr
 
 
-def test_an_illegal_card_names_the_rule(tmp_path: Path, ulti: RunUlti) -> None:
+def a_strangers_card(tmp_path: Path) -> tuple[dict[str, Any], int, int, str]:
+    """A record whose first card played is one its player does not hold, as bad.json: its
+    data, the action's index, the seat and the card."""
     hand = played(seed=24)
     data = record_of(hand, "wikipedia").to_data()
     index = next(i for i, a in enumerate(data["actions"]) if a["type"] == "play")
     seat = data["actions"][index]["seat"]
-    stranger = hand.deal.hands[(seat + 1) % 3][0]
-    data["actions"][index]["card"] = format_card(stranger)
+    stranger = format_card(hand.deal.hands[(seat + 1) % 3][0])
+    data["actions"][index]["card"] = stranger
     (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")
+    return data, index, seat, stranger
+
+
+def test_an_illegal_card_names_the_rule(tmp_path: Path, ulti: RunUlti) -> None:
+    _, index, seat, stranger = a_strangers_card(tmp_path)
     done = ulti("replay", "bad.json")
     assert done.returncode == 1
-    assert f"action {index} (play {format_card(stranger)} by seat {seat}): you do not hold" in (
-        done.stderr
-    )
+    assert f"action {index} (play {stranger} by seat {seat}): you do not hold" in done.stderr
 
 
 def test_a_bad_record_is_refused_in_the_readers_language(tmp_path: Path, ulti: RunUlti) -> None:
     """The engine's refusal and the card reader's were translated, and `ulti replay`
     printed them in English all the same: the record's label made them plain text."""
-    hand = played(seed=24)
-    data = record_of(hand, "wikipedia").to_data()
-    index = next(i for i, a in enumerate(data["actions"]) if a["type"] == "play")
-    seat = data["actions"][index]["seat"]
-    stranger = hand.deal.hands[(seat + 1) % 3][0]
-    data["actions"][index]["card"] = format_card(stranger)
-    (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")
+    data, index, seat, card = a_strangers_card(tmp_path)
     done = ulti("replay", "bad.json", "--lang", "hu")
     assert done.returncode == 1
-    card = format_card(stranger)
     assert f"lépés {index} (play {card}, hely: {seat}): nincs a kezedben: " in done.stderr
     data["actions"][index]["card"] = "QQ"
     (tmp_path / "bad.json").write_text(json.dumps(data), "utf-8")

@@ -235,20 +235,21 @@ def test_marriage_values_through_the_score_keeper(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- play duties
 
 
-def test_must_follow() -> None:
-    """Seat 2 holds two leaves to the declarer's Zöld Ász: only those, unless he need not
-    follow."""
-    second = "ZIX ZVIII MA MX MK MF TA TX TK TF"
-    offered = {
+def offered_to_the_zold_asz(setting: str, second: str) -> dict[bool, str]:
+    """What seat 2, holding ``second``, is offered to the declarer's Zöld Ász (acorns
+    trump) with ``setting`` on and off."""
+    return {
         value: reply_to(
-            fixture_ruleset(**{"play.must_follow": value}),
-            "ZA",
-            second,
-            discard="PVII PVIII",
-            trump="acorns",
+            fixture_ruleset(**{setting: value}), "ZA", second, discard="PVII PVIII", trump="acorns"
         )
         for value in (True, False)
     }
+
+
+def test_must_follow() -> None:
+    """Seat 2 holds two leaves to the declarer's Zöld Ász: only those, unless he need not
+    follow."""
+    offered = offered_to_the_zold_asz("play.must_follow", "ZIX ZVIII MA MX MK MF TA TX TK TF")
     assert offered[True] == "ZIX ZVIII"
     assert offered[False] == "MA MX MK MF ZIX ZVIII TA TX TK TF"
 
@@ -256,17 +257,7 @@ def test_must_follow() -> None:
 def test_must_trump() -> None:
     """Seat 2 is void in leaves and holds acorns (trump) and bells: only trumps, unless he
     need not trump; then a bells card is offered too."""
-    second = "MA MX MK MF MAl TA TX TK TF TAl"
-    offered = {
-        value: reply_to(
-            fixture_ruleset(**{"play.must_trump": value}),
-            "ZA",
-            second,
-            discard="PVII PVIII",
-            trump="acorns",
-        )
-        for value in (True, False)
-    }
+    offered = offered_to_the_zold_asz("play.must_trump", "MA MX MK MF MAl TA TX TK TF TAl")
     assert offered[True] == "MA MX MK MF MAl"
     assert offered[False] == "MA MX MK MF MAl TA TX TK TF TAl"
 
