@@ -472,3 +472,20 @@ def test_ulti_rulesets_reads_a_file_only_up_to_its_title(
     assert titles["heir"] == "Big 0"  # inherited: the file itself is read, its base is not
     assert titles["odd"] == "Odd"  # read only as far as its title
     assert [p.name for p in full_reads] == ["heir.yaml"]
+
+
+def test_a_long_bid_id_in_a_parent_is_cut_in_the_childs_messages(tmp_path: Path) -> None:
+    """The bids still using a removed contract, and the hint of a `ladder:` list, named a
+    parent's 300-character bid id whole (found by a review of the first mend)."""
+    long = "B" * 300
+    write(tmp_path, f"name: base\ntitle: b\nextends: wikipedia\nladder:\n  {long}: "
+          "{components: [betli], names: {hu: x, en: x}, rank_exception: true}\n", "base.yaml")  # fmt: skip
+    children = [
+        "name: child\ntitle: c\nextends: ./base.yaml\ncontracts: {betli: null}\n",
+        f"name: child\ntitle: c\nextends: ./base.yaml\nladder:\n  - {{id: {long}, value: 3}}\n",
+    ]
+    for text in children:
+        problems = check_file(write(tmp_path, text, "child.yaml"))
+        assert problems
+        for problem in problems:
+            assert "B" * (QUOTED + 1) not in str(problem), str(problem)[:300]

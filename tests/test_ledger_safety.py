@@ -794,5 +794,7 @@ def test_ctrl_c_as_a_temporary_file_is_made_leaves_none_behind(
     monkeypatch.setattr(safe_files.fcntl, "flock", interrupted)
     with pytest.raises(KeyboardInterrupt):
         safe_files.create(tmp_path / "hand-0060.yaml", b"a record\n")
+    with pytest.raises(KeyboardInterrupt):  # the probe of a records folder, the same way
+        safe_files.check_folder_writable(tmp_path, "records")
     monkeypatch.undo()
     assert os.listdir(tmp_path) == []

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 
 EXIT_INTERRUPTED = 130
-"""128 + SIGINT, as ``cli.common.EXIT_INTERRUPTED`` (not imported: it is the import that
-may be interrupted)."""
+"""128 + SIGINT, what a shell reports for a command stopped by Ctrl-C: every command's
+status then (``cli.common`` takes it from here, which imports nothing)."""
 
 
 def main() -> None:

@@ -102,10 +102,11 @@ def check_folder_writable(folder: Path, shown: str) -> None:
     """Refuse, before any work is done, a folder in which no file can be made (read-only,
     a read-only mount, no permission): a session or a study that would save into it
     learns so at once, not after its first hand. A temporary file is made and removed."""
-    temp = folder / f".probe{TEMP_INFIX}{os.getpid()}-{secrets.token_hex(4)}"
-    try:  # named as a temporary file, so that a sweep removes it if this one is killed
-        os.close(os.open(temp, _OPEN_FLAGS | os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        _unlink_quietly(temp)
+    try:  # a temporary file's name: a sweep removes it if this process is killed
+        with ctrl_c_held():
+            temp, fd = _made_and_locked(folder / "probe")
+            os.close(fd)
+            _unlink_quietly(temp)
     except OSError as exc:
         raise UnsafeFileError(
             f"{shown}: cannot write in this folder: {exc.strerror or exc}"
@@ -355,8 +356,8 @@ def _temp_beside(target: Path, data: bytes, like: os.stat_result | None) -> Iter
             _write_all(fd, data)
             yield temp
         finally:
-            os.close(fd)  # releases the lock, once the file has its name
-            fd = -1
+            closing, fd = fd, -1  # never closed twice: the number may be another file's
+            os.close(closing)  # releases the lock, once the file has its name
     except BaseException:
         if fd >= 0:  # the Ctrl-C held above came as the file was made
             with suppress(OSError):

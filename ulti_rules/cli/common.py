@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from ..console import EXIT_INTERRUPTED as EXIT_INTERRUPTED  # 128 + SIGINT, for Ctrl-C
 from ..errors import Problem, ProblemsError, UltiError, problem_count
 from ..said import Said, say_in
 from .terminal import echo, json_text
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
 EXIT_USAGE_ERROR = 2  # click's own status for bad options and arguments
-EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C
 
 DEBUG_ENV = "ULTI_DEBUG"
 

@@ -481,10 +481,10 @@ def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
         return ""
     if all(key in item for key in bid_keys_required() if key != "names"):
         return ""  # a whole bid, perhaps only unnamed: no merge was meant
-    bid_id = item["id"]
+    bid_id = shorten(str(item["id"]))
     return (
         f"; a `ladder:` list replaces the inherited ladder whole: to change only the bid "
-        f"'{shorten(str(bid_id))}', write the ladder as a mapping by id, which merges "
+        f"'{bid_id}', write the ladder as a mapping by id, which merges "
         f"(`ladder: {{{bid_id}: {{...}}}}`)"
     )
 

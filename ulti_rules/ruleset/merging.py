@@ -109,6 +109,8 @@ class Merged:
             ]
             if not bids and not hosts:
                 continue
+            bids = [shorten(bid) for bid in bids]  # ids from a file: quoted to their start
+            hosts = [shorten(host) for host in hosts]
             uses = []
             if bids:
                 uses.append(f"the bids {', '.join(bids)}")
