@@ -67,6 +67,21 @@ def test_a_plugin_that_fails_to_import_is_named_and_skipped(site: Site) -> None:
     assert_the_rest_works(found)
 
 
+def test_ctrl_c_while_a_plugin_makes_a_class_is_ctrl_c_not_its_fault(site: Site) -> None:
+    """Python wraps a Ctrl-C raised while a class is made (a plugin's pydantic model) in
+    a RuntimeError: the loader took it for the plugin's fault and went on."""
+    site.add(
+        "slow",
+        "class Interrupting:\n"
+        "    def __set_name__(self, owner, name):\n"
+        "        raise KeyboardInterrupt\n"
+        "class Model:\n"
+        "    field = Interrupting()\n",
+    )
+    with pytest.raises(KeyboardInterrupt):
+        registry()
+
+
 def test_sys_exit_at_import_is_contained(site: Site) -> None:
     site.add("exiter", "import sys\nsys.exit(3)\n")
     found = registry()

@@ -36,3 +36,17 @@ def ctrl_c_held() -> Iterator[None]:
         before(signal.SIGINT, None)
     else:  # SIG_DFL, or a handler set outside Python: let it act as it would have
         signal.raise_signal(signal.SIGINT)
+
+
+def from_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised
+    while a class is made (a pydantic model, a plugin's module being imported) in a
+    RuntimeError, which a handler of plugin faults or internal errors would take for one."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False

@@ -40,6 +40,7 @@ import pluggy
 
 from . import entry_points, hookspecs
 from .errors import PluginError
+from .interrupts import from_ctrl_c
 from .ruleset.ranking import RankFunction, RankingRule
 
 if TYPE_CHECKING:
@@ -398,6 +399,8 @@ class PluginManager(pluggy.PluginManager):
                 with stdout_to_stderr():
                     plugin = ep.load()
             except (Exception, SystemExit) as exc:
+                if from_ctrl_c(exc):  # a Ctrl-C while its module made a class: not its fault
+                    raise KeyboardInterrupt from exc
                 self.failures.append(PluginFailure(ep.name, label, "load", describe_exception(exc)))
                 continue
             try:
@@ -644,6 +647,8 @@ def _call_hooks(
             except _Refused as exc:
                 return hook, str(exc)
             except (Exception, SystemExit) as exc:
+                if from_ctrl_c(exc):
+                    raise KeyboardInterrupt from exc
                 return hook, describe_exception(exc)
     return None
 

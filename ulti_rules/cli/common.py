@@ -19,6 +19,7 @@ import click
 
 from ..console import EXIT_INTERRUPTED as EXIT_INTERRUPTED  # 128 + SIGINT, for Ctrl-C
 from ..errors import Problem, ProblemsError, UltiError, problem_count
+from ..interrupts import from_ctrl_c
 from ..said import Said, say_in
 from .terminal import echo, json_text
 
@@ -146,19 +147,6 @@ def _aborted(ctx: click.Context) -> NoReturn:
     ctx.exit(EXIT_INTERRUPTED)
 
 
-def _from_ctrl_c(exc: BaseException) -> bool:
-    """Whether ``exc`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised
-    while a class is made (a pydantic model, imported lazily) in a RuntimeError."""
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
-
-
 class UltiGroup(click.Group):
     """The `ulti` group: turns the library's errors into messages and exit codes."""
 
@@ -179,7 +167,7 @@ class UltiGroup(click.Group):
                 raise  # click quietens a closed pipe (`ulti ladder wikipedia | head`)
             report_error(exc)
         except Exception as exc:
-            if _from_ctrl_c(exc):
+            if from_ctrl_c(exc):
                 _aborted(ctx)
             if os.environ.get(DEBUG_ENV):
                 raise
