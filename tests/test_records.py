@@ -364,3 +364,20 @@ def test_a_seed_that_did_not_shuffle_the_deal_is_not_recorded() -> None:
     record = record_of(hand, "wikipedia")
     assert record.seed is None
     assert replay(record).history == hand.history
+
+
+def test_a_record_of_a_negative_seed_saved_before_it_dealt_its_own_cards_replays() -> None:
+    """Seed -5 dealt what 5 deals until a negative seed had cards of its own: a record
+    saved then names seed -5 with the cards of 5, and still replays; the cards of no
+    other seed are refused."""
+    hand = Hand(ruleset("wikipedia"), seed=5)
+    play_out(hand, SimpleBidder(), random.Random(5))
+    data = record_of(hand, "wikipedia").to_data()
+    data["seed"] = -5
+    assert replay(record_from_data(data)).history == hand.history
+    data["seed"] = -6
+    with pytest.raises(RecordError, match="the deal is not the one seed -6 deals"):
+        replay(record_from_data(data))
+    new = Hand(ruleset("wikipedia"), seed=-5)
+    play_out(new, SimpleBidder(), random.Random(5))
+    assert replay(record_of(new, "wikipedia")).history == new.history

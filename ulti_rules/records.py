@@ -503,6 +503,17 @@ def _hash_text(given: str) -> str:
     return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
 
 
+def _dealt_by(hand: Hand, seed: int | str) -> bool:
+    """Whether ``seed`` deals the hand's cards. A negative seed also as it dealt before it
+    had cards of its own (``random.Random`` took -5 as 5, ``seeding.py``): a record saved
+    then still replays."""
+    if deal_cards(hand.game, hand.seats, seed) == hand.deal:
+        return True
+    return (
+        isinstance(seed, int) and seed < 0 and deal_cards(hand.game, hand.seats, -seed) == hand.deal
+    )
+
+
 def _label(index: int, seat: int, action: Action) -> Said:
     return Said(
         "action {index} ({action} by seat {seat})",
@@ -554,7 +565,7 @@ def replay(
     except BadDeal as exc:
         message = f"the deal: {shorten_quoted(str(exc))}"
         raise RecordError([record.problem(("deal",), message)]) from None
-    if record.seed is not None and deal_cards(hand.game, hand.seats, record.seed) != hand.deal:
+    if record.seed is not None and not _dealt_by(hand, record.seed):
         message = f"the deal is not the one seed {record.seed!r} deals"
         raise RecordError([record.problem(("deal",), message)])
     for index, (seat, action) in enumerate(record.actions):

@@ -94,7 +94,7 @@ def shuffled_deck(seed: int | str | None) -> list[Card]:
 
 
 def deal_cards(game: Game, seats: Seating, seed: int | str | None) -> Deal:
-    """Shuffle with ``random.Random(seed)`` and deal by the ruleset's packets."""
+    """Shuffle with ``seeding.seeded(seed)`` and deal by the ruleset's packets."""
     deck = shuffled_deck(seed)
     takes, take_rest = game.deal_plan(seats.dealer)
     return Deal(tuple([take(deck) for take in takes]), take_rest(deck))

@@ -4,7 +4,7 @@ A study is a row of *turns*: turn ``t`` is dealt by seat ``t × step`` (the deal
 on after every hand, as at a table). Most turns are one hand. A hand everybody passed
 under ``auction.all_pass: redeal`` does not count at a table: the same dealer deals
 again, so such a turn holds the redeals too, until a hand is bid. Each turn's seed is
-drawn up front from ``random.Random(seed)``; the turn's own generator then gives each
+drawn up front from ``seeding.seeded(seed)``; the turn's own generator then gives each
 of its hands a deal seed and a seed for the bots' generator. Nothing a hand does
 reaches another turn, so the turns can be played in any order, by any number of
 processes, and the hands come out the same: the dealer sequence is the one a table
