@@ -23,6 +23,7 @@ import pytest
 from ulti_rules import safe_files
 from ulti_rules.bots import bot, play_out
 from ulti_rules.cli import simulate as simulate_module
+from ulti_rules.engine import Pass
 from ulti_rules.errors import PluginError, UltiError
 from ulti_rules.ruleset.loading import load_game
 from ulti_rules.scoring.settlement import settle
@@ -103,6 +104,29 @@ def test_redeals_stay_in_their_turn_however_the_turns_are_cut(tmp_path: Path) ->
         assert after.turn == before.turn + (0 if redealt else 1)
         assert after.dealer == (before.dealer if redealt else (before.dealer + 1) % 3)
     assert len({(r.seed, r.bot_seed) for r in hands}) == 40, "every hand its own seeds"
+
+
+def test_a_turn_nobody_ever_bids_stops_the_study(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playing whole turns (``--compare``), bots that never bid would deal the turn again
+    for ever (found by a review): after ``MAX_DEALS_A_TURN`` deals the study stops with
+    an error that says why."""
+    spec = StudySpec(str(redeal_club(tmp_path)), ("random",) * 3, 1, 3, whole_turns=True)
+    table = runner.Table(spec)
+    passed = table.game.new_hand(seed=1, dealer=0)
+    while not passed.is_over:  # the opener lays two cards away, then everybody passes
+        legal = passed.legal_actions()
+        passed.apply(Pass() if Pass() in legal else legal[0])
+    assert passed.contract is None
+    monkeypatch.setattr(runner, "MAX_DEALS_A_TURN", 25)
+    monkeypatch.setattr(
+        table, "deal_and_play", lambda turn, dealer, seed, bot_seed: runner.Finished(
+            passed, None, turn, bot_seed
+        )
+    )  # fmt: skip
+    with pytest.raises(UltiError, match=r"^nobody bid in 25 deals of turn 0: the bots \(random"):
+        table.play_turns(0, runner.turn_seeds(1, 3), sys.maxsize)
 
 
 def test_hands_settled_in_batches_are_the_hands_settled_one_by_one(

@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..bots import bot as make_bot
 from ..bots import play_out
 from ..engine.facts import facts_view
+from ..errors import UltiError
 from ..game.seating import direction_step
 from ..records import HandRecord, record_of
 from ..ruleset.loading import load_game
+from ..said import Said
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import settle_brief
 from ..seeding import seeded
@@ -181,6 +183,11 @@ _result = partial(tuple.__new__, HandResult)
 """A HandResult from its fields in order, made in C (its ``__new__`` is Python): once a hand."""
 
 
+MAX_DEALS_A_TURN = 1000
+"""Deals of one turn (the first, and its redeals where nobody bid) before a study stops
+with an error: bots that never bid would deal again for ever. Random bots bid more often
+than not; a thousand passed-out deals in a row is a bot that cannot bid."""
+
 SETTLED_TOGETHER = 32
 """Hands played before they are settled, together. Settling a hand right after playing
 it runs the settlement's code cold and pushes the engine's out of the processor's
@@ -282,7 +289,19 @@ class Table:
         for turn, turn_seed in enumerate(seeds, start):
             dealer = dealer_of(turn, self.players, self.step)
             draw = random.Random(turn_seed).getrandbits
+            dealt = 0
             while count < budget:
+                if dealt == MAX_DEALS_A_TURN:
+                    raise UltiError(
+                        Said(
+                            "nobody bid in {n} deals of turn {turn}: the bots ({bots}) never "
+                            "bid under these rules, and the deal is dealt again each time",
+                            n=dealt,
+                            turn=turn,
+                            bots=", ".join(self.spec.bots),
+                        )
+                    )
+                dealt += 1
                 if stop is not None and stop():
                     raise Stopped(f"turns from {start} stopped after {count} hands")
                 seed, bot_seed = draw(32), draw(32)
