@@ -56,7 +56,7 @@ from .ruleset.references import OutsideReference
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.scalars import describe, visible_text
 from .ruleset.schema import Ruleset
-from .said import Said
+from .said import Said, said_of
 from .scoring.sheet import PLAYER_NAME_LENGTH
 
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
@@ -587,9 +587,7 @@ def replay(
                 hand.apply(action)
                 continue
             except IllegalAction as exc:
-                why = (
-                    exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-                )
+                why = said_of(exc)
                 wrong = Said("{label}: {why}", label=label, why=shorten_said(why))
         raise RecordError([record.problem(("actions", index), wrong)])
     if not hand.is_over:

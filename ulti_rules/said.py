@@ -55,3 +55,10 @@ def say_in(gettext: Callable[[str], str], text: str) -> str:
         return text.translated(gettext)
     except Exception:
         return str.__str__(text)
+
+
+def said_of(exc: BaseException) -> str:
+    """What ``exc`` says: its own :class:`Said` where it was raised with one (so that it
+    can still be said in another language), else its text."""
+    args = exc.args
+    return args[0] if len(args) == 1 and isinstance(args[0], str) else str(exc)

@@ -20,7 +20,7 @@ import click
 from ..console import EXIT_INTERRUPTED as EXIT_INTERRUPTED  # 128 + SIGINT, for Ctrl-C
 from ..errors import Problem, ProblemsError, UltiError, problem_count
 from ..interrupts import from_ctrl_c
-from ..said import Said, say_in
+from ..said import Said, said_of, say_in
 from .terminal import echo, json_text
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def report_error(exc: UltiError | OSError) -> None:
     elif isinstance(exc, OSError):
         error(describe_os_error(exc))
     else:  # one sentence (perhaps translatable) as raised, else the exception's text
-        error(exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc))
+        error(said_of(exc))
 
 
 class UserError(click.ClickException):

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import PluginError, UltiError
 from ..interrupts import ctrl_c_held
-from ..said import Said
+from ..said import Said, said_of
 from .runner import Played, StudySpec, Table, each_turn_seed
 
 ONE_PROCESS_CHUNK = 250
@@ -173,11 +173,4 @@ def _crossing(exc: UltiError) -> UltiError:
     works with any number of workers), any other of the library's errors is an
     ``UltiError`` with the same message."""
     kind = PluginError if isinstance(exc, PluginError) else UltiError
-    return kind(_message(exc))
-
-
-def _message(exc: UltiError) -> str:
-    """The error's message: its one text argument as it is (a ``Said`` stays
-    translatable), else its text."""
-    only = exc.args[0] if len(exc.args) == 1 else None
-    return only if isinstance(only, str) else str(exc)
+    return kind(said_of(exc))
