@@ -41,6 +41,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Literal
 
 from .errors import UltiError
 from .interrupts import ctrl_c_held
@@ -298,18 +299,26 @@ def check_output(path: Path, shown: str) -> None:
     study's plot): a file that cannot be replaced, a folder where no file can be made.
     A device or a name for an open file is written through, and passes."""
     try:
-        info: os.stat_result | None = os.stat(path)
-    except FileNotFoundError:
-        info = None
+        how = _output_kind(path)
     except OSError as exc:
         raise UnsafeFileError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
-    through = _STREAM.fullmatch(os.path.abspath(path)) is not None
-    if info is not None and (through or not stat.S_ISREG(info.st_mode)):
+    if how == "through":
         return
     real = real_file(path)
-    if info is not None:
+    if how == "replace":
         check_replaceable(real, shown)
     check_folder_writable(real.parent, shown)
+
+
+def _output_kind(path: Path) -> Literal["through", "replace", "create"]:
+    """How an output file is written: ``through`` a device, a pipe or a name for an open
+    file (as it is, appended); a regular file is replaced whole; a new name is created."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "create"
+    through = _STREAM.fullmatch(os.path.abspath(path)) is not None
+    return "through" if through or not stat.S_ISREG(info.st_mode) else "replace"
 
 
 def write_output(path: Path, data: bytes) -> None:
@@ -322,17 +331,13 @@ def write_output(path: Path, data: bytes) -> None:
     file."""
     shown = str(path)
     try:
-        try:
-            info: os.stat_result | None = os.stat(path)
-        except FileNotFoundError:
-            info = None
-        through = _STREAM.fullmatch(os.path.abspath(path)) is not None
-        if info is not None and (through or not stat.S_ISREG(info.st_mode)):
+        how = _output_kind(path)
+        if how == "through":
             with open(path, "ab") as stream:  # appended: `>> log` keeps what it held
                 stream.write(data)
             return
         real = real_file(path)
-        like = check_replaceable(real, shown) if info is not None else None
+        like = check_replaceable(real, shown) if how == "replace" else None
         sweep_temps(real.parent)
         replace(real, data, like)
     except OSError as exc:
