@@ -23,6 +23,14 @@ TRIES = 1000
 """Names tried for one record before giving up: other writers would have to take them all."""
 
 
+def numbered(folder: Path) -> list[tuple[str, str]]:
+    """The records in ``folder`` by name: (the name, its number as written), read in one
+    pass over the folder (`ulti play` numbers after them, `ulti simulate` refuses to
+    overwrite them)."""
+    with os.scandir(folder) as entries:
+        return [(e.name, m[1]) for e in entries if (m := NAME.fullmatch(e.name))]
+
+
 def _dangling(folder: Path) -> Path | None:
     """The folder, or the first of its parents, that is a symlink to nothing."""
     for path in (folder, *folder.parents):
@@ -76,9 +84,7 @@ class RecordShelf:
 
     def next_number(self) -> int:
         """One past the highest record number in the folder (1 in an empty one)."""
-        with os.scandir(self.folder) as entries:
-            numbers = [int(m.group(1)) for e in entries if (m := NAME.fullmatch(e.name))]
-        return max(numbers, default=0) + 1
+        return max((int(number) for _, number in numbered(self.folder)), default=0) + 1
 
     def save(self, record: HandRecord) -> Path:
         """Save under the next free number; returns the path. ``save`` refuses a name

@@ -11,8 +11,6 @@ that changes from run to run.
 from __future__ import annotations
 
 import contextlib
-import os
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -47,7 +45,7 @@ from ..study.workers import played_hands
 from .common import echo_json, fail, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
-from .record_shelf import records_folder, ruleset_for_records
+from .record_shelf import numbered, records_folder, ruleset_for_records
 from .settlement_view import all_pass_text, signed
 from .simulate_view import show_comparison, show_summary
 from .speech import Speech
@@ -171,10 +169,11 @@ def _refuse_taken(folder: Path, count: int, width: int) -> None:
     """Refuse, before any hand is played, to overwrite records (or follow symlinks)
     already in the folder: the names of hands 1 to ``count`` are matched against what the
     folder holds, not listed (``--hands 10000000`` would list ten million)."""
-    name = re.compile(rf"hand-([0-9]{{{width}}})\.yaml")
-    with os.scandir(folder) as entries:
-        found = [(m[0], int(m[1])) for entry in entries if (m := name.fullmatch(entry.name))]
-    taken = sorted(found_name for found_name, number in found if 1 <= number <= count)
+    taken = sorted(
+        name
+        for name, number in numbered(folder)
+        if name.endswith(".yaml") and len(number) == width and 1 <= int(number) <= count
+    )
     if taken:
         more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
         fail(
