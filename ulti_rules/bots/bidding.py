@@ -110,12 +110,10 @@ def candidate_shapes(game: Game, standing: str | None, confirm: bool = False) ->
     """The bids that may follow the standing one (the round-1 bid itself where confirmed)."""
     shapes = bid_shapes(game)
     above = shapes[standing].info.bid if standing is not None else None
-    least = game.ruleset.auction.min_components
     return [
         s
         for s in shapes.values()
-        if len(s.parts) >= least
-        and (can_overcall(s.info.bid, above) or (confirm and s.id == standing))
+        if s.info.biddable and (can_overcall(s.info.bid, above) or (confirm and s.id == standing))
     ]
 
 

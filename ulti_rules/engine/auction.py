@@ -230,10 +230,9 @@ class Auction:
 
     def _iter_candidates(self, confirm: bool) -> Iterator[BidInfo]:
         cat = self.cat
-        min_comp = self.ruleset.auction.min_components
         binds = self._same_trump_binds(confirm)
         standing = self.round1_bid if confirm else None
-        if standing is not None and len(standing.bid.components) >= min_comp:
+        if standing is not None and standing.biddable:
             yield standing
         if self._value_mode():
             two, first = self.two_round, self.round1_bid
@@ -244,7 +243,7 @@ class Auction:
             start = bisect_right(cat.ranks, self.bid.bid.rank) if self.bid is not None else 0
             pool = cat.ladder[start:]
         for info in pool:
-            if info is standing or len(info.bid.components) < min_comp:
+            if info is standing or not info.biddable:
                 continue
             if binds and not self._keeps_trump(info):
                 continue
@@ -648,9 +647,9 @@ class Auction:
                 return "take the talon first: every bid picks the talon up"
             if not self._may_rob(self.turn):
                 return "this ruleset has no self-robbing: you may not raise your own bid"
-        min_comp = self.ruleset.auction.min_components
-        if len(info.bid.components) < min_comp:
-            return f"every bid needs at least {min_comp} components in this ruleset"
+        if not info.biddable:
+            least = self.ruleset.auction.min_components
+            return f"every bid needs at least {least} components in this ruleset"
         confirming = step == "confirm" and info is self.round1_bid
         if not confirming and not self._overcalls(info):
             if self.bid is None:

@@ -45,6 +45,9 @@ class BidInfo:
     only where a non-red bid may name it)."""
     hundred: bool
     """It needs a marriage in the declarer's hand."""
+    biddable: bool
+    """It has the ``auction.min_components`` every bid needs: a smaller one may not be
+    bid, so it never wins an auction and is never settled."""
 
     @property
     def id(self) -> str:
@@ -108,6 +111,7 @@ def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
         per_defender=frozenset(per_defender),
         suits=_suits(ruleset, trump),
         hundred=trump_marriages + plain_marriages > 0,
+        biddable=len(bid.components) >= ruleset.auction.min_components,
     )
 
 

@@ -371,8 +371,8 @@ def _check_contract(
 ) -> None:
     info = table.info
     bid = info.bid
-    least = ruleset.auction.min_components
-    if len(bid.components) < least:
+    if not info.biddable:
+        least = ruleset.auction.min_components
         raise SettlementError(
             f"bid '{bid.id}' cannot have won the auction: every bid has at least {least} "
             f"components in this ruleset (auction.min_components), and it has "

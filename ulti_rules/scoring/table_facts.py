@@ -18,6 +18,7 @@ from ..contracts.base import MissingFact
 from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
 from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
+from ..game import Game
 from ..game.catalog import kontra_is_personal
 from ..game.seating import build_seating, direction_step
 from ..plugins import Registry, get_registry, plugin_fault, printable
@@ -152,8 +153,8 @@ class _Reader:
         found = self._named_bid()
         if found is None:
             return None
-        least = self.ruleset.auction.min_components
-        if len(found.components) < least:
+        if not Game.of(self.ruleset, self.registry).bid(found.id).biddable:
+            least = self.ruleset.auction.min_components
             self.fail(
                 ("bid",),
                 f"'{found.id}' cannot have won the auction: every bid of "
