@@ -478,8 +478,12 @@ def test_a_long_bid_id_in_a_parent_is_cut_in_the_childs_messages(tmp_path: Path)
     """The bids still using a removed contract, and the hint of a `ladder:` list, named a
     parent's 300-character bid id whole (found by a review of the first mend)."""
     long = "B" * 300
-    write(tmp_path, f"name: base\ntitle: b\nextends: wikipedia\nladder:\n  {long}: "
-          "{components: [betli], names: {hu: x, en: x}, rank_exception: true}\n", "base.yaml")  # fmt: skip
+    bid = "{components: [betli], names: {hu: x, en: x}, rank_exception: true}"
+    write(
+        tmp_path,
+        f"name: base\ntitle: b\nextends: wikipedia\nladder:\n  {long}: {bid}\n",
+        "base.yaml",
+    )
     children = [
         "name: child\ntitle: c\nextends: ./base.yaml\ncontracts: {betli: null}\n",
         f"name: child\ntitle: c\nextends: ./base.yaml\nladder:\n  - {{id: {long}, value: 3}}\n",
