@@ -491,3 +491,24 @@ def test_a_changed_setting_is_said_in_words(setting: str, tmp_path: Path) -> Non
             assert one.text.strip(), (setting, lang)
             for raw in (reported, one.difference.path):  # a field path, not words
                 assert "." not in raw or raw not in one.text, one.text
+
+
+def test_two_bonuses_changed_alike_are_each_said_with_their_own_name(tmp_path: Path) -> None:
+    """The second of two silent bonuses given the same value was said with the first's
+    name (the sentence was remembered without whose it was), and the text dropped it as
+    said: `ulti diff wikipedia older-20-100` missed five rule differences of Silent Ulti
+    and Silent Durchmars (found by a diff review)."""
+    data = copy.deepcopy(_resolved("wikipedia"))
+    for ident in ("silent_hundred", "silent_ulti"):
+        data["silent_bonuses"][ident]["value"] = 3
+    after = load_ruleset(_written(data, tmp_path / "b.yaml"))
+    diff = describe_differences(load_ruleset("wikipedia"), after)
+    said = {s.difference.path: s.text for s in diff.said() if s.difference.plays}
+    assert said["silent_bonuses.silent_hundred.value"].startswith("Silent 100: Worth 3")
+    assert said["silent_bonuses.silent_ulti.value"].startswith("Silent Ulti: Worth 3")
+    older = load_ruleset("older-20-100")
+    for phrased in describe_differences(load_ruleset("wikipedia"), older).said():
+        subject = phrased.difference.subject
+        if phrased.difference.setting.startswith("silent_bonuses.*.") and subject:
+            name = older.silent_bonuses[subject].names.en  # the bonus's own name opens it
+            assert phrased.text.startswith(f"{name}:"), (subject, phrased.text)

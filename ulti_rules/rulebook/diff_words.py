@@ -155,8 +155,10 @@ class _Speaker:
         self.book_was = build_rulebook(a, t.lang, registry=registry, text=t)
         self.book_now = build_rulebook(b, t.lang, registry=registry, text=t)
         self._ = self.new._
-        self.told: dict[str, str] = {}
-        """Each rulebook sentence said so far, and the line that said it."""
+        self.told: dict[tuple[str | None, str], str] = {}
+        """Each rulebook sentence said so far, with the name of what it is about (a silent
+        bonus, a contract: two of them may say the same sentence), and the line that said
+        it."""
         self.special: dict[str, Callable[[Difference], str | None]] = {
             "name": lambda d: self._(
                 "The ruleset is called {now} (was {was}).", now=d.now, was=d.was
@@ -221,7 +223,7 @@ class _Speaker:
         old = [text for text in was if text not in now]
         if not new and not old:
             return None
-        earlier = [self.told.get(text) for text in (*new, *old)]
+        earlier = [self.told.get((name, text)) for text in (*new, *old)]
         if earlier[0] is not None and all(line == earlier[0] for line in earlier):
             return earlier[0]  # another setting's line already said all of it
         if new and old:
@@ -232,7 +234,7 @@ class _Speaker:
             text = self._("No longer: {was}", was=" ".join(old))
         line = f"{name}: {text}" if name else text  # the same colon in hu, en and de
         for told in (*new, *old):
-            self.told.setdefault(told, line)
+            self.told.setdefault((name, told), line)
         return line
 
     def _kind(self, d: Difference) -> str | None:
