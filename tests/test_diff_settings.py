@@ -512,3 +512,20 @@ def test_two_bonuses_changed_alike_are_each_said_with_their_own_name(tmp_path: P
         if phrased.difference.setting.startswith("silent_bonuses.*.") and subject:
             name = older.silent_bonuses[subject].names.en  # the bonus's own name opens it
             assert phrased.text.startswith(f"{name}:"), (subject, phrased.text)
+
+
+def test_a_changed_kontra_window_says_the_later_calls_follow_it(tmp_path: Path) -> None:
+    """With `later_window: same`, Rekontra's window moves with Kontra's: the rulebook said
+    so, the diff did not (found by a diff review)."""
+    data = copy.deepcopy(_resolved("wikipedia"))
+    data["kontra"]["window"] = "own_card_trick1"
+    after = load_ruleset(_written(data, tmp_path / "b.yaml"))
+    (said,) = [
+        s.text
+        for s in describe_differences(load_ruleset("wikipedia"), after).said()
+        if s.difference.setting == "kontra.window"
+    ]
+    assert "Rekontra and the calls after it are made with one's own card to the first trick" in (
+        said
+    )
+    assert "(Was: " in said and "Rekontra and the calls after it may be made until" in said

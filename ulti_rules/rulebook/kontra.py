@@ -63,7 +63,8 @@ def kontra(w: Words) -> Section:
     found.append(w.para(text, "kontra.max_level"))
     found.append(w.para(_window(w, first), "kontra.window"))
     if cap > 1:
-        found.append(w.para(_later(w), "kontra.later_window"))
+        # `later_window: same` follows the first window: a change of either changes it
+        found.append(w.para(_later(w), "kontra.later_window", "kontra.window"))
     if k.window_opens == "first_trick":
         text = w._("A defender may call on his turn at the first trick, before he plays his card.")
     else:
