@@ -529,3 +529,30 @@ def test_a_changed_kontra_window_says_the_later_calls_follow_it(tmp_path: Path) 
         said
     )
     assert "(Was: " in said and "Rekontra and the calls after it may be made until" in said
+
+
+def test_kontra_levels_that_double_as_unnamed_ones_would_differ_in_names_only(
+    tmp_path: Path,
+) -> None:
+    """Dropping the names of levels 4 and up changes no multiplier (an unnamed level
+    doubles again, and the sides alternate): a difference of names, exit status 0. Where
+    a dropped level did not double, the chain plays otherwise (found by a diff review)."""
+    data = copy.deepcopy(_resolved("wikipedia"))
+    data["kontra"]["levels"] = data["kontra"]["levels"][:3]
+    three = load_ruleset(_written(copy.deepcopy(data), tmp_path / "three.yaml"))
+    named = describe_differences(load_ruleset("wikipedia"), three)
+    assert named.plays_the_same
+    (levels,) = [s for s in named.said() if s.difference.setting == "kontra.levels"]
+    assert (
+        levels.text.startswith("Kontra levels removed: Mordkontra") and not levels.difference.plays
+    )
+    data["kontra"]["levels"][2]["multiplier"] = 6  # a Szubkontra that triples, not doubles
+    tripled = load_ruleset(_written(copy.deepcopy(data), tmp_path / "tripled.yaml"))
+    data["kontra"]["levels"] = data["kontra"]["levels"][:2]
+    two = load_ruleset(_written(data, tmp_path / "two.yaml"))
+    (levels,) = [
+        s
+        for s in describe_differences(tripled, two).said()
+        if s.difference.setting == "kontra.levels"
+    ]
+    assert levels.difference.plays, "level 3 is ×6 in one and ×8 (doubling again) in the other"

@@ -194,6 +194,8 @@ class _Speaker:
             return Phrased(d, self._names(d))
         special = self.special.get(d.setting)
         text = special(d) if special is not None else None
+        if d.setting == "kontra.levels" and self._same_chain():
+            d = dataclasses.replace(d, plays=False)  # only names came or went
         if text is None:
             text = self._rulebook(d)
         if text is None:  # the rulebook reads the same: the setting does not matter here
@@ -310,6 +312,14 @@ class _Speaker:
 
     def _bids_listed(self, d: Difference) -> str:
         return self._listed(d, Words.bid, N_("Bids added: {names}."), N_("Bids removed: {names}."))
+
+    def _same_chain(self) -> bool:
+        """Whether both chains double alike at every level both allow: levels named in one
+        ruleset and not the other then differ in their names only (an unnamed level
+        doubles again, and the sides alternate as they do in the named ones)."""
+        was, now = self.old.ruleset.kontra, self.new.ruleset.kontra
+        levels = range(1, min(was.level_cap, now.level_cap) + 1)
+        return all(was.multiplier(n) == now.multiplier(n) for n in levels)
 
     def _levels_listed(self, d: Difference) -> str:
         if d.now:
