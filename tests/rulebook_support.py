@@ -14,8 +14,8 @@ CLUBS = tuple(sorted(FIXTURES.glob("*.yaml")))
 """Club files that set what no bundled ruleset sets (an opener who may pass, a fixed
 trump, silent bonuses by marriage, ...), so that each setting's sentence is seen."""
 
-LEAVES = {"Names"}
-"""Models read as one setting: a name in three languages."""
+LEAVES = {"Names", "Titles"}
+"""Models read as one setting: a name, or a title, in three languages."""
 
 
 def schema_settings() -> set[str]:

@@ -794,12 +794,22 @@ def session_section(draw: st.DrawFn) -> Data:
     return section
 
 
+def club_title(draw: st.DrawFn, base: str) -> str | dict[str, str]:
+    """A title as a club writes it: one line, or a line in some of the languages (one
+    alone, often: the club's own), which replaces the base's title in every language."""
+    line = f"A drawn club on {base}"
+    if sometimes(draw, 2):
+        return line
+    langs = draw(st.lists(st.sampled_from(("hu", "en", "de")), min_size=1, max_size=3, unique=True))
+    return {lang: f"{line} ({lang}) {draw(st.text(LETTERS, max_size=8))}" for lang in langs}
+
+
 @st.composite
 def club_rulesets(draw: st.DrawFn) -> Club:
     """A club file extending a bundled ruleset, with settings drawn from every section."""
     base = pick(draw, BASES)
     view = base_view(base)
-    data: Data = {"name": "club", "title": f"A drawn club on {base}", "extends": base}
+    data: Data = {"name": "club", "title": club_title(draw, base), "extends": base}
     if view.four_aces and sometimes(draw, 3):
         data["without"] = [FOUR_ACES]
         view = view.without_four_aces()

@@ -468,11 +468,23 @@ def check_settled(
     return result
 
 
+def check_title(written: str | dict[str, str], rules: Ruleset) -> None:
+    """The club's title, however written, replaces the base's in every language: asked in
+    a language it lacks, the English one, else the first it gives (hu, en, de)."""
+    for lang in ("hu", "en", "de"):
+        if isinstance(written, str):
+            expected = written
+        else:
+            expected = next(written[k] for k in (lang, "en", "hu", "de") if k in written)
+        assert rules.title_in(lang) == expected
+
+
 def check_club(club: Club, seed: int) -> None:
     """Load the drawn club through the real loader, then play and check a few hands."""
     with tempfile.TemporaryDirectory() as folder:
         club_file = club.write(Path(folder))
         rules = load_ruleset(club_file)  # every drawn club must load
+        check_title(club.data["title"], rules)
         rng = random.Random(seed)
         sitting = Sitting.begin(rules, club_file, rng.randrange(rules.players.count))
         for number in range(HANDS_PER_CLUB):

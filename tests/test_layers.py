@@ -41,6 +41,7 @@ LAYERS: dict[str, int] = {
     "ruleset.frozen": 0,
     "ruleset.ranking": 0,
     "ruleset.scalars": 0,
+    "ruleset.titles": 0,
     "ruleset.safe_yaml": 0,
     "ruleset.positions": 0,
     "ruleset.hints": 0,

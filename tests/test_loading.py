@@ -510,7 +510,9 @@ def test_each_bundled_ruleset_loads(name: str, registry: Registry) -> None:
     source = resolve(name, registry)
     assert (source.origin, source.path.parent) == ("bundled", bundled_dir())
     ruleset = load_ruleset(name, registry)
-    assert ruleset.title == source.title != ""
+    assert ruleset.title_in("en") == source.title != ""
+    assert ruleset.title_in("hu") not in ("", source.title)  # every bundled title translated
+    assert ruleset.title_in("de") not in ("", source.title, ruleset.title_in("hu"))
     assert ruleset.ladder
 
 

@@ -206,7 +206,7 @@ def play_command(
     session = PlaySession(ruleset, ref, names)
     ruleset_hash = content_hash(ruleset) if shelf is not None else None
     limit = hands if hands is not None else (1 if auto else None)
-    _header(view, ruleset.name, ruleset.title, names, chosen, bot_seats, seed)
+    _header(view, ruleset.name, ruleset.title_in(say.lang), names, chosen, bot_seats, seed)
     try:
         while True:
             hand = game.new_hand(seed=rng.getrandbits(32), dealer=session.next_dealer())

@@ -123,7 +123,7 @@ def _echo_header(
 ) -> None:
     _ = read._
     echo(_("Hand record {path} ({format})", path=path, format=record.format))
-    echo(_("Ruleset: {name} — {title}", name=record.ruleset, title=ruleset.title))
+    echo(_("Ruleset: {name} — {title}", name=record.ruleset, title=ruleset.title_in(read.say.lang)))
     verdict = _("matches the ruleset") if hash_ok else _("DIFFERS from the ruleset (--ignore-hash)")
     echo(_("Content hash: {hash} ({verdict})", hash=record.ruleset_hash, verdict=verdict))
     dealer, seat = record.players[record.dealer], record.dealer

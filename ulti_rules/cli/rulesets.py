@@ -210,7 +210,7 @@ def ladder_command(ruleset: str, lang: str | None, as_json: bool) -> None:
     silent_names = {key: say.bonus(loaded, key) for key in loaded.silent_bonuses}
     fixed = say.suit(loaded.trump.fixed) if loaded.trump.fixed else say._("chosen suit")
     labels = {"red": say.suit(loaded.trump.red_suit), "suit": fixed}
-    table = Table(title=f"{loaded.title} ({loaded.name})")
+    table = Table(title=f"{loaded.title_in(say.lang)} ({loaded.name})")
     table.add_column(say._("Rank"), justify="right", no_wrap=True)
     table.add_column(say._("Value"), justify="right", no_wrap=True)
     table.add_column(say._("Components"), no_wrap=True)

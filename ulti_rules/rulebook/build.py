@@ -52,7 +52,7 @@ def build_rulebook(
     return Rulebook(
         lang=w.lang,
         title=w._("Rules of Ulti"),
-        subtitle=ruleset.title,
+        subtitle=ruleset.title_in(w.lang),
         sections=sections,
         colophon=w._(
             "Written out by ulti-rules from the ruleset “{name}” (ulti rulebook {name}).",

@@ -46,9 +46,9 @@ NAMES_ONLY = frozenset({"name", "title", "sources", "names", "aliases", "rank_ex
 """Settings that say what things are called or where the rules come from: a change there
 leaves the play as it was. ``rank_exception`` only tells the ladder check to accept a rank
 the table lists anyway."""
-LEAF_MAPS = frozenset({"names", "card_points"})
-"""Maps compared as one value (a name in three languages, the points per rank), not as
-blocks of settings."""
+LEAF_MAPS = frozenset({"names", "card_points", "title"})
+"""Maps compared as one value (a name or a title in three languages, the points per rank),
+not as blocks of settings."""
 LEFT_OUT = frozenset({"extends"})
 """How a file is put together, not what it plays: merged away before the comparison."""
 

@@ -21,6 +21,7 @@ from ..i18n import N_, Translator, translator
 from ..plugins import Registry
 from ..ruleset.loading import registry_of
 from ..ruleset.schema import Names, Ruleset
+from ..ruleset.titles import title_text
 from .build import build_rulebook
 from .diff import Difference, compare_rulesets
 from .document import Paragraph, Rulebook, Table
@@ -31,6 +32,9 @@ from .words import Words, sentence
 WIDTH = 80
 RANK_ROWS = ("ranks.trump_game", "ranks.trump_game_side_suits", "ranks.no_trump")
 """The rows of the rulebook's table of card ranks, in its order."""
+_LANGUAGES = {"hu": N_("Hungarian"), "en": N_("English"), "de": N_("German")}
+"""The languages a title may be written in, by name (a title that differs only in one
+of them says which)."""
 
 
 @dataclass(frozen=True)
@@ -163,9 +167,7 @@ class _Speaker:
             "name": lambda d: self._(
                 "The ruleset is called {now} (was {was}).", now=d.now, was=d.was
             ),
-            "title": lambda d: self._(
-                "The title is now “{now}” (was “{was}”).", now=d.now, was=d.was
-            ),
+            "title": self._title,
             "sources": self._sources,
             "points.last_trick": lambda d: self._(
                 "The last trick counts {now} (was {was}).", now=d.now, was=d.was
@@ -283,6 +285,21 @@ class _Speaker:
             name=new,
             now=_all_names(now),
             was=_all_names(was),
+        )
+
+    def _title(self, d: Difference) -> str:
+        """The titles in this language; where only another language's differs, that one,
+        named."""
+        lang = self.new.lang
+        now, was = title_text(d.now, lang), title_text(d.was, lang)
+        if now != was:
+            return self._("The title is now “{now}” (was “{was}”).", now=now, was=was)
+        other = next((o for o in _LANGUAGES if title_text(d.now, o) != title_text(d.was, o)), lang)
+        return self._(
+            "The title in {language} is now “{now}” (was “{was}”).",
+            language=self._(_LANGUAGES.get(other, other)),
+            now=title_text(d.now, other),
+            was=title_text(d.was, other),
         )
 
     def _sources(self, d: Difference) -> str:

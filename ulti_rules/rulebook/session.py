@@ -23,7 +23,7 @@ def about(w: Words, raw: Mapping[str, Any] | None) -> Section:
         w.para(
             w._(
                 "These are the rules of “{title}”, written out from the ruleset {name}.",
-                title=r.title,
+                title=r.title_in(w.lang),
                 name=r.name,
             ),
             "name",

@@ -40,6 +40,7 @@ from .safe_yaml import (
     read_heading,
     yaml_problems,
 )
+from .titles import title_text
 
 __all__ = [
     "FRAGMENT_KEY",
@@ -328,8 +329,8 @@ def _source(name: str, found: list[_Candidate], registry: Registry) -> RulesetSo
         description = head[FRAGMENT_KEY]
         title = description if isinstance(description, str) else ""
         return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin, True)
-    if head is not None and isinstance(head.get("title"), str):
-        return RulesetSource(name, head["title"], top.origin, top.path, shadows, top.plugin)
+    if head is not None and (title := title_text(head.get("title"))):
+        return RulesetSource(name, title, top.origin, top.path, shadows, top.plugin)
     try:  # no title of its own (inherited), or a file a quick read cannot tell
         file: _File | None = _read(top.path)
     except RulesetError:
@@ -350,8 +351,8 @@ def _title(file: _File, registry: Registry, seen: set[str]) -> str:
     far as needed, so listing a thousand club files does not read their common base a
     thousand times."""
     seen.add(_identity(file.path))
-    title = file.data.get("title")
-    if isinstance(title, str):
+    title = title_text(file.data.get("title"))
+    if title:
         return title
     try:
         parents = _refs(file, "extends")
@@ -363,8 +364,9 @@ def _title(file: _File, registry: Registry, seen: set[str]) -> str:
             if _identity(target) in seen:
                 continue
             head = read_heading(target, HEADING)
-            if head is not None and FRAGMENT_KEY not in head and isinstance(head.get("title"), str):
-                return str(head["title"])
+            heading = head if head is not None and FRAGMENT_KEY not in head else {}
+            if found := title_text(heading.get("title")):
+                return found
             parent = _read(target)
         except RulesetError:
             continue

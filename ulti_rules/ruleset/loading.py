@@ -682,7 +682,7 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     Example:
         >>> from ulti_rules import load_ruleset
         >>> rules = load_ruleset("wikipedia")  # a bundled name, a user's name, or a path
-        >>> rules.title.startswith("Wikipedia standard"), rules.contracts["ulti"].value
+        >>> rules.title_in("en").startswith("Wikipedia standard"), rules.contracts["ulti"].value
         (True, 4)
         >>> load_ruleset("wikipedia") is rules
         True
@@ -779,10 +779,13 @@ def content_hash(ruleset: Ruleset) -> str:
     Settings that hold their schema default are left out, so a setting added to the
     schema later (with a default that keeps the old rules) leaves every existing
     ruleset's hash, and so every saved record, as it was; any value a file sets, or
-    any setting moved off its default, changes it.
+    any setting moved off its default, changes it. A title given in several languages
+    counts as its English line (else the first given), as one line is: translating the
+    title leaves the records of the rules as they were.
     """
     import json  # only records and ledgers hash a ruleset: not every start-up
 
     data = ruleset.model_dump(mode="json", exclude_defaults=True)
+    data["title"] = ruleset.title_in("en")
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -1,7 +1,8 @@
 """Merging the files of a ruleset, layer on layer, keeping where every key was written.
 
-Mappings merge key by key and lists replace, except where a club means one entry of a
-catalogue: ``contracts: {x: null}`` and ``silent_bonuses: {x: null}`` remove an entry,
+Mappings merge key by key (the title is replaced whole) and lists replace, except where
+a club means one entry of a catalogue: ``contracts: {x: null}`` and
+``silent_bonuses: {x: null}`` remove an entry,
 and ``ladder:`` written as a mapping keyed by bid id changes the inherited ladder bid by
 bid (an existing id merges, a new one is added in rank order, ``id: null`` removes it).
 Every key of the result keeps the layer and position of the file that wrote it, so a
@@ -25,6 +26,9 @@ from .schema import Bid, ContractSpec, SilentBonus
 
 BY_ID = {"contracts": "contract", "silent_bonuses": "silent bonus"}
 """The catalogues whose entries a file may remove with ``id: null``."""
+WHOLE = frozenset({("title",)})
+"""Mappings a file replaces whole, never key by key: a club's title in Hungarian alone
+must not keep the English title of the ruleset it extends."""
 PLACEMENT = ("after", "before")
 """Keys of a bid in a ``ladder:`` mapping that place it; not part of the bid."""
 
@@ -236,7 +240,11 @@ class _Layer:
                 and not _required(at[0]) <= value.keys()
             ):
                 continue  # a change to an entry these rules do not have (``Merged.apply``)
-            elif isinstance(value, dict) and (old is _MISSING or isinstance(old, dict)):
+            elif (
+                isinstance(value, dict)
+                and (old is _MISSING or isinstance(old, dict))
+                and key_at not in WHOLE
+            ):
                 self.place(key_at, key_written)
                 base_map = old if isinstance(old, dict) else {}
                 merged[key] = self.merge_map(base_map, value, key_written, key_at)

@@ -97,7 +97,7 @@ def unwrap(tp: Any, node: Any) -> Any:
             tp = get_args(tp)[0]
             continue
         if origin is Union or origin is types.UnionType:
-            members = [m for m in get_args(tp) if m is not type(None)]
+            members = [_bare(m) for m in get_args(tp) if m is not type(None)]
             models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
             kind = node.get("kind") if isinstance(node, dict) else None
             for model in models:
@@ -109,6 +109,13 @@ def unwrap(tp: Any, node: Any) -> Any:
                 continue
             return models[0] if len(models) == 1 else None
         return tp
+
+
+def _bare(tp: Any) -> Any:
+    """A union member without its ``Annotated`` wrapping (a discriminator's ``Tag``)."""
+    while get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    return tp
 
 
 def model_at(root: type[BaseModel], path: KeyPath, data: Any) -> type[BaseModel] | None:

@@ -14,7 +14,7 @@ otherwise; both give the same events and marks.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -183,7 +183,8 @@ def read_heading(
 ) -> dict[str, Any] | None:
     """The top-level entries of a mapping file up to the first of ``keys``, read only as
     far as that key: ``ulti rulesets`` wants the title of two thousand files, not their
-    ladders. A value that is not plain text shows as ``NOT_TEXT``.
+    ladders. A value that is not plain text shows as ``NOT_TEXT``, except a mapping
+    of plain text to plain text (a title in each language), which is a dict.
 
     None when a quick read cannot tell (no mapping, a merge key, an alias, a duplicate
     key or a syntax error on the way): read the whole file then. Without any of
@@ -229,19 +230,49 @@ def _heading(loader: _BoundedComposer, keys: frozenset[str]) -> dict[str, Any] |
         if isinstance(value, yaml.ScalarEvent):
             text = loader._tag(value, ScalarNode) == _STR
             found[key.value] = value.value if text else NOT_TEXT
-        elif isinstance(value, yaml.SequenceStartEvent | yaml.MappingStartEvent):
-            depth = 1
-            while depth:
-                inner = event()
-                if isinstance(inner, yaml.SequenceStartEvent | yaml.MappingStartEvent):
-                    depth += 1
-                elif isinstance(inner, yaml.SequenceEndEvent | yaml.MappingEndEvent):
-                    depth -= 1
+        elif isinstance(value, yaml.MappingStartEvent):
+            found[key.value] = _text_mapping(loader, event)
+        elif isinstance(value, yaml.SequenceStartEvent):
+            _skip(event, 1)
             found[key.value] = NOT_TEXT
         else:
             return None  # an alias: its value is written elsewhere
         if key.value in keys:
             return found
+
+
+def _text_mapping(loader: _BoundedComposer, event: Callable[[], Any]) -> Any:
+    """A mapping of text to text (a title in each language), its start read; NOT_TEXT
+    (and the rest of it skipped) if it holds anything else."""
+    found: dict[str, str] = {}
+    while True:
+        key = event()
+        if isinstance(key, yaml.MappingEndEvent):
+            return found
+        value = event() if isinstance(key, yaml.ScalarEvent) else key
+        text = (
+            isinstance(key, yaml.ScalarEvent)
+            and isinstance(value, yaml.ScalarEvent)
+            and loader._tag(key, ScalarNode) == _STR
+            and loader._tag(value, ScalarNode) == _STR
+            and key.value not in found
+        )
+        if not text:
+            if isinstance(value, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                _skip(event, 1)
+            _skip(event, 1)  # the rest of the mapping
+            return NOT_TEXT
+        found[key.value] = value.value
+
+
+def _skip(event: Callable[[], Any], depth: int) -> None:
+    """Read events until ``depth`` open mappings and lists are closed."""
+    while depth:
+        inner = event()
+        if isinstance(inner, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            depth += 1
+        elif isinstance(inner, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            depth -= 1
 
 
 def _too_big(size: int, max_bytes: int) -> YamlIssue:

@@ -26,7 +26,9 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
+    Tag,
     ValidationInfo,
     field_validator,
     model_validator,
@@ -36,6 +38,7 @@ from ..cards import RANK_IDS, RankId, SuitId
 from .frozen import FrozenList, FrozenMap, Items
 from .ranking import BUILTIN_RULES
 from .scalars import AS_WHOLE, Flag, Line, Name, Whole, whole_number
+from .titles import title_text
 
 Side = Literal["declarer", "defenders"]
 
@@ -80,6 +83,39 @@ class Names(Strict):
     def get(self, lang: str) -> str:
         value = getattr(self, lang, None) if lang in ("hu", "en", "de") else None
         return value or self.en
+
+
+class Titles(Strict):
+    """A ruleset's title in the languages the framework prints: at least one of them."""
+
+    hu: Line | None = Field(default=None, description="The title in Hungarian.")
+    en: Line | None = Field(default=None, description="The title in English.")
+    de: Line | None = Field(default=None, description="The title in German.")
+
+    @model_validator(mode="after")
+    def _one_at_least(self) -> "Titles":
+        if self.hu is None and self.en is None and self.de is None:
+            raise ValueError("give the title in at least one language: hu, en or de")
+        return self
+
+    def get(self, lang: str) -> str:
+        """The title in ``lang``; else in English, else in the first language given."""
+        return title_text(self.__dict__, lang)
+
+
+def _title_form(value: Any) -> str:
+    """Which form of title ``value`` is: asked of the data when validating, of the
+    validated value when serialising."""
+    return "Titles" if isinstance(value, Mapping | Titles) else "Line"
+
+
+Title = Annotated[
+    Annotated[Line, Tag("Line")] | Annotated[Titles, Tag("Titles")],
+    Discriminator(_title_form),
+]
+"""A title: a mapping is read as the title in each language, anything else as one line
+(so that a mistake in either is said in its own terms, not as both). The tags are
+capitalised as type names are: the loader leaves them out of the key it shows."""
 
 
 # --------------------------------------------------------------------------- players, deal
@@ -829,7 +865,12 @@ class Ruleset(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_merge_keys_schema)
 
     name: Name = Field(description="Short name, used to pick the ruleset.")
-    title: Line = Field(description="One line shown by `ulti rulesets`.")
+    title: Title = Field(
+        description="One line that says what these rules are, shown by `ulti rulesets`, at "
+        "the head of the rulebook and of `ulti play`: a line, or a mapping from language "
+        "(hu, en, de) to the line in it. A file that extends another and gives a title "
+        "replaces the whole title, every language of it."
+    )
     sources: Annotated[FrozenList[Line], Items(0, 100)] = Field(
         default=(), description="Where these rules come from."
     )
@@ -916,6 +957,11 @@ class Ruleset(Strict):
         default_factory=Session,
         description="When a session of hands ends (`ulti ledger`).",
     )
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` (a title written as one line: that line, in any language)."""
+        title = self.title
+        return title if isinstance(title, str) else title.get(lang)
 
     def bid(self, bid_id: str) -> Bid:
         """The ladder's bid with id ``bid_id``; KeyError if the ladder has none."""
