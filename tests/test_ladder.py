@@ -188,6 +188,38 @@ def test_an_id_used_twice_is_a_duplicate(registry: Registry) -> None:
     assert "ladder.6" in issues[0].message
 
 
+def test_a_name_two_bids_answer_to_is_a_duplicate(registry: Registry) -> None:
+    """The score keeper and `ulti play` read a bid by any name or alias: a shared one
+    would settle whichever bid comes first."""
+    shared = {9: {"names": {"hu": "piros betli", "en": "Betli", "de": "Rotbetli"}}}
+    issues = _issues(_ruleset(registry, shared), registry)
+    assert _paths(issues) == ["ladder.9.names.en"]
+    assert "bid 'betli_red' answers to 'Betli', as bid 'betli' does" in issues[0].message
+
+
+def test_names_are_compared_case_aside_and_told_once_per_pair_of_bids(
+    registry: Registry,
+) -> None:
+    copied = {9: {"names": _names("BETLI"), "aliases": ["betli", "Misère"]}}
+    issues = _issues(_ruleset(registry, copied), registry)
+    assert _paths(issues) == ["ladder.9.names.hu"]
+    assert "answers to 'betli', 'BETLI', as bid 'betli' does" in issues[0].message
+
+
+def test_an_alias_that_is_another_bids_id_belongs_to_that_bid(registry: Registry) -> None:
+    """A sheet's `bid: ulti` means the bid whose id is ulti, wherever the alias stands."""
+    issues = _issues(_ruleset(registry, {0: {"aliases": ["Ulti", "Passz"]}}), registry)
+    assert _paths(issues) == ["ladder.0.aliases.0"]
+    assert "bid 'parti' answers to 'Ulti', as bid 'ulti' does" in issues[0].message
+
+
+def test_a_bid_may_say_its_own_id_and_the_same_word_in_every_language(
+    registry: Registry,
+) -> None:
+    own = {2: {"names": _names("ulti"), "aliases": ["ULTI"]}}
+    assert _issues(_ruleset(registry, own), registry) == []
+
+
 def test_the_red_flag_makes_a_different_bid(registry: Registry) -> None:
     ruleset = _ruleset(registry)
     assert ruleset.ladder[2].components == ruleset.ladder[8].components

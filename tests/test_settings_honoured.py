@@ -438,6 +438,18 @@ def test_aliases_through_the_score_keeper(tmp_path: Path) -> None:
     assert "bid: 'kisulti' is not a bid of 'club'" in refused
 
 
+def test_an_alias_another_bid_answers_to_is_refused_before_any_sheet_is_settled(
+    tmp_path: Path,
+) -> None:
+    """An alias that is another bid's name used to settle the bid listed first: a Ulti
+    written as 'Simple', with the Simple's alias, was paid as a Simple."""
+    sheet = ULTI_SHEET.replace("ruleset: wikipedia", "ruleset: {ruleset}")
+    refused = score(tmp_path, sheet, "ladder: {parti: {aliases: [Ulti]}}\n", ok=False)
+    assert "club.yaml:4:28: ladder.parti.aliases.0: bid 'parti' answers to 'Ulti', as bid " in (
+        refused["stderr"]
+    )
+
+
 # --------------------------------------------------------------------------- the score keeper
 
 ULTI_LOST = """\

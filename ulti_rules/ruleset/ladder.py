@@ -20,6 +20,7 @@ from typing import Any, Literal
 from ..contracts.base import ContractKind
 from ..errors import Problem, RulesetError
 from ..plugins import BUILTIN, Registry, describe_exception, printable, short_repr
+from ..quoting import shorten
 from .hints import did_you_mean
 from .ranking import TABLE, RankedBid, RankingRule, normalise
 from .schema import Bid, ContractSpec, Ruleset
@@ -325,6 +326,7 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
         issues.extend(found)
     issues.extend(_changed_value_hints(ruleset, issues))
     issues.extend(_check_duplicates(ruleset))
+    issues.extend(_check_names(ruleset))
     issues.extend(_check_ranking(ruleset, registry, unsound))
     issues.extend(_check_silent(ruleset, registry))
     issues.extend(_check_opening_pass(ruleset))
@@ -533,6 +535,42 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
             )
         else:
             seen_bids[key] = i
+
+
+def _check_names(ruleset: Ruleset) -> Iterable[LadderIssue]:
+    """No two bids answer to the same word: the score keeper and ``ulti play`` read a bid
+    by its id, any of its names or an alias (case aside), and a word two bids share
+    would settle or play whichever comes first. A word that is a bid's id is that bid's;
+    any other word is the first bid's that says it. Each bid that says another's words
+    is told once, at the first of them (the ids themselves are checked above)."""
+    ladder = ruleset.ladder
+    owner = {bid.id.casefold(): i for i, bid in enumerate(ladder)}
+    said: list[tuple[int, str, str]] = []
+    for i, bid in enumerate(ladder):
+        names = bid.names
+        said += [
+            (i, f"names.{lang}", word)
+            for lang in ("hu", "en", "de")
+            if (word := getattr(names, lang)) is not None
+        ]
+        said += [(i, f"aliases.{k}", alias) for k, alias in enumerate(bid.aliases)]
+    for i, _, word in said:
+        owner.setdefault(word.casefold(), i)
+    clashes: dict[tuple[int, int], tuple[str, list[str]]] = {}
+    for i, where, word in said:
+        other = owner[word.casefold()]
+        if other != i:
+            _, words = clashes.setdefault((i, other), (where, []))
+            if word not in words:
+                words.append(word)
+    for (i, other), (where, words) in clashes.items():
+        quoted = ", ".join(f"'{shorten(word)}'" for word in words)
+        yield LadderIssue(
+            f"ladder.{i}.{where}",
+            f"bid '{ladder[i].id}' answers to {quoted}, as bid '{ladder[other].id}' does: "
+            "a score sheet or a player saying it could mean either; give each bid names and "
+            "aliases of its own",
+        )
 
 
 def _count(components: Sequence[str]) -> str:
