@@ -351,7 +351,7 @@ def test_yaml_level_problems(tmp_path: Path, registry: Registry) -> None:
             "title: a\nname: b\ntitle: c\n",
             "duplicate key 'title' (first set at line 1)",
         ),
-        "key.yaml": ("title: a\nno: 1\n", "key 'no' is read as true/false; quote it: 'no'"),
+        "key.yaml": ("title: a\ntrue: 1\n", "key 'true' is read as true/false; quote it: 'true'"),
     }
     for name, (text, expected) in cases.items():
         path = write(tmp_path, name, text)

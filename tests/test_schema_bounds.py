@@ -277,6 +277,33 @@ def test_no_silent_conversions(tmp_path: Path, text: str, path: str, message: st
     assert_refused(tmp_path, text, path, message)
 
 
+@pytest.mark.parametrize("word", ["yes", "no", "on", "off", "y", "n", "Yes", "OFF"])
+def test_the_yaml_1_1_words_for_true_and_false_are_text(tmp_path: Path, word: str) -> None:
+    """PyYAML reads YAML 1.1, where these are booleans: the docs promise true/false as
+    such, so a club's `require_trick: yes` is said, never read as true."""
+    assert_refused(
+        tmp_path,
+        f"marriages: {{require_trick: {word}}}",
+        "marriages.require_trick",
+        f"should be true or false, not text ('{word}')",
+    )
+
+
+@pytest.mark.parametrize("word", ["true", "True", "TRUE"])
+def test_yaml_1_2_true_is_true(tmp_path: Path, word: str) -> None:
+    file = tmp_path / "club.yaml"
+    file.write_text(
+        f"name: club\ntitle: c\nextends: wikipedia\nmarriages: {{require_trick: {word}}}\n"
+    )
+    assert check_file(file) == []
+
+
+def test_a_title_no_stays_text(tmp_path: Path) -> None:
+    file = tmp_path / "club.yaml"
+    file.write_text("name: club\ntitle: No\nextends: wikipedia\n", encoding="utf-8")
+    assert load_ruleset(file).title == "No"
+
+
 def test_a_number_where_text_is_meant(tmp_path: Path) -> None:
     file = tmp_path / "club.yaml"
     file.write_text("name: club\ntitle: 5\nextends: wikipedia\n", encoding="utf-8")

@@ -486,3 +486,14 @@ def test_a_bid_below_min_components_cannot_have_won(tmp_path: Path) -> None:
     assert result.line("ulti").amount == 4
     _, wikipedia = settle_sheet(write(tmp_path, replace(GOOD, "bid: ulti", "bid: parti")))
     assert wikipedia.line("parti").amount == 1
+
+
+def test_yes_is_not_true_on_a_sheet(tmp_path: Path) -> None:
+    """YAML 1.1 reads `yes` as true; the sheet says true or false as such, like a ruleset."""
+    sheet = "ruleset: older-20-100\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: parti\n"
+    (tmp_path / "hand.yaml").write_text(sheet + "gave_up: yes\n", encoding="utf-8")
+    done = run_in(tmp_path)("score", "hand.yaml")
+    assert done.returncode == 1
+    assert "hand.yaml:5:1: gave_up: should be true or false, not text ('yes')" in done.stderr
+    (tmp_path / "hand.yaml").write_text(sheet + "gave_up: true\n", encoding="utf-8")
+    assert run_in(tmp_path)("score", "hand.yaml").returncode == 0

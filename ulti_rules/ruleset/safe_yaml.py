@@ -587,9 +587,14 @@ def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> str:
     return ""
 
 
+_BOOL_1_2 = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+"""YAML 1.2's true and false. PyYAML reads YAML 1.1, where yes, no, on, off, y and n are
+true and false too: a club's ``require_trick: yes`` or a title ``No`` would turn into a
+boolean without a word, where the docs promise true/false as such."""
+
 _BoundedComposer.yaml_implicit_resolvers = {
     first: [
-        (tag, regexp)
+        (tag, _BOOL_1_2 if tag == _CORE + "bool" else regexp)
         for tag, regexp in resolvers
         if tag not in (_CORE + "timestamp", _CORE + "value")
     ]
