@@ -168,6 +168,43 @@ def test_an_unknown_id_suggests_the_close_one_at_its_line(
     assert "components" in found
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "contracts:\n  ulit:\n    failure_penalty: 2\n",
+            "contracts.ulit: there is no contract 'ulit' among the inherited ones (did you mean "
+            "'ulti'?); a new contract must be complete, and this one lacks kind, names, value",
+        ),
+        (
+            "silent_bonuses:\n  silent_ulti: {condition: ulti, names: {hu: cs, en: S}, value: 2}"
+            "\n  silent_ulty:\n    loss_factor: 0\n",
+            "silent_bonuses.silent_ulty: there is no silent bonus 'silent_ulty' among the "
+            "inherited ones (did you mean 'silent_ulti'?); a new silent bonus must be complete, "
+            "and this one lacks condition, names, value",
+        ),
+    ],
+)
+def test_a_misspelt_inherited_entry_is_said_as_one(
+    tmp_path: Path, registry: Registry, text: str, expected: str
+) -> None:
+    """It used to be three 'missing required key' problems that led the club to write a
+    whole new entry, leaving the one it meant to change as it was."""
+    path = club(tmp_path, text)
+    line = line_of(path, "  " + expected.split(".")[1].split(":")[0] + ":")
+    assert problems(path, registry) == [f"club.yaml:{line}:3: {expected}"]
+
+
+def test_a_new_entry_near_no_inherited_id_says_each_missing_key(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "silent_bonuses:\n  feat:\n    value: 2\n")
+    assert problems(path, registry) == [
+        "club.yaml:4:3: silent_bonuses.feat: missing required key 'condition'",
+        "club.yaml:4:3: silent_bonuses.feat: missing required key 'names'",
+    ]
+
+
 def test_an_incomplete_new_bid_names_what_it_lacks(tmp_path: Path, registry: Registry) -> None:
     path = club(tmp_path, BETLI + "ladder:\n  betli: {rank: 3, names: {hu: b, en: b}}\n")
     (found,) = problems(path, registry)

@@ -53,7 +53,7 @@ from .finding import ruleset_folders as ruleset_folders
 from .hints import did_you_mean
 from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache
-from .merging import BY_ID, Merged, bid_keys_required
+from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
 from .references import outside_allowed
@@ -489,6 +489,34 @@ def _ladder_not_merged(where: _Where, path: KeyPath) -> str:
     )
 
 
+_MISSING_KEY = re.compile(r"^missing (?:required key '[^']*'$|'kind': )")
+"""How a missing key of an entry is worded above (a contract's kind has its own words)."""
+
+
+def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | None:
+    """One message for an incomplete catalogue entry whose id is close to another's:
+    ``contracts: {ulit: {failure_penalty: 2}}`` meant to change the inherited Ulti, and
+    is read as a new contract lacking its kind, names and value. Said as the misspelling
+    it is, with the keys a new entry would need; None where no id is close."""
+    if len(path) != 2 or path[0] not in BY_ID or not isinstance(path[1], str):
+        return None
+    if not all(map(_MISSING_KEY.match, messages)):
+        return None  # something else is wrong with it too: say each
+    section = child(where.merged, path[0])
+    entry = child(section, path[1])
+    written = entry if isinstance(entry, dict) else {}
+    keys = [key for key in entry_keys_required(path[0]) if key not in written]
+    others = [key for key in section if key != path[1]] if isinstance(section, dict) else []
+    close = did_you_mean(path[1], others)
+    if not close:
+        return None
+    what = BY_ID[path[0]]
+    return (
+        f"there is no {what} '{shorten(path[1])}' among the inherited ones{close}; a new "
+        f"{what} must be complete, and this one lacks {', '.join(keys)}"
+    )
+
+
 def _schema_problems(
     exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
 ) -> list[_Sortable]:
@@ -551,6 +579,9 @@ def _schema_problems(
         hint = _ladder_not_merged(where, path)
         if hint and grouped[path]:
             grouped[path][0] += hint
+        misspelt = _misspelt_entry(where, path, grouped[path])
+        if misspelt is not None:
+            grouped[path] = [misspelt]
     problems: list[_Sortable] = []
     for path in order:
         messages = grouped[path]

@@ -143,7 +143,7 @@ def _required_keys(model: type[BaseModel]) -> list[str]:
 
 def _required(section: str) -> frozenset[str]:
     """The keys a whole entry of catalogue ``section`` gives."""
-    return frozenset(_required_keys(ContractSpec if section == "contracts" else SilentBonus))
+    return frozenset(entry_keys_required(section))
 
 
 def _holds(value: Any, item: str) -> bool:
@@ -159,6 +159,12 @@ def walk(value: Any, prefix: KeyPath = ()) -> Iterator[KeyPath]:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             yield from walk(item, (*prefix, i))
+
+
+def entry_keys_required(section: str) -> list[str]:
+    """What a new entry of catalogue ``section`` (``contracts``, ``silent_bonuses``) must
+    give, in the schema's order."""
+    return _required_keys(ContractSpec if section == "contracts" else SilentBonus)
 
 
 def bid_keys_required() -> list[str]:
