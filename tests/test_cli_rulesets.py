@@ -294,6 +294,18 @@ def test_check_accepts_a_good_club_file(ulti: RunUlti, tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
+def test_check_by_name_beside_a_folder_of_that_name(ulti: RunUlti, tmp_path: Path) -> None:
+    """A club keeps club/club.yaml in a rulesets folder: `ulti check club` run beside the
+    folder checks the ruleset 'club', as `ulti ladder club` shows it, not the folder."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "club.yaml").write_text("name: club\ntitle: c\nextends: wikipedia\n", "utf-8")
+    done = ulti("check", "club", env={"ULTI_RULES_PATH": str(folder)})
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    (tmp_path / "plain").write_text("name: plain\ntitle: p\nextends: wikipedia\n", "utf-8")
+    assert ulti("check", "plain").stdout == "1 file checked: 1 ok\n"  # a file here: a path
+
+
 def test_check_accepts_every_bundled_file(ulti: RunUlti, repo_root: Path) -> None:
     files = sorted(str(p) for p in (repo_root / "rulesets").glob("*.yaml"))
     result = ok(ulti("check", *files))

@@ -11,7 +11,6 @@ for what they do not use.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,14 +110,12 @@ def _file_or_name(arg: str) -> Path | str:
     """A file that exists, or anything written as a path, is a path; else a ruleset name.
 
     So `ulti check club` checks the club's file in the user folders, as `ulti ladder
-    club` shows its ladder, instead of looking for a file called 'club' here.
+    club` shows its ladder, instead of looking for a file called 'club' here (nor in a
+    folder called 'club' here, where a club keeps its files).
     """
-    path = Path(arg)
-    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
-    written_as_path = any(sep in arg for sep in separators) or arg.lower().endswith(
-        (".yaml", ".yml")
-    )
-    return path if written_as_path or path.exists() else arg
+    from ..ruleset.references import is_path
+
+    return Path(arg) if is_path(arg) or Path(arg).is_file() else arg
 
 
 @click.command("check")
