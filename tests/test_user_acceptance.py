@@ -156,6 +156,33 @@ def test_rank_messages_count_one_component_in_the_singular(ulti: RunUlti, tmp_pa
     assert "bid 'betli' (1 component) ranks below 'ulti' (2 components)" in line
 
 
+OPEN_ULTI = HEAD + (
+    "contracts:\n"
+    "  open_ulti: {kind: ulti, names: {hu: terített ulti, en: Open Ulti}, value: 8, open: true}\n"
+    "ladder:\n"
+    "  open_ulti:\n"
+    "    rank: {rank}\n"
+    "    components: [parti, open_ulti]\n"
+    "    names: {hu: terített ulti, en: Open Ulti}\n"
+)
+
+
+def test_one_wrong_rank_is_said_once_at_the_club_line_with_the_ranks_that_fit(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """A new bid ranked too high passes 25 bundled bids: it is the bid the club wrote
+    that is named, at its own line, not the 25 at lines of files the club never wrote."""
+    (line,) = check(ulti, tmp_path, OPEN_ULTI.replace("{rank}", "30"))
+    assert line == (
+        "club.yaml:8:5: ladder.open_ulti.rank: bid 'open_ulti' (value 9) has rank 30, not "
+        "below 'forty_hundred_durchmars' (value 10, rank 14); a lower value must rank lower "
+        "unless one of them sets rank_exception (and 24 more like it); its value 9 fits a "
+        "rank from 11 to 13"
+    )
+    (tmp_path / "club.yaml").write_text(OPEN_ULTI.replace("{rank}", "12"), encoding="utf-8")
+    assert ulti("check", "club.yaml").returncode == 0
+
+
 def test_check_takes_a_ruleset_name_like_the_other_commands(
     ulti: RunUlti, tmp_path: Path, sealed_user_folders: Path
 ) -> None:

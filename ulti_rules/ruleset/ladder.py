@@ -12,7 +12,7 @@ Problems come back as dotted key paths that the loader turns into file:line:col.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
@@ -648,18 +648,29 @@ def _check_ranks(
                 "order",
             )
     totals = [bid_total(ruleset, bid) for bid in ladder]
+    checked = [
+        (i, bid, total)
+        for i, (bid, total) in enumerate(zip(ladder, totals, strict=True))
+        if not bid.rank_exception and i not in unsound
+    ]
+    clashes: dict[int, list[tuple[int, int]]] = {}
+    for i, high, high_total in checked:
+        for j, low, low_total in checked:
+            if i != j and _clash(high, high_total, low, low_total):
+                clashes.setdefault(i, []).append((i, j))
+                clashes.setdefault(j, []).append((i, j))
     broken: list[str] = []
-    for i, high in enumerate(ladder):
-        found = [
-            message
-            for j, low in enumerate(ladder)
-            if not (high.rank_exception or low.rank_exception or i == j or {i, j} & unsound)
-            and (message := _out_of_order(high, totals[i], low, totals[j]))
-        ]
-        if found:
-            more = f" (and {len(found) - 1} more like it)" if len(found) > 1 else ""
-            broken.append(high.id)
-            yield LadderIssue(f"ladder.{i}.rank", found[0] + more)
+    for k in _fewest_to_blame(clashes):
+        bid, pairs = ladder[k], clashes[k]
+        i, j = pairs[0]
+        first = (
+            _out_of_order(bid, totals[k], ladder[j], totals[j])
+            if i == k
+            else _below(ladder[i], totals[i], bid, totals[k])
+        )
+        more = f" (and {len(pairs) - 1} more like it)" if len(pairs) > 1 else ""
+        broken.append(bid.id)
+        yield LadderIssue(f"ladder.{k}.rank", first + more + _fitting_ranks(ladder, totals, k))
     if len(broken) > 1:
         shown = ", ".join(broken[:8]) + (", ..." if len(broken) > 8 else "")
         yield LadderIssue(
@@ -669,6 +680,76 @@ def _check_ranks(
             f"values with ranking: {_or_list(_deriving_rules(registry))} (docs/rulesets.md), "
             "or mark these bids `rank_exception: true`",
         )
+
+
+def _fewest_to_blame(clashes: Mapping[int, list[tuple[int, int]]]) -> list[int]:
+    """The bids to name for ``clashes`` (each bid's pairs of bids out of order), in
+    ladder order: one wrong number in a new bid clashes with every bid it passes, and it
+    is that bid the club wrote, not the twenty-five it passes. So the bid in the most
+    clashes is named first and its clashes are settled, until none is left (a thousand
+    bids all out of order take a thousand rounds of a thousand counts, not more)."""
+    open_with = {k: {i if j == k else j for i, j in pairs} for k, pairs in clashes.items()}
+    blamed = []
+    while open_with:
+        worst = max(open_with, key=lambda k: (len(open_with[k]), -k))
+        blamed.append(worst)
+        for other in open_with.pop(worst):
+            left = open_with[other]
+            left.discard(worst)
+            if not left:
+                del open_with[other]
+    return sorted(blamed)
+
+
+def _below(high: Bid, high_total: int, low: Bid, low_total: int) -> str:
+    """``_out_of_order(high, ..., low, ...)`` told of ``low``, the bid named."""
+    if high_total > low_total:
+        return (
+            f"bid '{low.id}' (value {low_total}) has rank {low.rank}, not below "
+            f"'{high.id}' (value {high_total}, rank {high.rank}); a lower value must rank "
+            "lower unless one of them sets rank_exception"
+        )
+    return (
+        f"bid '{low.id}' ({_count(low.components)}) ranks above '{high.id}' "
+        f"({_count(high.components)}) at the same value {low_total}; at equal value more "
+        "components never rank higher (WP, DE) unless one of them sets rank_exception"
+    )
+
+
+def _fitting_ranks(ladder: Sequence[Bid], totals: Sequence[int | None], k: int) -> str:
+    """Where bid ``k``'s value lets it rank among the others: above every bid worth less,
+    below every bid worth more (bids with rank_exception or no known value aside)."""
+    value = totals[k]
+    if value is None:
+        return ""
+    others = [
+        (total, bid.rank)
+        for i, (bid, total) in enumerate(zip(ladder, totals, strict=True))
+        if i != k and total is not None and not bid.rank_exception
+    ]
+    lowest = max((rank + 1 for total, rank in others if total < value), default=1)
+    highest = min((rank - 1 for total, rank in others if total > value), default=None)
+    if highest is None:
+        return f"; its value {value} fits rank {lowest} or higher"
+    if lowest > highest:
+        return ""
+    if lowest == highest:
+        return f"; its value {value} fits rank {lowest}"
+    return f"; its value {value} fits a rank from {lowest} to {highest}"
+
+
+def _clash(high: Bid, high_total: int | None, low: Bid, low_total: int | None) -> bool:
+    """Whether ``high`` may not rank where it does beside ``low`` (``_out_of_order`` says
+    why): a higher value at no higher rank, or at equal value fewer components lower."""
+    if high_total is None or low_total is None:
+        return False
+    if high_total > low_total:
+        return high.rank <= low.rank
+    return (
+        high_total == low_total
+        and len(high.components) < len(low.components)
+        and high.rank < low.rank
+    )
 
 
 def _out_of_order(high: Bid, high_total: int, low: Bid, low_total: int) -> str:
