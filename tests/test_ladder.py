@@ -183,8 +183,9 @@ def test_the_same_bid_twice_is_a_duplicate(registry: Registry) -> None:
 
 
 def test_an_id_used_twice_is_a_duplicate(registry: Registry) -> None:
-    issues = _issues(_ruleset(registry, {7: {"id": "forty_hundred_ulti"}}), registry)
-    assert _paths(issues) == ["ladder.7.id"]
+    same = {7: {"id": "forty_hundred_ulti", "names": _names("Forty Hundred Ulti")}}
+    issues = _issues(_ruleset(registry, same), registry)
+    assert _paths(issues) == ["ladder.7.id"]  # said once: not as names they share too
     assert "ladder.6" in issues[0].message
 
 

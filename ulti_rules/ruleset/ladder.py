@@ -559,7 +559,7 @@ def _check_names(ruleset: Ruleset) -> Iterable[LadderIssue]:
     clashes: dict[tuple[int, int], tuple[str, list[str]]] = {}
     for i, where, word in said:
         other = owner[word.casefold()]
-        if other != i:
+        if other != i and ladder[other].id != ladder[i].id:  # an id used twice: said above
             _, words = clashes.setdefault((i, other), (where, []))
             if word not in words:
                 words.append(word)
