@@ -140,6 +140,17 @@ def test_after_and_before_place_a_bid(tmp_path: Path, registry: Registry) -> Non
     assert all("after" not in bid and "before" not in bid for bid in resolved["ladder"])
 
 
+def test_a_move_that_breaks_the_rank_order_is_said_at_the_move(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """The rank the moved bid keeps was written by the base: the club's `after:` is what
+    put it out of order, so that is the line named."""
+    path = club(tmp_path, "ladder:\n  parti:\n    after: ulti\n")
+    (found,) = problems(path, registry)
+    assert found.startswith(f"club.yaml:{line_of(path, '    after: ulti')}:5: ladder.parti.rank:")
+    assert "is listed after 'ulti'" in found
+
+
 def test_merge_by_id_is_followed_through_several_files(tmp_path: Path, registry: Registry) -> None:
     club(tmp_path, "ladder:\n  ulti: {names: {en: Middle}}\n", name="middle.yaml")
     top = tmp_path / "top.yaml"

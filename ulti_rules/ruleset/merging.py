@@ -357,6 +357,8 @@ class _Layer:
             if where is not None:
                 entries.remove(entry)
                 entries.insert(self.index(entries, where, entry.bid), entry)
+                if "rank" not in body:  # a rank the move leaves out of order: the move's
+                    self.place(("ladder", entry.slot, "rank"), (*written, where[0]))
             return
         missing = [key for key in bid_keys_required() if key not in body]
         if missing:
