@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter, is_
 from typing import Any, NamedTuple
@@ -84,7 +84,8 @@ class Hand:
 
     ``Hand(game, seed=7, dealer=0)`` (or ``game.new_hand(seed=7)``) shuffles with
     ``random.Random(7)``; ``Hand(game, deal=Deal(...), dealer=0)`` (or
-    ``deal=(hands, rest)``, cards as ints or notation) plays an explicit deal. A
+    ``deal=(hands, rest)``, cards as ints or notation, or ``Deal.to_dict()``'s
+    mapping) plays an explicit deal; anything else is a ``BadDeal``. A
     ruleset may stand for its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
     The same seed or deal and the same actions give the same history and facts.
 
@@ -158,7 +159,10 @@ class Hand:
         game: Game | Ruleset,
         *,
         seed: int | str | None = None,
-        deal: Deal | tuple[Sequence[Sequence[Card | str]], Sequence[Card | str]] | None = None,
+        deal: Deal
+        | tuple[Sequence[Sequence[Card | str]], Sequence[Card | str]]
+        | Mapping[str, Any]
+        | None = None,
         dealer: int = 0,
         registry: Registry | None = None,
     ) -> None:
@@ -173,7 +177,7 @@ class Hand:
         if deal is None:
             self._deal = deal_cards(game, self._seats, seed)
         else:
-            hands, rest = (deal.hands, deal.rest) if isinstance(deal, Deal) else deal
+            hands, rest = _deal_parts(deal)
             self._deal = check_deal(
                 game, self._seats, [read_cards(h) for h in hands], read_cards(rest)
             )
@@ -1235,13 +1239,17 @@ class Hand:
         self._marriages.append((seat, suit, value))
 
     def _why_play_refused(self, card: object) -> str:
+        """Why ``card`` is refused: the message ``play_card`` raises, the same as
+        ``apply(Play(card))`` would (worked out only once the card is refused)."""
         if type(card) is not int or not 0 <= card < 32:
             hint = " (cards in notation: parse_card)" if isinstance(card, str) else ""
             return f"{card!r} is not a card: a card is an int from 0 to 31{hint}"
-        if self._phase != PLAY:
-            if self._phase != KONTRA:
-                return Said("no card is played now")
-            return self._kontra_word_words()
+        if self._phase is not PLAY:
+            # play_card says what apply(Play(card)) says: the phase's own reason ("the hand
+            # is over", "discard two cards first", the kontra word). Asked only once the
+            # card is refused, so the legal card pays nothing for it.
+            reason = self.why_refused(PLAYS[card])
+            return reason if reason is not None else Said("no card is played now")
         seat = self._turn
         hand = self._hands[seat]
         if not (hand >> card) & 1:
@@ -1523,6 +1531,39 @@ def _play_start(hand: Hand, info: BidInfo, trump: int, kontra: KontraChains) -> 
         special_tricks=frozenset(special),
         wait_kontra=kontra.defenders_wait,
     )
+
+
+_WHAT_A_DEAL_IS = (
+    "a deal is a Deal, a (hands, rest) pair (one card list per seat, then the cards "
+    "beside the hands) or the mapping Deal.to_dict() gives"
+)
+
+
+def _deal_parts(deal: object) -> tuple[Sequence[object], object]:
+    """The hands and the rest of an explicit deal in any form ``Hand`` takes.
+
+    Whatever the shape, a deal that is not one is a ``BadDeal`` saying what a deal is:
+    a mapping unpacked as a pair would be read as its keys, an int would not unpack.
+    """
+    if isinstance(deal, Deal):
+        hands, rest = deal.hands, deal.rest
+    elif isinstance(deal, Mapping):  # a record's plain data: Deal.to_dict()
+        read = Deal.from_dict(deal)
+        hands, rest = read.hands, read.rest
+    elif isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence) or len(deal) != 2:
+        raise BadDeal(f"{_WHAT_A_DEAL_IS}, not {_shown(deal)}")
+    else:
+        hands, rest = deal
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise BadDeal(f"{_WHAT_A_DEAL_IS}; its hands are {_shown(hands)}, not one list per seat")
+    return hands, rest
+
+
+def _shown(value: object) -> str:
+    """A value in a message, its type named and kept short (a list by its length)."""
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return f"a {type(value).__name__} of {len(value)}"
+    return f"{type(value).__name__} {value!r}"[:80]
 
 
 _INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()

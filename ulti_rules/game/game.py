@@ -13,6 +13,7 @@ object itself, never in a global table), and ``load_game(name)`` a cached one.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from os import PathLike
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -79,6 +80,8 @@ class Game:
     computes for every hand of this game (``Registry.facts_for``)."""
 
     def __init__(self, ruleset: Ruleset, registry: Registry | None = None) -> None:
+        if not isinstance(ruleset, Ruleset):
+            raise _not_a_ruleset(ruleset)
         self.ruleset = ruleset
         self.registry = registry_of(ruleset, registry)
         self.catalog = build_catalog(ruleset, self.registry)
@@ -94,11 +97,13 @@ class Game:
     def of(cls, ruleset: Ruleset | Game, registry: Registry | None = None) -> Game:
         """The game of ``ruleset`` with the plugin registry it was validated against
         (``registry_of``), built on first use and kept on the ruleset object; a Game is
-        returned as it is."""
+        returned as it is. Anything else is a TypeError (a name too: ``load_game``)."""
         if isinstance(ruleset, Game):
             if registry is not None and registry is not ruleset.registry:
                 raise ValueError("this game was built with another plugin registry")
             return ruleset
+        if not isinstance(ruleset, Ruleset):
+            raise _not_a_ruleset(ruleset)
         registry = registry_of(ruleset, registry)
         game = ruleset.__dict__.get(GAME_KEY)
         # A copy (``model_copy``) carries its original's game in the copied __dict__.
@@ -163,10 +168,11 @@ class Game:
         self,
         *,
         seed: int | str | None = None,
-        deal: Deal | tuple[CardsGiven, Sequence[int | str]] | None = None,
+        deal: Deal | tuple[CardsGiven, Sequence[int | str]] | Mapping[str, Any] | None = None,
         dealer: int = 0,
     ) -> Hand:
-        """A new hand of this game: shuffled from ``seed``, or the explicit ``deal``."""
+        """A new hand of this game: shuffled from ``seed``, or the explicit ``deal`` (a
+        ``Deal``, a ``(hands, rest)`` pair or ``Deal.to_dict()``'s mapping)."""
         from ..engine.hand import Hand  # the engine is built on Game: imported when called
 
         return Hand(self, seed=seed, deal=deal, dealer=dealer)
@@ -193,6 +199,26 @@ class Game:
         from ..scoring.settlement import settle  # scoring is built on Game: imported when called
 
         return settle(self, contract, facts, trusted=trusted)
+
+
+def _not_a_ruleset(value: object) -> TypeError:
+    """The error for what is neither a Game nor a Ruleset, saying how to get one.
+
+    A name (or path) is not taken in its place: finding it is ``load_game``'s work, which
+    looks at the files on every call (about 50 µs even when cached, as much as dealing a
+    hand) and may find them changed between two hands; a caller holds the game instead.
+    """
+    if isinstance(value, (str, PathLike)):
+        where, what = str(value), "name" if isinstance(value, str) else "path"
+        return TypeError(
+            f"expected a Game or a Ruleset, not the {what} {where!r}: "
+            f"load_game({where!r}) gives its game (load it once, deal many hands)"
+        )
+    shown = "None" if value is None else f"{type(value).__name__} {value!r}"[:80]
+    return TypeError(
+        f'expected a Game or a Ruleset, not {shown}: load_game("wikipedia") gives the game '
+        "of a ruleset by name"
+    )
 
 
 def _unpickle_game(ruleset: Ruleset) -> Game:

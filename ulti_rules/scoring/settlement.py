@@ -668,6 +668,15 @@ def _payments(
     return payments
 
 
+def _check_given(contract: Contract | None) -> None:
+    """A passed-out hand's ``hand.contract`` is None: say so, not an AttributeError from
+    deep inside (checked even for ``trusted=True``, as ``hand.contract`` is trusted)."""
+    if contract is None:
+        raise SettlementError(
+            "there is no contract to settle: the hand was passed out (hand.contract is None)"
+        )
+
+
 def settle(
     game: Game | Ruleset,
     contract: Contract,
@@ -684,6 +693,7 @@ def settle(
     the ruleset does not allow and what could not have happened; ``trusted=True`` skips
     that for the ones the engine built from a hand it played (``hand.contract``,
     ``hand.facts``), which hold nothing of the kind."""
+    _check_given(contract)
     game = Game.of(game, registry)
     table, lines = _lines(game, contract, facts, trusted)
     owed = _owed(table, lines)
@@ -729,6 +739,7 @@ def settle_brief(
     the same way (``ulti simulate`` keeps totals and counts made components and silent
     feats). ``facts`` may be the light view of a played hand (``engine.facts.facts_view``),
     which answers every attribute of ``Facts`` the contract kinds read."""
+    _check_given(contract)
     game = Game.of(game, registry)
     model_facts = cast(Facts | None, facts)
     table = _table(game, contract, model_facts, trusted)
