@@ -237,6 +237,36 @@ def test_unknown_key_without_a_close_match_lists_the_allowed_keys(
     )
 
 
+def test_the_keys_allowed_at_the_top_include_with_and_without(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """`with` and `without` are merged away before validation, but they are keys a file
+    may write: the list of allowed keys said they were not."""
+    path = club(tmp_path, "kx99: 1\n")
+    (problem,) = check_file(path, registry)
+    assert problem.message.startswith("unknown key 'kx99'; allowed here: ")
+    allowed = problem.message.split("allowed here: ")[1].split(", ")
+    assert {"with", "without", "extends", "title"} <= set(allowed)
+    assert allowed == sorted(allowed)
+
+
+def test_a_kontra_level_called_by_the_wrong_side_is_said_at_its_by(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """The check of the whole chain named the `kontra:` line, not the level's `by`."""
+    levels = "".join(
+        f"    - {{names: {{hu: K{n}, en: K{n}}}, multiplier: {2**n}, by: {by}}}\n"
+        for n, by in ((1, "defenders"), (2, "declarer"), (3, "declarer"))
+    )
+    path = club(tmp_path, "kontra:\n  levels:\n" + levels)
+    (problem,) = check_file(path, registry)
+    assert (problem.line, problem.path) == (6, "kontra.levels.2.by")
+    assert problem.message == (
+        "kontra level 3 must be called by the defenders: the defenders open the chain and "
+        "the sides alternate"
+    )
+
+
 def test_unknown_top_level_key_is_hinted(tmp_path: Path, registry: Registry) -> None:
     (problem,) = check_file(club(tmp_path, "kontras: {}\n"), registry)
     assert (problem.line, problem.path) == (2, "kontras")

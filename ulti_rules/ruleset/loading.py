@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from ..errors import Problem, RulesetError
 from ..plugins import Registry
-from ..quoting import shorten
+from ..quoting import QUOTED, shorten
 from .finding import (
     FRAGMENT_KEY,
     META_KEYS,
@@ -500,6 +500,10 @@ def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | 
     it is, with the keys a new entry would need; None where no id is close."""
     if len(path) != 2 or path[0] not in BY_ID or not isinstance(path[1], str):
         return None
+    if len(path[1]) > QUOTED:
+        return None  # a hostile file's 100 kB key is no misspelling: no costly hint
+    if (path[0], path[1]) in where.resolved.merged.gone:
+        return None  # an entry a base removed, brought back in part: no misspelling
     if not all(map(_MISSING_KEY.match, messages)):
         return None  # something else is wrong with it too: say each
     section = child(where.merged, path[0])
@@ -530,6 +534,8 @@ def _schema_problems(
     for error, (path, in_union), shown in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
         given = error.get("input")
+        if isinstance(ctx.get("at"), tuple):  # a model's check names the key it is about
+            path = (*path, *ctx["at"])
         if kind == "missing":
             path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
         elif kind == "extra_forbidden":
@@ -537,6 +543,8 @@ def _schema_problems(
             message = f"unknown key '{shorten(key)}'"
             parent = model_at(model, path[:-1], merged) if shown else None
             allowed = sorted(parent.model_fields) if parent is not None else []
+            if allowed and len(path) == 1:  # merged away before validation, but keys
+                allowed = sorted({*allowed, *META_KEYS})
             found = (did_you_mean(key, allowed) or _belongs_at(model, path)) if shown else ""
             if not found and allowed:
                 found = "; allowed here: " + ", ".join(allowed)

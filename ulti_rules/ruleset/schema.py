@@ -33,6 +33,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from ..cards import RANK_IDS, RankId, SuitId
 from .frozen import FrozenList, FrozenMap, Items
@@ -535,9 +536,11 @@ class Kontra(Strict):
         for i, level in enumerate(self.levels):
             expected: Side = "defenders" if i % 2 == 0 else "declarer"
             if level.by != expected:
-                raise ValueError(
-                    f"kontra level {i + 1} must be called by the {expected}: the defenders open "
-                    "the chain and the sides alternate"
+                raise PydanticCustomError(
+                    "kontra_side",
+                    "kontra level {level} must be called by the {side}: the defenders open "
+                    "the chain and the sides alternate",
+                    {"level": i + 1, "side": expected, "at": ("levels", i, "by")},
                 )
         return self
 
