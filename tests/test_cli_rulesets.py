@@ -294,6 +294,13 @@ def test_check_accepts_a_good_club_file(ulti: RunUlti, tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
+def test_the_ladder_caption_is_not_wrapped_in_a_pipe(ulti: RunUlti) -> None:
+    """docs/cli.md: piped, nothing is cut or wrapped, so that grep sees every line whole."""
+    lines = ulti("ladder", "tournament").stdout.splitlines()
+    assert lines[-1].startswith("ranking: value — by total value alone;")
+    assert lines[-1].endswith("whoever bids first keeps it (SN's competition rule)")
+
+
 def test_check_by_name_beside_a_folder_of_that_name(ulti: RunUlti, tmp_path: Path) -> None:
     """A club keeps club/club.yaml in a rulesets folder: `ulti check club` run beside the
     folder checks the ruleset 'club', as `ulti ladder club` shows it, not the folder."""

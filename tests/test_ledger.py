@@ -86,6 +86,14 @@ def test_a_session_through_the_command(tmp_path: Path, ulti: Any) -> None:
     assert "Next: hand 3, dealt by Carla." in text.stdout
 
 
+def test_a_new_session_says_its_planned_hands(tmp_path: Path, ulti: Any) -> None:
+    """`ulti ledger new` said 'it ends when you stop' of a session of 9 planned hands."""
+    said = ulti("ledger", "new", "s.json", "--ruleset", "tournament", "--players", "A,B,C")
+    assert said.stdout.endswith("A deals first; it ends after 9 hands.\n")
+    said = ulti("ledger", "new", "w.json", "--ruleset", "wikipedia", "--players", "A,B,C")
+    assert said.stdout.endswith("A deals first; it ends when you stop.\n")
+
+
 def test_the_deal_passes_to_the_right_and_a_wrong_dealer_is_refused(
     tmp_path: Path, ulti: Any
 ) -> None:

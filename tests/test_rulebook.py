@@ -381,3 +381,20 @@ def test_mistakes_are_clear_errors(ulti: RunUlti, tmp_path: Path) -> None:
     assert done.returncode == 1 and "no ruleset named 'wikipedai'" in done.stderr
     done = ulti("rulebook", "wikipedia", "-o", str(tmp_path / "missing" / "x.txt"))
     assert done.returncode == 1 and "No such file or directory" in done.stderr
+
+
+def test_the_kontra_sentence_says_doubling_only_where_each_call_doubles(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """A club's chain of ×4 then ×2 was described as 'each call doubling again'."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: c\nextends: wikipedia\nkontra:\n  max_level: 2\n  levels:\n"
+        "    - {names: {hu: Kontra, en: Double}, multiplier: 4, by: defenders}\n"
+        "    - {names: {hu: Rekontra, en: Redouble}, multiplier: 2, by: declarer}\n",
+        encoding="utf-8",
+    )
+    club = " ".join(ulti("rulebook", "club.yaml").stdout.split())
+    assert "doubling again" not in club
+    assert "each level multiplies the component's value by its factor in the table below" in club
+    bundled = " ".join(ulti("rulebook", "wikipedia").stdout.split())
+    assert "and so on, each call doubling again." in bundled

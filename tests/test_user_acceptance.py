@@ -156,6 +156,41 @@ def test_rank_messages_count_one_component_in_the_singular(ulti: RunUlti, tmp_pa
     assert "bid 'betli' (1 component) ranks below 'ulti' (2 components)" in line
 
 
+def test_a_name_that_is_a_file_beside_says_the_path_to_write(ulti: RunUlti, tmp_path: Path) -> None:
+    """A name reaches the rulesets folders, not the club's own folder: a club that keeps
+    last20.yaml beside its file and writes `extends: last20` is told what reaches it."""
+    (tmp_path / "last20.yaml").write_text(HEAD.replace("club", "last20"), encoding="utf-8")
+    (tmp_path / "kontra.yaml").write_text("fragment: our kontra\nkontra: {max_level: 2}\n")
+    (line,) = check(ulti, tmp_path, 'name: club\ntitle: "Club"\nextends: last20\n')
+    assert line.startswith("club.yaml:3:10: extends: no ruleset named 'last20'; known rulesets:")
+    assert line.endswith(
+        "; the file last20.yaml beside this one is reached by a path: ./last20.yaml"
+    )
+    (line,) = check(ulti, tmp_path, HEAD + "with: [kontra]\n")
+    assert line.startswith(
+        "club.yaml:4:8: with.0: no fragment named 'kontra'; the file kontra.yaml beside this "
+        "one is reached by a path: ./kontra.yaml; known fragments:"
+    )
+
+
+def test_a_flag_that_forbids_inherited_bids_is_said_once_at_the_clubs_line(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """Turning red no-trump bids off named each bundled bid at the bundled file's line."""
+    (line,) = check(ulti, tmp_path, HEAD + "trump: {red_no_trump: false}\n")
+    assert line == (
+        "club.yaml:4:9: trump.red_no_trump: false, but the bids betli_red, plain_durchmars_red "
+        "need it true: remove them too (ladder: {betli_red: null, plain_durchmars_red: null}), "
+        "or leave it true"
+    )
+    fixed = (
+        HEAD
+        + "trump: {red_no_trump: false}\nladder: {betli_red: null, plain_durchmars_red: null}\n"
+    )
+    (tmp_path / "club.yaml").write_text(fixed, encoding="utf-8")
+    assert ulti("check", "club.yaml").returncode == 0
+
+
 OPEN_ULTI = HEAD + (
     "contracts:\n"
     "  open_ulti: {kind: ulti, names: {hu: terített ulti, en: Open Ulti}, value: 8, open: true}\n"

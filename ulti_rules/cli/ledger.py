@@ -114,8 +114,11 @@ def new_command(
     # the ledger's folder is the real file's (a club file's path is kept from there)
     ledger = new_ledger(ruleset_ref, names, dealer, ending, folder=real_file(path).parent)
     save_ledger(ledger, path, overwrite=force)
+    planned = ledger.rules().session.hands
     if ledger.end == "heart_ace":
         ends = say._("it ends by the Ace of hearts")
+    elif planned is not None:
+        ends = say.ngettext("it ends after {n} hand", "it ends after {n} hands", planned)
     else:
         ends = say._("it ends when you stop")
     said = say._(
@@ -140,8 +143,9 @@ def new_command(
 @click.option(
     "--passed-out",
     is_flag=True,
-    help="Instead of HAND: everybody passed. Nobody pays; the ruleset's auction.all_pass "
-    "says whether the same dealer deals again (redeal) or the deal passes on (pass_out).",
+    help="Instead of HAND: everybody passed. The ruleset's auction.all_pass says what "
+    "follows: the same dealer deals again (redeal), the deal passes on (pass_out), or "
+    "forehand pays each other player (forehand_pays).",
 )
 @click.option(
     "--heart-ace",

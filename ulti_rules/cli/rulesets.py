@@ -230,8 +230,13 @@ def ladder_command(ruleset: str, lang: str | None, as_json: bool) -> None:
     described = f" — {say._(rule.description)}" if rule is not None else ""  # built-in: N_
     counts = _ladder_caption(len(rows), ranks, say)
     ranking = say._("ranking: {rule}", rule=loaded.ranking)
-    table.caption = f"{counts}\n{ranking}{described}"
-    stdout_console().print(table)
+    caption = f"{counts}\n{ranking}{described}"
+    console = stdout_console()
+    # piped, nothing is wrapped (docs/cli.md): the caption's lines neither, for grep
+    table.caption = (
+        caption if console.is_terminal else Text(caption, no_wrap=True, overflow="ignore")
+    )
+    console.print(table)
 
 
 @click.command("schema")

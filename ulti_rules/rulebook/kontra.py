@@ -14,19 +14,25 @@ def kontra(w: Words) -> Section:
         blocks: tuple[Block, ...] = (w.para(w._("Kontra is not played."), "kontra.max_level"),)
         return Section("kontra", w._("Kontra"), blocks)
     first = w.level(1)
-    found: list[Block] = [
-        w.para(
-            w._(
-                "A defender may double any component he thinks lost, naming it: this is "
-                "{first}. The declarer may answer with the next level, the defenders with the "
-                "one after, and so on, each call doubling again. A kontra multiplies the "
-                "component's value whoever wins it.",
-                first=first,
-            ),
-            "kontra.levels[].by",
-        )
-    ]
     shown = min(cap, len(k.levels))
+    doubling = all(level.multiplier == 2 ** (i + 1) for i, level in enumerate(k.levels[:shown]))
+    if doubling:
+        text = w._(
+            "A defender may double any component he thinks lost, naming it: this is "
+            "{first}. The declarer may answer with the next level, the defenders with the "
+            "one after, and so on, each call doubling again. A kontra multiplies the "
+            "component's value whoever wins it.",
+            first=first,
+        )
+    else:  # a club's own factors (×3, or a level that raises less than one before)
+        text = w._(
+            "A defender may call kontra on any component he thinks lost, naming it: this is "
+            "{first}. The declarer may answer with the next level, the defenders with the "
+            "one after, and so on; each level multiplies the component's value by its factor "
+            "in the table below, whoever wins it.",
+            first=first,
+        )
+    found: list[Block] = [w.para(text, "kontra.levels[].by", "kontra.levels[].multiplier")]
     sides = {"defenders": w._("the defenders"), "declarer": w._("the declarer")}
     found.append(
         Table(

@@ -505,9 +505,24 @@ def _extends_target(ref: _Ref, registry: Registry) -> Path:
     if found:
         return found[0].path
     unknown, failed = _unknown_name(value, known), _failed_plugins(registry)
+    beside = _file_beside(file.path, value)
+    if beside:
+        unknown = Said("{unknown}{beside}", unknown=unknown, beside=beside)
     raise ref.problem(
         Said("{unknown}{failed}", unknown=unknown, failed=failed) if failed else unknown
     )
+
+
+def _file_beside(path: Path, name: str) -> str:
+    """For a name no ruleset has: the file of that name beside ``path``, which a name
+    does not reach (only a path does), as the ``./name.yaml`` to write."""
+    for suffix in SUFFIXES:
+        if (path.parent / f"{name}{suffix}").is_file():
+            return Said(
+                "; the file {file} beside this one is reached by a path: ./{file}",
+                file=f"{name}{suffix}",
+            )
+    return ""
 
 
 def _fragment_target(ref: _Ref, registry: Registry) -> Path:
@@ -521,7 +536,8 @@ def _fragment_target(ref: _Ref, registry: Registry) -> Path:
     fragments = [name for name, files in known.items() if _is_fragment_file(files[0].path)]
     listing = _listing(sorted(fragments), "ulti rulesets") or "none"
     raise ref.problem(
-        f"no fragment named '{shorten(ref.value)}'{did_you_mean(ref.value, fragments)}; known "
+        f"no fragment named '{shorten(ref.value)}'{did_you_mean(ref.value, fragments)}"
+        f"{_file_beside(ref.file.path, ref.value)}; known "
         f"fragments: {listing}{_failed_plugins(registry)}"
     )
 

@@ -37,6 +37,9 @@ class LadderIssue:
 
     path: str
     message: str
+    setting: str | None = None
+    """The flag whose ``false`` forbids what the bid holds, where one does: several bids
+    one flag forbids are said once, at that flag (``_grouped_by_setting``)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -324,6 +327,7 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
         if any(".components." in f.path or f.path.endswith(".value") for f in found):
             unsound.add(i)  # its total is unknown or in doubt: rank it only once it is fixed
         issues.extend(found)
+    issues = _grouped_by_setting(ruleset, issues)
     issues.extend(_changed_value_hints(ruleset, issues))
     issues.extend(_check_duplicates(ruleset))
     issues.extend(_check_names(ruleset))
@@ -433,6 +437,28 @@ def _changed_value_hints(ruleset: Ruleset, issues: list[LadderIssue]) -> Iterabl
             )
 
 
+def _grouped_by_setting(ruleset: Ruleset, issues: list[LadderIssue]) -> list[LadderIssue]:
+    """Several bids that one setting forbids, said once at that setting with the line
+    that removes them: a club that turns ``open_games.red_allowed`` off means its own
+    line, not six lines of the file it extends. One bid stays at that bid (perhaps the
+    club's new one)."""
+    for setting in dict.fromkeys(issue.setting for issue in issues if issue.setting):
+        hit = [issue for issue in issues if issue.setting == setting]
+        if len(hit) < 2:
+            continue
+        ids = [ruleset.ladder[int(issue.path.split(".")[1])].id for issue in hit]
+        removal = ", ".join(f"{bid_id}: null" for bid_id in ids)
+        issues = [issue for issue in issues if issue not in hit]
+        issues.append(
+            LadderIssue(
+                setting,
+                f"false, but the bids {', '.join(ids)} need it true: remove them too "
+                f"(ladder: {{{removal}}}), or leave it true",
+            )
+        )
+    return issues
+
+
 def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterable[LadderIssue]:
     at = f"ladder.{i}"
     known: list[tuple[str, ContractSpec]] = []
@@ -504,6 +530,7 @@ def _check_combination(
             yield LadderIssue(
                 f"{at}.red",
                 f"bid '{bid.id}' is a red no-trump bid, but trump.red_no_trump is false",
+                "trump.red_no_trump",
             )
         opened = [cid for cid, spec in known if spec.open]
         if opened and not ruleset.open_games.red_allowed:
@@ -511,6 +538,7 @@ def _check_combination(
                 f"{at}.red",
                 f"bid '{bid.id}' is red with the open component {', '.join(opened)}, but "
                 "open_games.red_allowed is false",
+                "open_games.red_allowed",
             )
 
 
