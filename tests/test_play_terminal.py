@@ -8,10 +8,12 @@ a second or so each.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
+import struct
 import subprocess
 import sys
 import termios
@@ -38,10 +40,13 @@ all is well: each answer takes milliseconds)."""
 class Terminal:
     """`ulti ARGS` on a pseudo-terminal: read the screen, type lines and keystrokes."""
 
-    def __init__(self, args: list[str], cwd: Path) -> None:
+    def __init__(self, args: list[str], cwd: Path, columns: int = 100) -> None:
         master, slave = pty.openpty()
+        # the terminal's own size, as a window of that size reports it, and the same in
+        # COLUMNS and LINES
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-        env.update(TERM="xterm-256color", COLUMNS="100", LINES="40", PYTHONUTF8="1")
+        env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES="40", PYTHONUTF8="1")
         self.process = subprocess.Popen(
             [ulti_executable(), *args],
             stdin=slave,
@@ -114,8 +119,6 @@ def _own_terminal() -> None:
     """In the child: a session of its own, with the pseudo-terminal as its terminal,
     so that Ctrl-C there interrupts it (and only it)."""
     os.setsid()
-    import fcntl
-
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
@@ -178,3 +181,134 @@ def test_ctrl_c_mid_hand_keeps_the_records(tmp_path: Path) -> None:
     saved = sorted((tmp_path / "rec").iterdir())
     assert [p.name for p in saved] == ["hand-0001.yaml"]
     assert replay(load_record(saved[0])).is_over
+
+
+# --------------------------------------------------------------------------- a narrow terminal
+# Found by a review at 60 columns: a card's number at the end of one line and the card on
+# the next, the bids one per line (taller than the window), the settlement's result and
+# amount columns cut to 'Ergeb…' and 'defen…'.
+
+NUMBERED = re.compile(r"(\d+) (\S+)")
+
+
+def _numbered_hand(screen: str) -> list[str]:
+    """The lines of the first numbered hand (``1 MK   2 MIX ...``) on the screen."""
+    lines = screen.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("1 "))
+    end = next(i for i in range(start, len(lines)) if "Lay two cards down" in lines[i])
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_a_card_never_parts_from_its_number(tmp_path: Path, columns: int) -> None:
+    """Seed 19 deals seat 2 a long hand (MVIII, ZVIII ...): its numbered line is wider
+    than 100 columns."""
+    terminal = Terminal(["play", "--seat", "2", "--seed", "19", "--bots", "simple"], tmp_path,
+                        columns=columns)  # fmt: skip
+    assert terminal.question() == "Card to lay down"
+    terminal.type("quit\n")
+    assert terminal.finish() == 0
+    lines = _numbered_hand(terminal.screen)
+    assert len(lines) >= 2  # wrapped, at 100 columns too
+    numbers = []
+    for line in lines:
+        assert len(line) <= columns, line
+        # every line is whole pairs: number, card, number, card ...
+        assert re.fullmatch(r"  \d+ [MZPT][A-Za-z]+(   \d+ [MZPT][A-Za-z]+)*", line), line
+        numbers += [int(n) for n, _ in NUMBERED.findall(line)]
+    assert numbers == list(range(1, 13))
+
+
+def test_the_bids_are_in_columns_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """38 bids, one per line at 60 columns: taller than the 40-line window, the hand and
+    the talon above them scrolled away."""
+    terminal = Terminal(["play", "--seat", "2", "--seed", "3", "--bots", "simple"], tmp_path,
+                        columns=60)  # fmt: skip
+    assert terminal.question() == "Card to lay down"
+    terminal.type("1 2\n")
+    assert terminal.question() == "Your bid"
+    terminal.type("quit\n")
+    assert terminal.finish() == 0
+    screen = terminal.screen
+    asked = screen[: screen.index("Your bid: ")].split("\n")
+    top = max(i for i, line in enumerate(asked) if "The talon you laid:" in line)
+    shown = asked[top:]  # the talon, the hand, the choices, up to the question
+    assert len(shown) + 1 <= 40  # the question's line too: all in the window
+    listed = asked[top + 2 :]
+    assert all(len(line) <= 60 for line in listed)
+    numbers = [int(n) for line in listed for n in re.findall(r"(?:^ +|  )(\d+) \S", line)]
+    assert sorted(numbers) == list(range(1, 39))  # each once, with its label beside it
+    assert sum(len(re.findall(r"(?:^ +|  )\d+ \S", line)) == 2 for line in listed) > 10
+    assert not any(re.search(r"(^|\s)\d+$", line) for line in listed)  # no number alone
+
+
+SETTLED = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+dealer: Carla
+declarer: Anna
+bid: Ulti
+trump: acorns
+kontra:
+  ulti: {Ben: kontra}
+  parti: {Carla: kontra}
+points: {declarer: 80, defenders: 10, talon: 0}
+tricks: {Anna: 8, Ben: 1, Carla: 1}
+last_trick: {winner: Ben, trump_seven: Anna}
+marriages: {Anna: [acorns]}
+aces: [Anna]
+"""
+"""A failed Ulti with its penalty, a Simple and a Silent 100 made, all doubled."""
+
+BETLI = """\
+ruleset: wikipedia
+players: [Anna, Ben, Carla]
+dealer: Carla
+declarer: Anna
+bid: Betli
+kontra:
+  betli: {Ben: kontra}
+points: {declarer: 0, defenders: 90, talon: 0}
+tricks: {Anna: 1, Ben: 5, Carla: 4}
+last_trick: {winner: Ben}
+aces: [Ben, Carla]
+"""
+"""A Betli kontra'd by one defender: the amounts (and kontras) are per defender."""
+
+
+def _scored(tmp_path: Path, document: str, lang: str) -> str:
+    """What `ulti score` prints of ``document`` on a terminal 60 columns wide."""
+    (tmp_path / "hand.yaml").write_text(document)
+    terminal = Terminal(["score", "hand.yaml", "--lang", lang], tmp_path, columns=60)
+    assert terminal.finish() == 0
+    screen = terminal.screen
+    assert "…" not in screen  # nothing cut
+    assert all(len(line) <= 60 for line in screen.split("\n")), screen
+    return screen
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Result", "defender", "Silent 100", "failed", "made"]),
+        ("hu", ["Eredmény", "Védőnként", "csendes", "bukott", "teljesült"]),
+        ("de", ["Ergebnis", "Gegner", "Stille", "verloren", "gewonnen"]),
+    ],
+)
+def test_the_settlement_fits_a_narrow_terminal(tmp_path: Path, lang: str, words: list[str]) -> None:
+    screen = _scored(tmp_path, SETTLED, lang)
+    for word in words:  # headers, results and the Silent 100 whole
+        assert re.search(rf"(^|[\s│┃]){re.escape(word)}($|[\s│┃])", screen, re.MULTILINE), word
+    rows = [row for row in screen.split("\n") if "[wikipedia]" not in row]  # not the heading
+    # the Ulti's row: its result and its amount on it, whole
+    ulti = next(row for row in rows if re.match(r"[│ ]*ulti\s", row, re.IGNORECASE))
+    assert re.search(r"\s-12\b", ulti), ulti
+    assert words[3] in ulti
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de"])
+def test_amounts_per_defender_fit_a_narrow_terminal(tmp_path: Path, lang: str) -> None:
+    screen = _scored(tmp_path, BETLI, lang)
+    # each name with its amount and its kontra, never apart
+    assert re.search(r"Ben -10\b", screen) and re.search(r"Carla -5\b", screen)
+    assert re.search(r"Ben ×2\b", screen) and re.search(r"Carla ×1\b", screen)

@@ -18,6 +18,7 @@ accepts ``O``/``U`` (Ober/Unter) and digits for Hungarian ranks.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Literal, cast
@@ -174,24 +175,74 @@ _FR_SUIT_PARSE = {
     "♡": Suit.HEARTS,
     "♢": Suit.BELLS,
 }
-_HU_LONG_SUITS = {
+_LONG_SUITS: dict[str, Suit] = {
+    # Hungarian and German suit names, read before a rank: ``Piros Ász``, ``Herz Sieben``.
     "makk": Suit.ACORNS,
-    "zöld": Suit.LEAVES,
     "zold": Suit.LEAVES,
     "piros": Suit.HEARTS,
-    "tök": Suit.BELLS,
     "tok": Suit.BELLS,
+    "eichel": Suit.ACORNS,
+    "eicheln": Suit.ACORNS,
+    "grun": Suit.LEAVES,
+    "gruen": Suit.LEAVES,
+    "laub": Suit.LEAVES,
+    "herz": Suit.HEARTS,
+    "schellen": Suit.BELLS,
+    "schelle": Suit.BELLS,
 }
-_HU_LONG_RANKS = {
-    "ász": Rank.ACE,
+"""Suit words (folded: lower case, no accents) read before a rank word."""
+_LONG_RANKS: dict[str, Rank] = {
+    # Hungarian: Ász, Király, Felső, Alsó; the number cards by their names (``makk
+    # hetes``), in Roman numerals (``Makk VII``) or digits.
     "asz": Rank.ACE,
-    "király": Rank.KING,
     "kiraly": Rank.KING,
-    "felső": Rank.OVER,
     "felso": Rank.OVER,
-    "alsó": Rank.UNDER,
     "also": Rank.UNDER,
+    "tizes": Rank.TEN,
+    "kilences": Rank.NINE,
+    "nyolcas": Rank.EIGHT,
+    "hetes": Rank.SEVEN,
+    # German: Ass (Daus), König, Ober, Unter, Zehn ... Sieben.
+    "ass": Rank.ACE,
+    "daus": Rank.ACE,
+    "konig": Rank.KING,
+    "koenig": Rank.KING,
+    "ober": Rank.OVER,
+    "unter": Rank.UNDER,
+    "zehn": Rank.TEN,
+    "neun": Rank.NINE,
+    "acht": Rank.EIGHT,
+    "sieben": Rank.SEVEN,
 } | {k: v for k, v in _HU_RANK_PARSE.items() if len(k) > 1 or k.isdigit() or k == "x"}
+"""Rank words (folded) read after a suit word: ``Piros Ász``, ``makk hetes``, ``Herz Sieben``."""
+_EN_RANKS: dict[str, Rank] = {
+    "ace": Rank.ACE,
+    "king": Rank.KING,
+    "queen": Rank.OVER,
+    "over": Rank.OVER,
+    "ober": Rank.OVER,
+    "jack": Rank.UNDER,
+    "under": Rank.UNDER,
+    "unter": Rank.UNDER,
+    "ten": Rank.TEN,
+    "nine": Rank.NINE,
+    "eight": Rank.EIGHT,
+    "seven": Rank.SEVEN,
+    "10": Rank.TEN,
+    "9": Rank.NINE,
+    "8": Rank.EIGHT,
+    "7": Rank.SEVEN,
+}
+"""Rank words read before ``of``: ``seven of hearts``, ``queen of spades``, ``10 of diamonds``."""
+_EN_SUITS: dict[str, Suit] = {EN_SUIT_NAMES[s]: s for s in Suit} | {s.id: s for s in Suit}
+"""Suit words read after ``of``: the French suits and the Hungarian pack's in English
+(``seven of acorns``)."""
+
+
+def _fold(word: str) -> str:
+    """A word as card words are compared: lower case, accents dropped (``Ász`` -> ``asz``)."""
+    plain = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in plain if not unicodedata.combining(c))
 
 
 class CardParseError(ValueError):
@@ -249,16 +300,17 @@ def format_card(card: Card, faces: Faces = "hu", symbols: bool = False) -> str:
 
 
 def _parse_long(words: list[str]) -> Card | None:
-    if len(words) == 2:
-        a, b = (w.lower() for w in words)
-        if a in _HU_LONG_SUITS and b in _HU_LONG_RANKS:
-            return make_card(_HU_LONG_SUITS[a], _HU_LONG_RANKS[b])
-    if len(words) == 3 and words[1].lower() == "of":
-        rank_word, suit_word = words[0].lower(), words[2].lower()
-        en_ranks = {v.lower(): k for k, v in EN_RANK_NAMES.items()}
-        en_suits = {v: k for k, v in EN_SUIT_NAMES.items()}
-        if rank_word in en_ranks and suit_word in en_suits:
-            return make_card(en_suits[suit_word], en_ranks[rank_word])
+    """A card in words: a suit and a rank (``Piros Ász``, ``makk hetes``, ``Herz
+    Sieben``), or a rank ``of`` a suit (``seven of hearts``)."""
+    folded = [_fold(w) for w in words]
+    if len(folded) == 2:
+        suit, rank = folded
+        if suit in _LONG_SUITS and rank in _LONG_RANKS:
+            return make_card(_LONG_SUITS[suit], _LONG_RANKS[rank])
+    if len(folded) == 3 and folded[1] == "of":
+        rank, suit = folded[0], folded[2]
+        if rank in _EN_RANKS and suit in _EN_SUITS:
+            return make_card(_EN_SUITS[suit], _EN_RANKS[rank])
     return None
 
 
@@ -268,6 +320,10 @@ def parse_card(text: str) -> Card:
     if not raw:
         raise CardParseError(Said("empty card"))
     words = raw.split()
+    if len(words) == 1 and "-" in raw.strip("-"):  # a card in words with a hyphen: Herz-Sieben
+        card = _parse_long(raw.split("-"))
+        if card is not None:
+            return card
     if len(words) > 1:
         card = _parse_long(words)
         if card is None:

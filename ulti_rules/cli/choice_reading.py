@@ -28,12 +28,21 @@ from ..cards import (
     suit_number,
 )
 from ..engine import Action, Announce, Bid, DeclareTrump, GiveUp, Kontra, Pass, PickUp, Play
+from ..i18n import LANGS, N_, translator
 from ..said import Said
 from .play_words import Words
 
-PASS_WORDS = ("pass", "passz", "passe", "-")
-PICK_UP_WORDS = ("pick up", "pickup", "pick", "take", "talon", "felveszem", "aufnehmen")
-GIVE_UP_WORDS = ("give up", "giveup", "concede", "bedobom", "aufgeben")
+PASS_WORDS = ("pass", "passz", "passe", "passen", "-")
+PICK_UP_WORDS = (
+    "pick up", "pickup", "pick", "take", "talon", "take the talon",
+    # the prompt's own words ("Felveszed a talont, vagy passz?"), and the answer to it
+    "felveszem", "felveszem a talont", "felveszed a talont",
+    "aufnehmen", "nehmen", "talon nehmen",
+)  # fmt: skip
+GIVE_UP_WORDS = ("give up", "giveup", "concede", "bedobom", "feladom", "aufgeben")
+PASS_LABEL = N_("pass")
+PICK_UP_LABEL = N_("pick up the talon")
+GIVE_UP_LABEL = N_("give up")
 NEAR = 6
 """How many choices a did-you-mean lists."""
 ANNOUNCE_WORDS = ("announce", "marriage", "bemondom", "ansagen")
@@ -80,6 +89,12 @@ class Reading:
     hint: str = ""
 
 
+def in_every_language(message: str) -> list[str]:
+    """A message as each language says it (``pass``, ``passz``, ``passen``): a choice
+    labelled in one language is read in all of them."""
+    return [translator(lang).gettext(message) for lang in LANGS]
+
+
 def _bid_names(words: Words, bid_id: str) -> list[str]:
     try:
         bid = words.ruleset.bid(bid_id)
@@ -97,7 +112,8 @@ def _value(words: Words, bid_id: str) -> int:
 
 
 def _describe(words: Words, action: Action) -> tuple[str, list[str]]:
-    """The label of an action and the texts that name it."""
+    """The label of an action and the texts that name it (the label itself among them,
+    as it is printed: what is listed can be typed)."""
     if isinstance(action, Play):
         return words.card_plain(action.card), []
     if isinstance(action, Bid):
@@ -107,13 +123,14 @@ def _describe(words: Words, action: Action) -> tuple[str, list[str]]:
         if action.trump is not None:
             label = words._("{bid} in {suit}", bid=label, suit=words.suit(action.trump))
             names = [f"{n} {s}" for n in names for s in suit_words(action.trump)]
+        names.append(label)  # without its value, and with it (the label as listed)
         return (f"{label} ({value})" if value else label), names
     if isinstance(action, Pass):
-        return words._("pass"), list(PASS_WORDS)
+        return words._(PASS_LABEL), [*PASS_WORDS, *in_every_language(PASS_LABEL)]
     if isinstance(action, PickUp):
-        return words._("pick up the talon"), list(PICK_UP_WORDS)
+        return words._(PICK_UP_LABEL), [*PICK_UP_WORDS, *in_every_language(PICK_UP_LABEL)]
     if isinstance(action, GiveUp):
-        return words._("give up"), list(GIVE_UP_WORDS)
+        return words._(GIVE_UP_LABEL), [*GIVE_UP_WORDS, *in_every_language(GIVE_UP_LABEL)]
     if isinstance(action, DeclareTrump):
         return words.suit(action.suit), list(suit_words(action.suit))
     if isinstance(action, Announce):  # "announce hearts", or the suit alone (docs/play.md)
@@ -133,7 +150,8 @@ def choices_of(actions: Sequence[Action], words: Words) -> list[Choice]:
     choices = []
     for number, action in enumerate(ordered, start=1):
         label, names = _describe(words, action)
-        choices.append(Choice(number, action, label, frozenset(fold(n) for n in names)))
+        named = frozenset(fold(n) for n in (*names, label))
+        choices.append(Choice(number, action, label, named))
     return choices
 
 
@@ -145,8 +163,12 @@ def accepted_text(choices: Sequence[Choice], words: Words) -> str:
         kinds.append(_("a card (PVII, MA, 7h, A♣)"))
     if any(isinstance(c.action, Bid) for c in choices):
         kinds.append(_("a bid's name (ulti, 40-100)"))
+    if any(isinstance(c.action, PickUp) for c in choices):
+        kinds.append(_("'pick up'"))
     if any(isinstance(c.action, Pass) for c in choices):
         kinds.append(_("'pass'"))
+    if any(isinstance(c.action, GiveUp) for c in choices):
+        kinds.append(_("'give up'"))
     suits = [c.action.suit for c in choices if isinstance(c.action, (DeclareTrump, Announce))]
     if suits:  # named by the first suit on offer: never one that is refused here
         s = Suit(suit_number(suits[0]))
@@ -209,7 +231,8 @@ def read_choice(
         if any(isinstance(c.action, Play) for c in choices):
             why = refused(Play(card))
             reason = words.say.said(why) if why else _("it is not among the cards you may play")
-            return Reading(hint=_("not {typed}: {why}", typed=shown, why=reason))
+            card_name = words.card_plain(card)  # as the table writes it: "pk" is the PK
+            return Reading(hint=_("not {typed}: {why}", typed=card_name, why=reason))
         return Reading(hint=_("no card now: {accepted}", accepted=accepted_text(choices, words)))
     near = [c for c in choices if any(typed in w for w in c.words)]
     if near:

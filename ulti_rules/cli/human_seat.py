@@ -116,11 +116,15 @@ def _read_cards(text: str, ordered: Sequence[Card], words: Words) -> list[Card] 
     whole = text.strip()
     if not whole:
         return _("type a card's number or the card, e.g. 3 or MA")
-    if len(whole.split()) > 1:
-        try:  # a card in words: "Piros Ász", "ace of hearts"
-            return _held(parse_card(whole), ordered, whole, words)
-        except CardParseError:
-            pass
+    in_words = _in_words(whole)
+    if in_words is not None:  # "Piros Ász", "seven of hearts", "makk hetes piros ász"
+        found: list[Card] = []
+        for card in in_words:
+            held = _held(card, ordered, words)
+            if isinstance(held, str):
+                return held
+            found += held
+        return found
     cards: list[Card] = []
     for token in whole.replace(",", " ").split():
         if token.isdigit():
@@ -138,16 +142,39 @@ def _read_cards(text: str, ordered: Sequence[Card], words: Words) -> list[Card] 
         except CardParseError as exc:
             said: str = exc.args[0]  # a Said: the hint says it in the table's language
             return said
-        held = _held(card, ordered, token, words)
+        held = _held(card, ordered, words)
         if isinstance(held, str):
             return held
         cards += held
     return cards
 
 
-def _held(card: Card, ordered: Sequence[Card], typed: str, words: Words) -> list[Card] | str:
-    if card not in ordered:
-        return words._("you do not hold {typed}", typed=typed)
+def _in_words(line: str) -> list[Card] | None:
+    """One or two cards written in words (``Piros Ász``, ``seven of hearts``, ``makk
+    hetes, tök ász``), or None when the line is not that."""
+    parts = line.replace(",", " ").split()
+    if len(parts) < 2:
+        return None
+    whole = _card_in(parts)
+    if whole is not None:
+        return [whole]
+    for cut in range(1, len(parts)):  # "seven of clubs, Herz-Sieben": two cards
+        first, second = _card_in(parts[:cut]), _card_in(parts[cut:])
+        if first is not None and second is not None:
+            return [first, second]
+    return None
+
+
+def _card_in(parts: list[str]) -> Card | None:
+    try:
+        return parse_card(" ".join(parts))
+    except CardParseError:
+        return None
+
+
+def _held(card: Card, ordered: Sequence[Card], words: Words) -> list[Card] | str:
+    if card not in ordered:  # named as the table writes it: 'pk' is the PK
+        return words._("you do not hold {typed}", typed=words.card_plain(card))
     return [card]
 
 

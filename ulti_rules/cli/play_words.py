@@ -17,10 +17,10 @@ from ..cards import Faces, Suit, SuitId, format_card, suit_of
 from ..engine import Action, Announce, Bid, DeclareTrump, Discard, GiveUp, Kontra, Pass, PickUp
 from ..i18n import N_
 from ..ruleset.schema import Ruleset
+from .session_words import YOU
 from .speech import Speech
 
-YOU = N_("You")
-"""The human's name at the table, translated (``Words.you``)."""
+__all__ = ["SUIT_STYLES", "YOU", "Words"]
 
 SUIT_STYLES: dict[Faces, dict[Suit, str]] = {
     # The Hungarian pack's four colours: brown acorns, green leaves, red hearts, yellow bells.
@@ -80,6 +80,8 @@ class Words:
         level = self.level(action.level)
         if action.against is None:
             return self._("{level} on {components}", level=level, components=comps)
+        if self.is_you(action.against):
+            return self._("{level} on {components} against You", level=level, components=comps)
         return self._(
             "{level} on {components} against {other}",
             level=level,

@@ -31,6 +31,7 @@ from ..engine import (
     Play,
 )
 from ..facts import Facts, FactValue
+from ..i18n import N_
 from ..plugins import Registry
 from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
@@ -39,6 +40,7 @@ from ..scoring.all_pass import all_pass_payments
 from .common import note, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
+from .session_words import YOU, is_you
 from .settlement_view import all_pass_text, settlement_tables, signed
 from .speech import Speech
 from .terminal import echo
@@ -46,16 +48,30 @@ from .terminal import echo
 
 class Reader:
     """Words for one hand: seat names, cards in the chosen faces, bids, suits, kontras,
-    and the sentences around them, in ``--lang`` (``speech.py``)."""
+    and the sentences around them, in ``--lang`` (``speech.py``).
+
+    The person at `ulti play`'s table (``You``, ``Te`` or ``Du`` in the record) is
+    named as the replay's language names him, and his sentences are his own: "You
+    pass", not "You passes"."""
 
     def __init__(
         self, ruleset: Ruleset, names: list[str], faces: Faces, speech: Speech | None = None
     ) -> None:
         self.ruleset = ruleset
-        self.names = names
-        self.faces = faces
         self.say = speech or Speech()
         self._ = self.say._
+        self.you = [is_you(name) for name in names]
+        self.names = [
+            self._(YOU) if you else name for name, you in zip(names, self.you, strict=True)
+        ]
+        self.faces = faces
+
+    def said(self, seat: int, yours: str, theirs: str, **values: Any) -> str:
+        """``yours`` of the person (``You pass``), else ``theirs`` with the seat's
+        ``{name}`` (``{name} passes``)."""
+        if self.you[seat]:
+            return self._(yours, **values)
+        return self._(theirs, name=self.names[seat], **values)
 
     def card(self, card: int) -> str:
         return format_card(card, self.faces, symbols=self.faces == "fr")
@@ -75,47 +91,68 @@ class Reader:
     def level(self, level: int) -> str:
         return self.say.level(self.ruleset, level)
 
+    def kontra(self, action: Kontra) -> str:
+        """``Rekontra on Simple, Ulti`` (``against Ben``, ``against You``)."""
+        _ = self._
+        comps = ", ".join(self.component(c) for c in action.components)
+        level = self.level(action.level)
+        if action.against is None:
+            return _("{level} on {components}", level=level, components=comps)
+        if self.you[action.against]:
+            return _("{level} on {components} against You", level=level, components=comps)
+        return _(
+            "{level} on {components} against {other}",
+            level=level,
+            components=comps,
+            other=self.names[action.against],
+        )
+
     def action(self, seat: int, action: Action) -> str:
         """What a seat did, in a sentence that names the seat."""
-        _, name = self._, self.names[seat]
+        said = self.said
         if isinstance(action, Bid):
+            bid = self.bid(action.bid)
             if action.trump:
-                return _(
-                    "{name} bids {bid}, {suit} trump",
-                    name=name,
-                    bid=self.bid(action.bid),
-                    suit=self.suit(action.trump),
-                )
-            return _("{name} bids {bid}", name=name, bid=self.bid(action.bid))
+                return said(seat, N_("You bid {bid}, {suit} trump"),
+                            N_("{name} bids {bid}, {suit} trump"),
+                            bid=bid, suit=self.suit(action.trump))  # fmt: skip
+            return said(seat, N_("You bid {bid}"), N_("{name} bids {bid}"), bid=bid)
         if isinstance(action, Pass):
-            return _("{name} passes", name=name)
+            return said(seat, N_("You pass"), N_("{name} passes"))
         if isinstance(action, PickUp):
-            return _("{name} picks up the talon", name=name)
+            return said(seat, N_("You pick up the talon"), N_("{name} picks up the talon"))
         if isinstance(action, Discard):
-            return _("{name} discards {cards}", name=name, cards=self.cards(action.cards))
+            return said(seat, N_("You discard {cards}"), N_("{name} discards {cards}"),
+                        cards=self.cards(action.cards))  # fmt: skip
         if isinstance(action, DeclareTrump):
-            return _("{name} names trump: {suit}", name=name, suit=self.suit(action.suit))
+            return said(seat, N_("You name trump: {suit}"), N_("{name} names trump: {suit}"),
+                        suit=self.suit(action.suit))  # fmt: skip
         if isinstance(action, Announce):
-            return _("{name} announces the {suit} marriage", name=name, suit=self.suit(action.suit))
+            return said(seat, N_("You announce the {suit} marriage"),
+                        N_("{name} announces the {suit} marriage"),
+                        suit=self.suit(action.suit))  # fmt: skip
         if isinstance(action, Kontra):
-            comps = ", ".join(self.component(c) for c in action.components)
-            level = self.level(action.level)
+            if self.you[seat] or (action.against is not None and self.you[action.against]):
+                kontra = self.kontra(action)
+                return said(seat, N_("You call {kontra}"), N_("{name} calls {kontra}"),
+                            kontra=kontra)  # fmt: skip
+            words = {
+                "name": self.names[seat],
+                "level": self.level(action.level),
+                "components": ", ".join(self.component(c) for c in action.components),
+            }
             if action.against is None:
-                return _(
-                    "{name} calls {level} on {components}", name=name, level=level, components=comps
-                )
-            return _(
-                "{name} calls {level} on {components} against {other}",
-                name=name,
-                level=level,
-                components=comps,
-                other=self.names[action.against],
+                return self._("{name} calls {level} on {components}", **words)
+            other = self.names[action.against]
+            return self._(
+                "{name} calls {level} on {components} against {other}", other=other, **words
             )
         if isinstance(action, Play):
-            return _("{name} plays {card}", name=name, card=self.card(action.card))
+            return said(seat, N_("You play {card}"), N_("{name} plays {card}"),
+                        card=self.card(action.card))  # fmt: skip
         if isinstance(action, GiveUp):
-            return _("{name} gives up", name=name)
-        return f"{name} {action}"
+            return said(seat, N_("You give up"), N_("{name} gives up"))
+        return f"{self.names[seat]} {action}"
 
 
 def _echo_header(
@@ -126,7 +163,7 @@ def _echo_header(
     echo(_("Ruleset: {name} — {title}", name=record.ruleset, title=ruleset.title_in(read.say.lang)))
     verdict = _("matches the ruleset") if hash_ok else _("DIFFERS from the ruleset (--ignore-hash)")
     echo(_("Content hash: {hash} ({verdict})", hash=record.ruleset_hash, verdict=verdict))
-    dealer, seat = record.players[record.dealer], record.dealer
+    dealer, seat = read.names[record.dealer], record.dealer
     if record.seed is not None:
         echo(
             _(
@@ -230,15 +267,14 @@ def _echo_contract(hand: Hand, read: Reader) -> None:
     elif hand.facts is None:
         extras.append(_("not played"))
     more = f" [{', '.join(extras)}]" if extras else ""
-    echo(
-        _(
-            "Contract: {bid} by {name}, {trump}",
-            bid=read.bid(contract.bid),
-            name=read.names[contract.declarer],
-            trump=trump,
-        )
-        + more
+    said = read.said(
+        contract.declarer,
+        N_("Contract: {bid} by You, {trump}"),
+        N_("Contract: {bid} by {name}, {trump}"),
+        bid=read.bid(contract.bid),
+        trump=trump,
     )
+    echo(said + more)
     echo(_("Final talon: {cards}", cards=read.cards(hand.talon)))
 
 
@@ -292,7 +328,7 @@ def _echo_tricks(hand: Hand, read: Reader) -> None:
         for card in cards:
             played.append(f"{read.names[seat]} {read.card(card)}")
             seat = hand.seats.next(seat)
-        leads = read._("{name} leads", name=read.names[leader])
+        leads = read.said(leader, N_("You lead"), N_("{name} leads"))
         echo(f"  {number:>2}. {leads}: {', '.join(played)}  -> {read.names[winner]}")
 
 
@@ -317,21 +353,19 @@ def _echo_facts(facts: Facts, read: Reader, registry: Registry) -> None:
     echo("  " + _("Tricks won: {listed}", listed=won))
     echo("  " + _("Last trick: {name}", name=names[facts.last_trick_winner]))
     if facts.trump_seven_last_trick is not None:
-        echo(
-            "  "
-            + _(
-                "Trump 7 in the last trick: played by {name}",
-                name=names[facts.trump_seven_last_trick],
-            )
+        said = read.said(
+            facts.trump_seven_last_trick,
+            N_("Trump 7 in the last trick: played by You"),
+            N_("Trump 7 in the last trick: played by {name}"),
         )
+        echo(f"  {said}")
     if facts.trump_seven_early is not None:
-        echo(
-            "  "
-            + _(
-                "Trump 7 played before the last trick by {name}",
-                name=names[facts.trump_seven_early],
-            )
+        said = read.said(
+            facts.trump_seven_early,
+            N_("Trump 7 played before the last trick by You"),
+            N_("Trump 7 played before the last trick by {name}"),
         )
+        echo(f"  {said}")
     declared = registry.facts
     for name, value in facts.extra.items():
         spec = declared.get(name)

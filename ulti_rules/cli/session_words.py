@@ -3,9 +3,28 @@ round, or why the session is over. Said by `ulti ledger` and `ulti play`, in ``-
 
 from __future__ import annotations
 
+from functools import cache
+
+from ..i18n import LANGS, N_, translator
 from ..ruleset.schema import Ruleset
 from ..scoring.ledger import Ledger
 from .speech import Speech
+
+YOU = N_("You")
+"""The person's name at `ulti play`'s table, in the table's language (``You``, ``Te``,
+``Du``): the records of a hand name him so."""
+
+
+@cache
+def you_names() -> frozenset[str]:
+    """The person's name in every language: ``You``, ``Te``, ``Du``."""
+    return frozenset(translator(lang).gettext(YOU) for lang in LANGS)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the person at the table (his seat in a record of `ulti play`),
+    of whom a sentence is said as to him: "You deal again", not "You deals again"."""
+    return name in you_names()
 
 
 def over_text(ledger: Ledger, ruleset: Ruleset, say: Speech) -> str:
@@ -36,12 +55,12 @@ def status_text(ledger: Ledger, ruleset: Ruleset, say: Speech) -> str:
         )
     last = ledger.last_round(ruleset)
     if last is not None:
-        parts.append(
-            say._(
-                "The last round is hands {first}-{last}, from {dealer}'s deal.",
-                first=last[0],
-                last=last[1],
-                dealer=ledger.dealer_of(last[0], ruleset),
-            )
-        )
+        dealer = ledger.dealer_of(last[0], ruleset)
+        if is_you(dealer):
+            said = say._("The last round is hands {first}-{last}, from your deal.",
+                         first=last[0], last=last[1])  # fmt: skip
+        else:
+            said = say._("The last round is hands {first}-{last}, from {dealer}'s deal.",
+                         first=last[0], last=last[1], dealer=dealer)  # fmt: skip
+        parts.append(said)
     return " ".join(parts)

@@ -8,8 +8,13 @@ command's module is imported only when it runs).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -19,6 +24,7 @@ from ..ruleset.schema import Ruleset
 from ..scoring import notes
 from ..scoring.all_pass import all_pass_payments, redealt
 from ..scoring.settlement import Settlement, SettlementLine
+from .session_words import is_you
 from .speech import Speech
 
 
@@ -34,18 +40,31 @@ def all_pass_text(
     hand has no settlement; `ulti simulate` and `ulti replay` say this instead."""
     say = speech or Speech()
     if redealt(ruleset):
+        if is_you(names[dealer]):
+            return say._("You deal again")
         return say._("{name} deals again", name=names[dealer])
     payments = all_pass_payments(ruleset, dealer)
     paid = {seat: amount for seat, amount in payments.items() if amount > 0}
     payer = next((seat for seat, amount in payments.items() if amount < 0), None)
     if payer is None or not paid:
         return say._("nobody pays")
-    to = say.join([names[seat] for seat in paid])
+    amount = max(paid.values())
+    if is_you(names[payer]):
+        to = say.join([names[seat] for seat in paid])
+        return say._("You (forehand) pay {amount} each to {others}", amount=amount, others=to)
+    others = [names[seat] for seat in paid if not is_you(names[seat])]
+    if others and len(others) < len(paid):  # the person is paid too
+        return say._(
+            "{name} (forehand) pays {amount} each to You and {others}",
+            name=names[payer],
+            amount=amount,
+            others=say.join(others),
+        )
     return say._(
         "{name} (forehand) pays {amount} each to {others}",
         name=names[payer],
-        amount=max(paid.values()),
-        others=to,
+        amount=amount,
+        others=say.join([names[seat] for seat in paid]),
     )
 
 
@@ -157,12 +176,13 @@ def settlement_tables(
     names: list[str],
     ruleset: Ruleset | None = None,
     speech: Speech | None = None,
-) -> tuple[Text, Table, Table]:
+) -> tuple[Text, FittedTable, FittedTable]:
     """The heading line, the settlement lines and the payments, ready to print, in
     ``speech``'s language (English by default).
 
     The heading is a line of its own, not the table's title, so that a long bid name
-    is never wrapped to the width of a narrow table.
+    is never wrapped to the width of a narrow table. The tables fit the width they are
+    printed in (:class:`FittedTable`): on a narrow terminal no result or amount is cut.
     """
     say = speech or Speech()
     bid_name = settlement.bid_name
@@ -178,19 +198,19 @@ def settlement_tables(
             ruleset=settlement.ruleset,
         )
     )
-    lines = Table()
     headers = (
         say._("Line"), say._("Result"), say._("Base"), say._("Red"), say._("Kontra"),
         say._("Penalty"), say._("Per defender"),
     )  # fmt: skip
-    for index, header in enumerate(headers):
-        lines.add_column(header, justify="left" if index < 2 else "right")
-    for line in settlement.lines:
-        lines.add_row(*(Text(cell) for cell in line_cells(line, names, ruleset, say)))
-    payments = Table(title=say._("Payments"), title_justify="left")
-    payments.add_column(say._("Player"))
-    payments.add_column(say._("Role"))
-    payments.add_column(say._("Result"), justify="right")
+    lines = FittedTable(
+        headers,
+        [line_cells(line, names, ruleset, say) for line in settlement.lines],
+        right_from=2,
+        keep=(0, 1, 6),  # the line, its result and its amount are never left out
+        spare=(5, 4, 3, 2),  # on a narrow terminal: penalty, kontra, red, base, in turn
+        widen=(6, 1, 0, 4, 5, 2, 3),
+    )
+    rows = []
     for seat, amount in settlement.payments.items():
         if seat == settlement.declarer:
             role = say._("declarer")
@@ -199,8 +219,160 @@ def settlement_tables(
             role = say._("dealer, sits out and pays") if sits_out else say._("defender")
         else:
             role = say._("dealer, sits out")
-        payments.add_row(Text(names[seat]), Text(role), Text(signed(amount)))
+        rows.append([names[seat], role, signed(amount)])
+    payments = FittedTable(
+        (say._("Player"), say._("Role"), say._("Result")),
+        rows,
+        right_from=2,
+        keep=(0, 1, 2),
+        widen=(2, 0, 1),
+        title=say._("Payments"),
+    )
     return heading, lines, payments
+
+
+GLUED = tuple("0123456789+-−×(→—")
+"""A word that begins so stays on the line of the word before it: ``Silent 100``,
+``Anna +4``, ``Ulti (×2)``, ``Anna → Carla 2`` is never broken before a number."""
+
+
+def _units(cell: str) -> list[str]:
+    """The pieces a cell may be wrapped between: its words, each number glued to the
+    word before it."""
+    units: list[str] = []
+    for word in cell.split():
+        if units and word.startswith(GLUED):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
+
+
+def _wrapped(cell: str, width: int) -> str:
+    """``cell`` in lines of ``width`` cells, broken only between units (:func:`_units`)."""
+    lines: list[str] = []
+    for unit in _units(cell):
+        if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return "\n".join(lines)
+
+
+class FittedTable:
+    """A table that fits the width it is printed in, without cutting a word.
+
+    Where the whole table fits it is drawn as it always was. Where it does not, each
+    column gets at least its longest unbreakable piece (a word, a number with the word
+    before it, a header's word), and what is left goes to the columns in ``widen``
+    order; where even that is too wide, columns that say nothing (all empty, or all
+    ``×1``) are left out, then the edges are drawn closer, then the ``spare`` columns
+    go one by one. The ``keep`` columns are always there, whole.
+    """
+
+    def __init__(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        right_from: int,
+        keep: Sequence[int],
+        widen: Sequence[int],
+        spare: Sequence[int] = (),
+        title: str | None = None,
+    ) -> None:
+        self.headers = list(headers)
+        self.rows = [list(row) for row in rows]
+        self.right_from = right_from
+        self.keep = tuple(keep)
+        self.widen = tuple(widen)
+        self.spare = tuple(spare)
+        self.title = title
+
+    def _column(self, index: int) -> list[str]:
+        return [row[index] for row in self.rows]
+
+    def natural(self, index: int) -> int:
+        return max(cell_len(text) for text in [self.headers[index], *self._column(index)])
+
+    def least(self, index: int) -> int:
+        words = self.headers[index].split() + [u for c in self._column(index) for u in _units(c)]
+        return max((cell_len(w) for w in words), default=1)
+
+    def table(
+        self, columns: Sequence[int] = (), widths: Sequence[int] = (), edge: bool = True
+    ) -> Table:
+        """The table of ``columns`` (all by default), ``widths`` wide (natural by
+        default), with or without its edges."""
+        shown = list(columns) or list(range(len(self.headers)))
+        table = Table(title=self.title, title_justify="left")
+        if not edge:  # no frame: a rule under the headers, the columns a space apart
+            table = Table(
+                title=self.title,
+                title_justify="left",
+                box=box.SIMPLE_HEAVY,
+                show_edge=False,
+                pad_edge=False,
+            )
+        for place, index in enumerate(shown):
+            width = widths[place] if widths else None
+            justify: JustifyMethod = "right" if index >= self.right_from else "left"
+            table.add_column(self.headers[index], justify=justify, width=width)
+        for row in self.rows:
+            cells = [
+                row[i] if not widths else _wrapped(row[i], widths[p]) for p, i in enumerate(shown)
+            ]
+            table.add_row(*(Text(cell) for cell in cells))
+        return table
+
+    def _choices(self) -> list[tuple[list[int], bool]]:
+        """The columns (and whether edges are drawn) to try, widest first."""
+        every = list(range(len(self.headers)))
+        silent = [
+            i for i in every if i not in self.keep and all(c in ("", "×1") for c in self._column(i))
+        ]
+        empty = [i for i in silent if all(not c for c in self._column(i))]
+        choices = [(every, True)]
+        choices.append(([i for i in every if i not in empty], True))
+        shown = [i for i in every if i not in silent]
+        choices += [(shown, True), (shown, False)]
+        for index in self.spare:
+            shown = [i for i in shown if i != index]
+            choices.append((shown, False))
+        return choices
+
+    def fitted(self, width: int) -> Table:
+        """The table for ``width`` cells: as it is where it fits, else as described above."""
+        every = range(len(self.headers))
+        if sum(self.natural(i) for i in every) + _frame(len(self.headers), True) <= width:
+            return self.table()
+        for shown, edge in self._choices():
+            least = {i: self.least(i) for i in shown}
+            room = width - _frame(len(shown), edge) - sum(least.values())
+            if room < 0:
+                continue
+            for index in self.widen:
+                if index in least:
+                    more = min(room, self.natural(index) - least[index])
+                    least[index] += more
+                    room -= more
+            return self.table(shown, [least[i] for i in shown], edge)
+        return self.table(list(self.keep), edge=False)  # narrower than anything: rich cuts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.fitted(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        every = range(len(self.headers))
+        frame = _frame(len(self.headers), True)
+        natural = sum(self.natural(i) for i in every) + frame
+        least = sum(self.least(i) for i in self.keep) + _frame(len(self.keep), False)
+        return Measurement(min(least, natural), natural)
+
+
+def _frame(columns: int, edge: bool) -> int:
+    """The cells a table's borders and padding take: a border and a space either side of
+    each column, less the outer border and padding without edges."""
+    return 3 * columns + 1 if edge else 3 * columns - 3
 
 
 def settlement_json(settlement: Settlement, names: list[str]) -> dict[str, Any]:

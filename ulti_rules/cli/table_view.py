@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -25,6 +27,12 @@ from .settlement_view import all_pass_text, settlement_tables, signed
 
 HEADING = "bold"
 DIM = "dim"
+INDENT = "  "
+CARD_GAP = "   "
+"""Between two numbered cards (``1 MK   2 MIX``)."""
+COLUMN_GAP = 2
+"""Spaces at least between two columns of wrapped choices."""
+MOST_COLUMNS = 4
 
 
 @dataclass(frozen=True)
@@ -276,8 +284,12 @@ class TableView:
             )
         bidder = next((s for s, a in reversed(seen.history) if isinstance(a, Bid)), None)
         if seen.phase == Phase.AUCTION and seen.bid is not None and bidder is not None:
-            standing = _("Standing bid: {bid} by {name}", bid=self.words.bid(seen.bid),
-                         name=self.words.names[bidder])  # fmt: skip
+            standing = self.words.said(
+                bidder,
+                N_("Standing bid: {bid} by You"),
+                N_("Standing bid: {bid} by {name}"),
+                bid=self.words.bid(seen.bid),
+            )
             self.line(f"  {standing}")
         for other, cards in seen.exposed.items():
             if other != seat:
@@ -297,24 +309,31 @@ class TableView:
         self.line(f"  {label} ", self.hand_text(hand, seen.hand), style="")
 
     def choices(self, choices: Sequence[Choice]) -> None:
-        """The numbered choices, in columns as wide as the longest."""
-        cells = [f"{c.number:>{len(str(len(choices)))}} {c.label}" for c in choices]
-        width = max(len(c) for c in cells) + 3
-        room = self.console.width if self.console.is_terminal else 100
-        per_line = max(1, min(len(cells), (room - 2) // width))
-        rows = -(-len(cells) // per_line)
-        for row in range(rows):
-            picked = cells[row::rows]
-            self.line("  " + "".join(c.ljust(width) for c in picked).rstrip())
+        """The numbered choices, in columns as wide as the longest; where even two such
+        columns do not fit (a narrow terminal, long bid names), in columns whose labels
+        wrap under themselves, as few lines in all as the width allows: a number never
+        parts from its label."""
+        room = (self.console.width if self.console.is_terminal else 100) - len(INDENT)
+        for line in choice_lines([(str(c.number), c.label) for c in choices], room):
+            self.line(INDENT + line)
 
     def numbered_hand(self, hand: Hand, cards: Sequence[Card]) -> list[Card]:
-        """The hand numbered in its sorted order (for laying two cards down); returns it."""
+        """The hand numbered in its sorted order (for laying two cards down); returns it.
+        Lines break between two cards, never between a card and its number."""
         ordered = sort_hand(hand, cards)
-        text = Text("  ")
+        room = self.console.width - len(INDENT)
+        text = Text(INDENT)
+        used = 0
         for number, card in enumerate(ordered, start=1):
-            if number > 1:
-                text.append("   ")
-            text.append(f"{number} ").append_text(self.words.card(card))
+            cell = Text(f"{number} ").append_text(self.words.card(card))
+            if used and used + len(CARD_GAP) + cell.cell_len > room:
+                self.console.print(text)
+                text, used = Text(INDENT), 0
+            elif used:
+                text.append(CARD_GAP)
+                used += len(CARD_GAP)
+            text.append_text(cell)
+            used += cell.cell_len
         self.console.print(text)
         return ordered
 
@@ -369,6 +388,103 @@ class TableView:
         self.line(f"{after} ", amounts, style=HEADING)
         if next_text:
             self.line(next_text)
+
+
+def choice_lines(cells: Sequence[tuple[str, str]], room: int) -> list[str]:
+    """Numbered labels (``("3", "Ulti (5)")``) laid out in ``room`` columns of text,
+    numbered down each column. Each column as wide as the longest cell, as many as fit
+    (at least three spaces apart); where fewer than two fit, the labels wrap within
+    their columns, the number on the first line and the rest indented under the label,
+    in the number of columns (1 to 4) that takes the fewest lines."""
+    if not cells:
+        return []
+    digits = max(len(number) for number, _ in cells)
+    joined = [f"{number:>{digits}} {label}" for number, label in cells]
+    width = max(cell_len(c) for c in joined) + 3
+    per_line = max(1, min(len(joined), room // width))
+    if per_line > 1 or len(joined) == 1:
+        rows = -(-len(joined) // per_line)
+        return ["".join(_pad(c, width) for c in joined[row::rows]).rstrip() for row in range(rows)]
+    labels = [label for _, label in cells]
+    best: tuple[int, int, list[int]] | None = None
+    for columns in range(1, min(MOST_COLUMNS, len(cells)) + 1):
+        found = _best_widths(
+            labels, columns, room - columns * (digits + 1) - (columns - 1) * COLUMN_GAP
+        )
+        if found is not None and (best is None or found[0] < best[0]):
+            best = (found[0], columns, found[1])
+    if best is None:  # not even one column fits its longest word: one per line, as it is
+        return joined
+    _, columns, widths = best
+    rows = -(-len(cells) // columns)
+    lines = []
+    for row in range(rows):
+        wrapped = [
+            (cells[index][0], _wrap(labels[index], widths[column]), widths[column])
+            for column in range(columns)
+            if (index := column * rows + row) < len(cells)
+        ]
+        for depth in range(max(len(lines_of) for _, lines_of, _ in wrapped)):
+            parts = []
+            for number, lines_of, label_width in wrapped:
+                shown = f"{number:>{digits}} " if depth == 0 else " " * (digits + 1)
+                text = lines_of[depth] if depth < len(lines_of) else ""
+                parts.append(shown + _pad(text, label_width))
+            lines.append((" " * COLUMN_GAP).join(parts).rstrip())
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken between words (a word wider
+    than ``width`` stands alone on its line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _best_widths(labels: Sequence[str], columns: int, room: int) -> tuple[int, list[int]] | None:
+    """The label widths of ``columns`` columns (numbered down) within ``room`` cells that
+    take the fewest lines, and that number; None where the columns cannot hold their
+    longest words."""
+    rows = -(-len(labels) // columns)
+    groups = [list(labels[c * rows : (c + 1) * rows]) for c in range(columns)]
+    if not groups[-1]:
+        return None
+    # Each column's useful widths: the narrowest at which its labels take so many lines.
+    useful: list[list[int]] = []
+    heights: list[dict[int, list[int]]] = []
+    for group in groups:
+        least = max(cell_len(word) for label in group for word in label.split() or [""])
+        most = max(cell_len(label) for label in group)
+        at: dict[int, list[int]] = {}
+        for width in range(least, most + 1):
+            lines = [len(_wrap(label, width)) for label in group]
+            if not at or lines != at[max(at)]:
+                at[width] = lines
+        useful.append(sorted(at))
+        heights.append(at)
+    best: tuple[int, list[int]] | None = None
+    for head in product(*useful[:-1]):
+        left = room - sum(head)
+        last = [w for w in useful[-1] if w <= left]
+        if not last:
+            continue
+        widths = [*head, last[-1]]
+        height = [heights[c][widths[c]] for c in range(columns)]
+        total = sum(
+            max(height[c][r] for c in range(columns) if r < len(height[c])) for r in range(rows)
+        )
+        if best is None or total < best[0]:
+            best = (total, widths)
+    return best
 
 
 def counts_points(hand: Hand) -> bool:
