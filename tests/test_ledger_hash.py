@@ -29,7 +29,7 @@ trump: acorns
 points: {{declarer: 60, defenders: 30}}
 tricks: {{Anna: 4, Ben: 3, Carla: 3}}
 last_trick: {{winner: {declarer}, trump_seven: {declarer}}}
-aces: [Anna, Ben]
+aces: [{declarer}]
 """
 
 

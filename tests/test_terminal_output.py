@@ -85,7 +85,7 @@ def test_player_names_are_escaped_in_score_and_ledger(tmp_path: Path) -> None:
         "bid: Simple\ntrump: leaves\n"
         "points: {declarer: 50, defenders: 40}\n"
         f"tricks: {{{yaml_string(anna)}: 5, Ben: 3, Carla: 2}}\n"
-        "last_trick: {winner: Ben}\naces: [Ben]\n",
+        f"last_trick: {{winner: Ben}}\naces: [{yaml_string(anna)}, Ben]\n",
         encoding="utf-8",
     )
     for args in (["score", str(sheet)], ["score", str(sheet), "--json"]):

@@ -6,7 +6,7 @@ kind class builds a pydantic model, which listing rulesets never needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from ulti_rules import (
@@ -39,9 +39,21 @@ def _ace_winners(facts: Facts) -> tuple[int, ...]:
     )
 
 
-def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]) -> list[str]:
+CanDeal = Callable[[Mapping[str, tuple[int, int, int]]], bool]
+"""The score keeper's ``can_deal(held)`` (docs/plugins.md, facts of its own)."""
+
+
+def _possible(
+    winners: tuple[int, ...],
+    facts: Facts,
+    name: Callable[[int], str],
+    *,
+    ruleset: Ruleset | None = None,
+    can_deal: CanDeal | None = None,
+) -> list[str]:
     """What a table cannot have written: more than four aces, an ace in nobody's trick,
-    nobody taking an ace when the talon cannot have held them all."""
+    nobody taking an ace when the talon cannot have held them all; given the ruleset and
+    ``can_deal``, aces the card points leave no room for where the fact puts them."""
     found = ["there are four aces"] if len(winners) > 4 else []
     in_tricks = sum(facts.tricks_won.values()) * len(facts.seats)
     talon = CARDS - in_tricks
@@ -55,7 +67,147 @@ def _possible(winners: tuple[int, ...], facts: Facts, name: Callable[[int], str]
         for seat in sorted(set(winners))
         if seat in facts.seats and facts.tricks_won.get(seat, 0) == 0
     ]
+    takers = set(winners)
+    if found or ruleset is None or can_deal is None or not takers <= set(facts.seats):
+        return found
+    return _within_points(takers, facts, name, ruleset, can_deal)
+
+
+def _within_points(
+    takers: set[int],
+    facts: Facts,
+    name: Callable[[int], str],
+    ruleset: Ruleset,
+    can_deal: CanDeal,
+) -> list[str]:
+    """Whether some deal of the cards puts the aces where ``takers`` says, at the card
+    points written: in the declarer's tricks if and only if the declarer took one; in
+    the defenders' tricks, at least one for each defender named and all in the tricks of
+    those named, none if neither is; the rest in the talon (at most two, whose points
+    count as written). Which deals the points allow is the score keeper's ``can_deal``,
+    exact for any card points (an ace a club values at 0 fits anywhere)."""
+    aces = len(ACES)
+    declarer = facts.declarer
+    named = [s for s in facts.seats if s != declarer and s in takers]
+    named_tricks = sum(facts.tricks_won.get(s, 0) for s in named)
+    splits = [
+        (mine, theirs, aces - mine - theirs)
+        for mine in range(aces + 1)
+        for theirs in range(aces + 1 - mine)
+        if aces - mine - theirs <= 2
+    ]
+    dealt = [split for split in splits if can_deal({"ace": split})]
+
+    def declarer_fits(mine: int) -> bool:
+        return (mine > 0) == (declarer in takers)
+
+    def defenders_fit(theirs: int) -> bool:
+        if not named:
+            return theirs == 0
+        return len(named) <= theirs <= 3 * named_tricks
+
+    if any(declarer_fits(mine) and defenders_fit(theirs) for mine, theirs, _ in dealt):
+        return []
+    words = _card_words(ruleset)
+    who = name(declarer)
+    found = []
+    if not any(declarer_fits(mine) for mine, _, _ in dealt):
+        points = _side_points(facts, ruleset, declarer=True)
+        if declarer in takers:
+            room = _none_in("the declarer", points, words)
+            found.append(
+                f"{who} took an ace, but {room}: take {who} out of aces, or correct points"
+            )
+        else:
+            found.append(
+                f"{who}, the declarer, is not in aces, but the declarer's "
+                f"{_needs_one(points, words)}: add {who} to aces, or correct points"
+            )
+    # Each side on its own; where each could be right alone but not both together, the
+    # defenders' side given the declarer's.
+    given, deals = "", dealt
+    if not found and any(defenders_fit(theirs) for _, theirs, _ in dealt):
+        given = f"with {who} {'' if declarer in takers else 'not '}in aces, "
+        deals = [split for split in dealt if declarer_fits(split[0])]
+    if not any(defenders_fit(theirs) for _, theirs, _ in deals):
+        points = _side_points(facts, ruleset, declarer=False)
+        if not named:
+            neither = " nor ".join(name(s) for s in facts.seats if s != declarer)
+            found.append(
+                f"neither {neither} is in aces, but {given}the defenders' "
+                f"{_needs_one(points, words)}: add who took it to aces, or correct points"
+            )
+        else:
+            found.append(_named_defenders(named, points, deals, given, facts, name, words))
     return found
+
+
+def _named_defenders(
+    named: list[int],
+    points: tuple[int, int],
+    dealt: list[tuple[int, int, int]],
+    given: str,
+    facts: Facts,
+    name: Callable[[int], str],
+    words: str,
+) -> str:
+    """Why the defenders' aces cannot be where ``named`` says, in the deals ``dealt``:
+    too few for one each, or too many for the tricks of those named."""
+    who = " and ".join(name(s) for s in named)
+    most = max(theirs for _, theirs, _ in dealt)
+    if most < len(named):
+        took = "each took an ace" if len(named) > 1 else "took an ace"
+        out = " or ".join(name(s) for s in named) if most else who
+        room = _none_in("the defenders", points, words, most)
+        return f"{who} {took}, but {given}{room}: take {out} out of aces, or correct points"
+    least = min(theirs for _, theirs, _ in dealt if theirs >= len(named))
+    tricks = sum(facts.tricks_won.get(s, 0) for s in named)
+    others = " and ".join(name(s) for s in facts.seats if s != facts.declarer and s not in named)
+    total, last = points
+    besides = f", {total - last} besides the last trick's {last}," if last else ""
+    return (
+        f"{given}the defenders' {total} card points{besides} need {least} aces in their "
+        f"tricks ({words}), and {who}'s {tricks} trick{'s' if tricks != 1 else ''} cannot "
+        f"hold them all: add {others} to aces, or correct points"
+    )
+
+
+def _side_points(facts: Facts, ruleset: Ruleset, *, declarer: bool) -> tuple[int, int]:
+    """A side's card points as written, and the last trick's bonus among them (0 if the
+    other side won it)."""
+    points = facts.declarer_points if declarer else facts.defender_points
+    won_last = (facts.last_trick_winner == facts.declarer) == declarer
+    return points, ruleset.points.last_trick if won_last else 0
+
+
+def _none_in(side: str, points: tuple[int, int], words: str, most: int = 0) -> str:
+    """``the defenders' 20 card points cannot include an ace``: a side without room for
+    more than ``most`` aces."""
+    total, last = points
+    whose = f"{side}'" if side.endswith("s") else f"{side}'s"
+    if most:
+        aces = "more than one ace" if most == 1 else f"more than {most} aces"
+    else:
+        if total == 0:
+            return f"{side} {'have' if side.endswith('s') else 'has'} no card points"
+        if total == last:
+            return f"{whose} {total} card points are only the last trick's {last}"
+        aces = "an ace"
+    besides = f", {total - last} besides the last trick's {last}," if last else ""
+    return f"{whose} {total} card points{besides} cannot include {aces} ({words})"
+
+
+def _needs_one(points: tuple[int, int], words: str) -> str:
+    """``... card points cannot be made without an ace``, said of a side's points."""
+    total, last = points
+    besides = f", {total - last} besides the last trick's {last}," if last else ""
+    return f"{total} card points{besides} cannot be made without an ace ({words})"
+
+
+def _card_words(ruleset: Ruleset) -> str:
+    """``cards count ace 10, ten 10, every other card 0``."""
+    counted = [f"{rank} {value}" for rank, value in ruleset.points.card_points.items() if value]
+    return f"cards count {', '.join(counted) or 'nothing'}, every other card 0"
 
 
 ACE_WINNERS = FactSpec(

@@ -16,10 +16,11 @@ never parses a document.
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast
 
 from pydantic import Field, StrictBool, StrictInt, TypeAdapter
@@ -125,7 +126,33 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 Check = Callable[[T, Facts, Callable[[int], str]], Iterable[str]]
 """``check(value, facts, name)``: what makes a typed-in value impossible, in words;
-``name(seat)`` is the player's name."""
+``name(seat)`` is the player's name. It may also take any of :data:`CHECK_ARGUMENTS` by
+name, with a default (``ruleset=None``), and is then handed them."""
+CanDeal = Callable[[Mapping[str, tuple[int, int, int]]], bool]
+"""``can_deal(held)``: whether the 32 cards can lie so that the declarer's tricks, the
+defenders' tricks and the talon hold the card points the facts give them (the last
+trick's bonus to its winner's side) and, of each rank in ``held``, exactly that many
+cards in each: ``can_deal({"ace": (2, 1, 1)})`` puts two aces in the declarer's tricks,
+one in the defenders' and one in the talon (the four of a rank in all)."""
+CHECK_ARGUMENTS = ("ruleset", "can_deal")
+"""What a check may take by name besides ``(value, facts, name)``: ``ruleset``, the
+Ruleset the hand is settled by (its card points: ``ruleset.points``), and ``can_deal``
+(:data:`CanDeal`), None where the facts' card points are already refused. A check
+written without them is called as it always was."""
+
+
+@lru_cache(maxsize=256)
+def _takes(check: Callable[..., Iterable[str]]) -> frozenset[str]:
+    """Which of :data:`CHECK_ARGUMENTS` ``check`` takes by name (all, for a ``**``
+    parameter; none for a check without a signature Python can read)."""
+    try:
+        parameters = inspect.signature(check).parameters.values()
+    except (TypeError, ValueError):
+        return frozenset()
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return frozenset(CHECK_ARGUMENTS)
+    by_name = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return frozenset(p.name for p in parameters if p.name in CHECK_ARGUMENTS and p.kind in by_name)
 
 
 @dataclass(frozen=True)
@@ -174,6 +201,18 @@ class FactSpec(Generic[T]):
         if not callable(self.compute) or not (self.check is None or callable(self.check)):
             raise ValueError(f"fact '{self.name}': compute (and check) must be functions")
 
+    def problems(
+        self, value: T, facts: Facts, name: Callable[[int], str], **context: Any
+    ) -> list[str]:
+        """What ``check`` finds impossible in ``value`` (nothing without a check), handed
+        those of ``context`` (:data:`CHECK_ARGUMENTS`) it takes."""
+        if self.check is None:
+            return []
+        check = cast("Callable[..., Iterable[str]]", self.check)
+        takes = _takes(check)
+        taken = {key: given for key, given in context.items() if key in takes}
+        return list(check(value, facts, name, **taken))
+
     def of(self, facts: Facts, message: str | None = None) -> T:
         """The fact's value in ``facts``; MissingFact naming it when it was not recorded
         (the score keeper then asks for its sheet key)."""
@@ -183,6 +222,7 @@ class FactSpec(Generic[T]):
 
 
 __all__ = [
+    "CHECK_ARGUMENTS",
     "COUNT",
     "FLAG",
     "FORMS",

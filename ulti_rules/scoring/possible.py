@@ -11,9 +11,10 @@ announce (a 40-100's declarer announces only the trump marriage, and must).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from ..cards import RANK_IDS
 from ..facts import Facts
@@ -29,8 +30,9 @@ class Impossibility:
     """One contradiction; ``topic`` says which part of the facts it is about."""
 
     topic: str
-    """points, tricks, last_trick, trump_seven or marriages (a declared fact such as who
-    took the aces is checked by its kind's ``FactSpec.check``)."""
+    """points, tricks, last_trick, trump_seven (the last trick's), trump_seven_early or
+    marriages (a declared fact such as who took the aces is checked by its kind's
+    ``FactSpec.check``, which may ask :func:`can_deal`)."""
     message: str
 
 
@@ -126,10 +128,10 @@ Deck = tuple[tuple[int, int], ...]
 """The deck as (card value, how many cards have it), by value: 8 × ace, 24 × 0, ..."""
 
 
-def _deck(ruleset: Ruleset) -> Deck:
-    values = ruleset.points.card_points
-    counts = Counter(values.values())
-    counts[0] += len(RANK_IDS) - len(values)  # ranks not listed count nothing
+def _deck(ruleset: Ruleset, without: frozenset[str] = frozenset()) -> Deck:
+    """The deck by card value; ``without`` ranks (ids) left out."""
+    values: dict[str, int] = dict(ruleset.points.card_points.items())
+    counts = Counter(values.get(rank, 0) for rank in RANK_IDS if rank not in without)
     return tuple(sorted((value, SUITS * n) for value, n in counts.items() if n))
 
 
@@ -209,16 +211,13 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
                 f"{_deck_words(ruleset)}",
             )
         )
-    if found:
+    if found or _dealable(
+        deck,
+        (declarer_cards, declarer),
+        (defender_cards, defenders),
+        (TALON_CARDS, facts.talon_points),
+    ):
         return found
-    values = [value for value, _ in deck]
-    for i, first in enumerate(values):
-        for second in values[i:]:
-            if first + second != facts.talon_points:
-                continue
-            rest = _without(deck, (first, second))
-            if rest is not None and _holds(rest, declarer_cards, declarer):
-                return []
     return [
         Impossibility(
             "points",
@@ -227,6 +226,78 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
             f"{_deck_words(ruleset)}",
         )
     ]
+
+
+Part = tuple[int, int]
+"""Cards and card points of one part of the deal: the declarer's tricks, the defenders'
+tricks, or the talon."""
+
+
+def _dealable(deck: Deck, declarer: Part, defenders: Part, talon: Part) -> bool:
+    """Whether ``deck`` splits into the three parts, each with its cards and points.
+
+    A talon of the talon's cards and points is tried one choice of values at a time
+    (it holds at most two cards); from the cards left, the declarer's tricks must be
+    able to hold theirs, and the defenders then hold the rest, which is what they need
+    when the cards and points add up.
+    """
+    parts = (declarer, defenders, talon)
+    if any(cards < 0 or points < 0 for cards, points in parts):
+        return False
+    if sum(cards for cards, _ in parts) != sum(n for _, n in deck):
+        return False
+    if sum(points for _, points in parts) != sum(value * n for value, n in deck):
+        return False
+    talon_cards, talon_points = talon
+    for chosen in combinations_with_replacement([value for value, _ in deck], talon_cards):
+        if sum(chosen) != talon_points:
+            continue
+        rest = _without(deck, chosen)
+        if rest is not None and _holds(rest, *declarer):
+            return True
+    return False
+
+
+Held = Mapping[str, tuple[int, int, int]]
+"""Of each rank (``ace``, ``king``, ...), how many cards lie in the declarer's tricks,
+the defenders' tricks and the talon."""
+
+
+def can_deal(facts: Facts, ruleset: Ruleset, held: Held) -> bool:
+    """Whether the 32 cards can lie so that the declarer's tricks, the defenders' tricks
+    and the talon hold the card points the facts give them (the last trick's bonus to
+    its winner's side) and, of each rank in ``held``, exactly the cards it says.
+
+    ``can_deal(facts, ruleset, {"ace": (2, 1, 1)})``: two aces in the declarer's tricks,
+    one in the defenders', one in the talon. ``{}`` asks only whether the points can be.
+    The cards of each side are its tricks times three and the talon's two; which seat of
+    a side took which card is not asked. A rank a club values at 0 leaves the points as
+    they are wherever its cards lie. A rank id no card has raises ValueError.
+    """
+    values: dict[str, int] = dict(ruleset.points.card_points.items())
+    last = ruleset.points.last_trick
+    declarer_won_last = facts.last_trick_winner == facts.declarer
+    parts = [
+        [
+            CARDS_PER_TRICK * _side_tricks(facts, True),
+            facts.declarer_points - (last if declarer_won_last else 0),
+        ],
+        [
+            CARDS_PER_TRICK * _side_tricks(facts, False),
+            facts.defender_points - (0 if declarer_won_last else last),
+        ],
+        [TALON_CARDS, facts.talon_points],
+    ]
+    for rank, counts in held.items():
+        if rank not in RANK_IDS:
+            raise ValueError(f"no card has the rank {rank!r} (ranks: {', '.join(RANK_IDS)})")
+        if len(counts) != len(parts) or any(n < 0 for n in counts) or sum(counts) != SUITS:
+            return False
+        for part, n in zip(parts, counts, strict=True):
+            part[0] -= n
+            part[1] -= n * values.get(rank, 0)
+    declarer, defenders, talon = ((cards, points) for cards, points in parts)
+    return _dealable(_deck(ruleset, frozenset(held)), declarer, defenders, talon)
 
 
 def _last_trick(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> list[Impossibility]:
@@ -240,21 +311,25 @@ def _last_trick(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> l
         )
     side_points = facts.declarer_points if winner == facts.declarer else facts.defender_points
     if side_points < ruleset.points.last_trick:
-        side = "declarer" if winner == facts.declarer else "defenders"
+        side = "the declarer has" if winner == facts.declarer else "the defenders have"
+        held = f"only {side_points} card points" if side_points else "no card points"
         found.append(
             Impossibility(
                 "last_trick",
-                f"{name(winner)} won the last trick, worth {ruleset.points.last_trick}, but the "
-                f"{side} have only {side_points} card points",
+                f"{name(winner)} won the last trick, worth {ruleset.points.last_trick}, but "
+                f"{side} {held}",
             )
         )
     return found
 
 
 def _trump_seven(facts: Facts, name: Callable[[int], str]) -> list[Impossibility]:
+    """One trump 7, in a trump game, played by a player of the hand; each problem is about
+    the fact that says it (``trump_seven``: the last trick's, ``trump_seven_early``)."""
     last, early = facts.trump_seven_last_trick, facts.trump_seven_early
     if facts.trump is None and (last is not None or early is not None):
-        return [Impossibility("trump_seven", "a no-trump game has no trump 7")]
+        topic = "trump_seven" if last is not None else "trump_seven_early"
+        return [Impossibility(topic, "a no-trump game has no trump 7")]
     found = []
     if last is not None and early is not None:
         found.append(
@@ -263,9 +338,9 @@ def _trump_seven(facts: Facts, name: Callable[[int], str]) -> list[Impossibility
                 "there is one trump 7: it cannot be played both before and in the last trick",
             )
         )
-    for seat in (last, early):
+    for topic, seat in (("trump_seven", last), ("trump_seven_early", early)):
         if seat is not None and seat not in facts.seats:
-            found.append(Impossibility("trump_seven", f"{name(seat)} did not play this hand"))
+            found.append(Impossibility(topic, f"{name(seat)} did not play this hand"))
     return found
 
 

@@ -9,13 +9,14 @@ played one. ``sheet_from`` goes the other way, for records and tests.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..cards import DE_SUIT_NAMES, EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
 from ..contracts.base import MissingFact
-from ..contracts.fact_specs import PLAYER, PLAYERS, FactSpec
+from ..contracts.fact_specs import PLAYER, PLAYERS, CanDeal, FactSpec
 from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..game import Game
@@ -29,7 +30,7 @@ from ..ruleset.loading import check_name, load_ruleset, locate, registry_of
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
-from .possible import impossibilities
+from .possible import can_deal, impossibilities
 from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
@@ -40,8 +41,13 @@ _IMPOSSIBLE_AT: dict[str, KeyPath] = {
     "tricks": ("tricks",),
     "last_trick": ("last_trick",),
     "trump_seven": ("last_trick", "trump_seven"),
+    "trump_seven_early": ("trump_seven_early",),
     "marriages": ("marriages",),
 }
+_PLAY_KEYS = ("points", "tricks", "durchmars", "last_trick")
+"""The keys that say how a hand was played."""
+_POINTS_REFUSED = frozenset({"points", "tricks", "last_trick"})
+"""Problems after which no deal of the cards is asked about (``possible.can_deal``)."""
 
 
 def _suit_words() -> dict[str, SuitId]:
@@ -168,6 +174,16 @@ class _Reader:
         wanted = self.sheet.bid
         ladder = self.ruleset.ladder
         if isinstance(wanted, BidByComponents):
+            written = wanted.components
+            twice = [i for i, cid in enumerate(written) if cid in written[:i]]
+            for i in twice:
+                self.fail(
+                    ("bid", "components", i),
+                    f"'{shorten(written[i])}' is written twice: a bid has each component "
+                    "once (the implied Parti too)",
+                )
+            if twice:
+                return None
             for bid in ladder:
                 if set(bid.components) == set(wanted.components) and bid.red == wanted.red:
                     return bid
@@ -226,8 +242,8 @@ class _Reader:
         before_play = sheet.gave_up or (
             sheet.uncontested and self.ruleset.simple.uncontested == "lose_double"
         )
-        if suit is None and before_play:
-            return None
+        if suit is None and (before_play or self.uncontested_in_vain()):
+            return None  # (a flag that says nothing here is refused at its key instead)
         if suit is None:
             self.fail(
                 ("trump",) if given is not None else ("bid",),
@@ -240,6 +256,31 @@ class _Reader:
         ):
             self.fail(("trump",), f"{red} is trump only in a red bid here; '{bid.id}' is not red")
         return suit
+
+    def played(self) -> bool:
+        """Whether the sheet says how the hand was played."""
+        return any(getattr(self.sheet, key) is not None for key in _PLAY_KEYS)
+
+    def uncontested_in_vain(self) -> bool:
+        """``uncontested: true`` with nothing of the play, under rules that play an
+        uncontested Simple out (``simple.uncontested: play``): the table believes the hand
+        was decided before play, and here it was not (unless it was given up)."""
+        sheet = self.sheet
+        return (
+            sheet.uncontested
+            and not sheet.gave_up
+            and self.ruleset.simple.uncontested != "lose_double"
+            and not self.played()
+        )
+
+    def check_uncontested(self) -> None:
+        if self.uncontested_in_vain():
+            self.fail(
+                ("uncontested",),
+                f"'{self.ruleset.name}' plays an uncontested Simple out like any other "
+                "(simple.uncontested: play), so uncontested changes nothing here: leave it "
+                "out, and write how the hand was played (trump, points, tricks, last_trick)",
+            )
 
     # ------------------------------------------------------------------ kontra
 
@@ -316,14 +357,19 @@ class _Reader:
                         continue
                     levels[seat] = level
                 if not personal and levels:
-                    if len(set(levels.values())) > 1:
+                    # One chain binds both: a defender at 0 called nothing and is bound
+                    # by the other's call ({Ben: 1, Carla: 0} is Ben's kontra, for both).
+                    called = {level for level in levels.values() if level}
+                    if len(called) > 1:
                         self.fail(
                             path,
                             f"a kontra on '{cid}' binds both defenders here, so "
-                            "their levels cannot differ",
+                            "their levels cannot differ: write the one level it reached, "
+                            f"e.g. {{{cid}: {max(called)}}} (0 or no entry for a defender "
+                            "who called nothing)",
                         )
                         continue
-                    levels = dict.fromkeys(defenders, next(iter(levels.values())))
+                    levels = dict.fromkeys(defenders, max(levels.values()))
             if any(levels.values()):
                 out[cid] = {s: levels.get(s, 0) for s in defenders} if personal else levels
         return out
@@ -334,11 +380,7 @@ class _Reader:
         self, names: list[str], declarer: int, seats: list[int], trump: SuitId | None, bid: Bid
     ) -> Facts | None:
         sheet = self.sheet
-        played = [
-            k
-            for k in ("points", "tricks", "durchmars", "last_trick")
-            if getattr(sheet, k) is not None
-        ]
+        played = [k for k in _PLAY_KEYS if getattr(sheet, k) is not None]
         if sheet.gave_up:  # settled as given up, the play facts would be read by nobody
             said = played + [
                 key
@@ -412,14 +454,16 @@ class _Reader:
             trump_seven_early=seven_early,
             extra=declared,
         )
-        for issue in impossibilities(facts, self.ruleset, lambda s: names[s], bid):
+        issues = impossibilities(facts, self.ruleset, lambda s: names[s], bid)
+        for issue in issues:
             at = _IMPOSSIBLE_AT[issue.topic]
             if issue.topic == "trump_seven" and sheet.last_trick is None:
                 at = ("trump_seven_early",)
             if issue.topic == "tricks" and sheet.tricks is None:
                 at = ("durchmars",)
             self.fail(at, issue.message)
-        self.check_declared(facts, names)
+        dealable = not any(issue.topic in _POINTS_REFUSED for issue in issues)
+        self.check_declared(facts, names, dealable=dealable)
         return facts
 
     def declared_specs(self) -> dict[str, FactSpec[Any]]:
@@ -442,11 +486,16 @@ class _Reader:
         for key, spec in self.declared_specs().items():
             given = self.sheet.declared[key]
             if spec.form is PLAYERS and given is not None:
-                seats = [
-                    self.seat(who, (key, i), names, declarer=declarer)
-                    for i, who in enumerate(given)
-                ]
-                values[spec.name] = tuple(s for s in seats if s is not None)
+                seats: list[int] = []
+                for i, who in enumerate(given):
+                    seat = self.seat(who, (key, i), names, declarer=declarer)
+                    if seat is None:
+                        continue
+                    if seat in seats:  # kept: the kind's check counts them too (a fifth ace)
+                        named = who if who == names[seat] else f"'{who}' ({names[seat]})"
+                        self.fail((key, i), f"{named} is in {key} twice: write each name once")
+                    seats.append(seat)
+                values[spec.name] = tuple(seats)
             elif spec.form is PLAYER:
                 seat = None if given is None else self.seat(given, (key,), names, declarer=declarer)
                 if given is None or seat is not None:
@@ -455,9 +504,20 @@ class _Reader:
                 values[spec.name] = given
         return values
 
-    def check_declared(self, facts: Facts, names: list[str]) -> None:
+    def check_declared(self, facts: Facts, names: list[str], *, dealable: bool = True) -> None:
         """Every seat a declared fact names played the hand, and the kind's own check
-        (no fifth ace) holds."""
+        (no fifth ace; the aces' points within the card points) holds.
+
+        The check is handed what it takes of ``ruleset`` and ``can_deal``
+        (``FactSpec.problems``); ``can_deal`` is None unless ``dealable``: where the card
+        points, tricks or last trick are refused already, no deal can be asked about."""
+        ruleset = self.ruleset
+        deal: CanDeal | None = None
+        if dealable:
+
+            def deal(held: Mapping[str, tuple[int, int, int]]) -> bool:
+                return can_deal(facts, ruleset, held)
+
         for key, spec in self.declared_specs().items():
             if spec.name not in facts.extra:
                 continue
@@ -468,7 +528,10 @@ class _Reader:
             if spec.check is None:
                 continue
             try:
-                found = [printable(str(m)) for m in spec.check(value, facts, lambda s: names[s])]
+                said = spec.problems(
+                    value, facts, lambda s: names[s], ruleset=ruleset, can_deal=deal
+                )
+                found = [printable(str(m)) for m in said]
             except (Exception, SystemExit) as exc:
                 owner = self.registry.fact_owner(spec.name)
                 raise plugin_fault(f"fact '{spec.name}'", owner, exc, "check") from exc
@@ -611,6 +674,7 @@ def hand_from_sheet(
         reader.fail(("declarer",), f"{sheet.declarer} deals and sits out this hand")
     defenders = [s for s in seats if s != declarer]
     trump = reader.trump(bid)
+    reader.check_uncontested()
     kontra = reader.kontra(bid, names, defenders)
     multiplier = 1
     if sheet.round_one:
