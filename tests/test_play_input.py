@@ -294,12 +294,25 @@ def test_no_you_is_left_in_a_hungarian_or_german_replay(ulti: RunUlti, record: P
 def test_a_record_from_a_german_table_replays_in_english(
     tmp_path: Path, ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The record names the person as the German table did ('Du')."""
+    """The record names the person "You" whatever the table's language, so that a ledger
+    or study reading records of tables in two languages counts one player."""
     record = played(ulti, monkeypatch, "de")
-    assert "players: [Anna, Du, Carla]" in (tmp_path / record).read_text()
+    text = (tmp_path / record).read_text()
+    assert "players: [Anna, You, Carla]" in text and not re.search(r"\bDu\b", text)
     out = ulti("replay", str(record)).stdout
     assert "You bid Simple Hearts (parti_red)" in out and "You lead: You " in out
     assert not re.search(r"\bDu\b", out)
+
+
+def test_a_record_that_named_the_person_du_still_replays_as_the_person(
+    tmp_path: Path, ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records saved at a German table before they all said "You" named the person
+    "Du": they still replay to the person."""
+    record = tmp_path / played(ulti, monkeypatch, "de")
+    record.write_text(record.read_text().replace("[Anna, You, Carla]", "[Anna, Du, Carla]"))
+    out = ulti("replay", str(record)).stdout
+    assert "You bid Simple Hearts (parti_red)" in out and "You lead: You " in out
 
 
 def test_the_live_table_says_the_standing_bid_of_the_person(ulti: RunUlti) -> None:

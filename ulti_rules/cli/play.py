@@ -179,6 +179,9 @@ def play_command(
         )
     you = say._(YOU)
     names = [you if s == human else BOT_NAMES[s] for s in range(count)]
+    # A record names the person "You" in every language: a ledger or study that reads
+    # records of tables in two languages counts one player, not "Te" and "Du" besides.
+    record_names = [YOU if s == human else BOT_NAMES[s] for s in range(count)]
     bot_seats = [s for s in range(count) if s != human]
     chosen = _bot_names(bots_option, len(bot_seats))
     players = {s: make_bot(name) for s, name in zip(bot_seats, chosen, strict=True)}
@@ -218,7 +221,9 @@ def play_command(
             )
             view.end(hand, settlement)
             if shelf is not None:
-                record = record_of(hand, record_ref, players=names, ruleset_hash=ruleset_hash)
+                record = record_of(
+                    hand, record_ref, players=record_names, ruleset_hash=ruleset_hash
+                )
                 try:
                     saved = shelf.save(record)
                 except RecordError as exc:  # a full disk: the session goes on, and says so
