@@ -129,7 +129,7 @@ def test_red_bid_fixes_hearts_and_others_name_trump_after() -> None:
         hand.apply(Pass())
     assert hand.phase == "trump"
     assert [a.suit for a in hand.legal_actions()] == ["acorns", "leaves", "bells"]  # type: ignore[attr-defined]
-    with pytest.raises(IllegalAction, match="hearts cannot be trump"):
+    with pytest.raises(IllegalAction, match=r"hearts \(Piros\) cannot be trump"):
         hand.apply(DeclareTrump("hearts"))
     hand.apply(DeclareTrump("bells"))
     assert hand.trump == "bells" and hand.phase == "play" and hand.current_player == 1

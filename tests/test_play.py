@@ -288,7 +288,7 @@ def test_a_trump_the_bid_forbids_is_refused_with_the_rule_and_hints_an_allowed_o
         input="1 2\nulti\npass\npiros\nxyz\n",
     )  # fmt: skip
     out = done.stdout
-    assert "not piros: hearts cannot be trump in Ulti under this ruleset" in out
+    assert "not piros: hearts (Piros) cannot be trump in Ulti under this ruleset" in out
     assert "or a suit (acorns, makk, M, c)" in out  # not the refused 'piros'
 
 

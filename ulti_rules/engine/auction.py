@@ -48,6 +48,7 @@ from .actions import (
 )
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of_distinct
+from .tricks import SUITS
 from .trump import (
     KINGS_AND_OVERS,
     MARRIAGE_MASKS,
@@ -571,9 +572,9 @@ class Auction:
         step = self.step
         if isinstance(action, Discard):
             if step != "discard":
-                return "there is nothing to discard now: discard right after taking the talon"
+                return Said("there is nothing to discard now: discard right after taking the talon")
             if len(action.cards) != TALON_SIZE:
-                return f"the talon is {TALON_SIZE} cards: discard exactly {TALON_SIZE}"
+                return Said("the talon is {n} cards: discard exactly {n}", n=TALON_SIZE)
             for card in action.cards:
                 if not (hand >> card) & 1:
                     return Said("you do not hold the {card}", card=card_name(card))
@@ -593,32 +594,44 @@ class Auction:
                 )
             return None
         if step == "discard":
-            return "discard two cards first: you hold the talon"
+            return Said("discard two cards first: you hold the talon")
         if isinstance(action, DeclareTrump):
             if step != "round1_trump":
-                return "trump is named after the auction, not during it"
+                return Said("trump is named after the auction, not during it")
             assert self.bid is not None
             if suit_number(action.suit) not in self.bid.suits:
-                return f"{action.suit} cannot be trump in {self.bid.name}"
+                return Said(
+                    "{suit} cannot be trump in {bid}",
+                    suit=SUITS[suit_number(action.suit)],
+                    bid=self.bid.name,
+                )
             return None
         if step == "round1_trump":
-            return "name the trump suit of your round-1 bid first"
+            return Said("name the trump suit of your round-1 bid first")
         if isinstance(action, PickUp):
             if step == "bid":
-                return "you have laid the talon down: now bid"
+                return Said("you have laid the talon down: now bid")
             if step != "speak":
-                return "there is no talon to take now"
+                return Said("there is no talon to take now")
             if self.talon is None:
-                return "there is no talon in this deal"
+                return Said("there is no talon in this deal")
             if not self._may_rob(seat):
-                return "this ruleset has no self-robbing: you may not take back your own talon"
+                return Said(
+                    "this ruleset has no self-robbing: you may not take back your own talon"
+                )
             if not self._candidates_at_all()[0]:
-                above = self.bid.name if self.bid else "nothing"
-                return f"no bid ranks above {above}: taking the talon obliges a higher bid"
+                if self.bid is None:
+                    return Said("no bid ranks above nothing: taking the talon obliges a higher bid")
+                return Said(
+                    "no bid ranks above {bid}: taking the talon obliges a higher bid",
+                    bid=self.bid.name,
+                )
             if not self._talon_may_serve(seat, hand):
                 if self.talon_by == seat:
-                    return "with your talon you could make no higher bid, and taking it obliges one"
-                return (
+                    return Said(
+                        "with your talon you could make no higher bid, and taking it obliges one"
+                    )
+                return Said(
                     "no two cards you could find in the talon would let you make a higher bid, "
                     "and taking it obliges one"
                 )
@@ -627,55 +640,56 @@ class Auction:
             if self._pass_allowed(hand):
                 return None
             if step == "confirm":
-                return "confirm your round-1 bid or raise it"
+                return Said("confirm your round-1 bid or raise it")
             if step == "round1":
-                return "the first speaker must open round 1 with a bid"
+                return Said("the first speaker must open round 1 with a bid")
             if self.opening:
-                return "the opener must bid"
-            return "you took the talon, so you must bid higher"
+                return Said("the opener must bid")
+            return Said("you took the talon, so you must bid higher")
         if isinstance(action, Bid):
             return self._why_bid_refused(action, hand)
-        return f"'{action}' is not an action of the auction"
+        return Said("'{action}' is not an action of the auction", action=action)
 
     def _why_bid_refused(self, action: Bid, hand: int) -> str | None:
         info = self.cat.by_id.get(action.bid)
         if info is None:
-            return f"there is no bid '{action.bid}' in this ruleset's ladder"
+            return Said("there is no bid '{bid}' in this ruleset's ladder", bid=action.bid)
         step = self.step
         if step == "speak":
             if not self._direct_bid_allowed():
-                return "take the talon first: every bid picks the talon up"
+                return Said("take the talon first: every bid picks the talon up")
             if not self._may_rob(self.turn):
-                return "this ruleset has no self-robbing: you may not raise your own bid"
+                return Said("this ruleset has no self-robbing: you may not raise your own bid")
         if not info.biddable:
             least = self.ruleset.auction.min_components
-            return f"every bid needs at least {least} components in this ruleset"
+            return Said("every bid needs at least {least} components in this ruleset", least=least)
         confirming = step == "confirm" and info is self.round1_bid
         if not confirming and not self._overcalls(info):
             if self.bid is None:
-                return f"{info.name} cannot be bid now"
-            return f"{info.name} does not overcall {self.bid.name}"
+                return Said("{bid} cannot be bid now", bid=info.name)
+            return Said("{bid} does not overcall {standing}", bid=info.name, standing=self.bid.name)
         if self._same_trump_binds() and not confirming and not self._keeps_trump(info):
-            kept = suit_id(self.round1_trump) if self.round1_trump >= 0 else "no trump"
-            return f"a raise keeps the round-1 trump ({kept})"
+            if self.round1_trump < 0:
+                return Said("a raise keeps the round-1 trump (no trump)")
+            return Said("a raise keeps the round-1 trump ({suit})", suit=SUITS[self.round1_trump])
         carries = self._carries_trump(info)
         if carries and action.trump is None:
-            return f"name the trump suit with the bid: {info.name} is played with a trump"
+            return Said(
+                "name the trump suit with the bid: {bid} is played with a trump", bid=info.name
+            )
         if not carries and action.trump is not None:
             if info.trump == "suit" and self.ruleset.trump.fixed is None:
-                return "the trump suit is named after the auction, not with the bid"
-            return (
-                f"{info.name} has no trump suit to name"
-                if info.trump == "none"
-                else (f"{info.name} fixes its trump suit itself")
-            )
+                return Said("the trump suit is named after the auction, not with the bid")
+            if info.trump == "none":
+                return Said("{bid} has no trump suit to name", bid=info.name)
+            return Said("{bid} fixes its trump suit itself", bid=info.name)
         if confirming:
             if (
                 carries
                 and action.trump is not None
                 and suit_number(action.trump) != self.round1_trump
             ):
-                return "a confirmation keeps the round-1 trump"
+                return Said("a confirmation keeps the round-1 trump")
             if self._confirm_forced(hand):
                 return None
         check = step != "round1" and not self._unsuitable(hand)
@@ -683,9 +697,14 @@ class Auction:
         if carries:
             assert action.trump is not None
             if suit_number(action.trump) not in options:
-                return f"{action.trump} cannot be trump in {info.name}" + (
-                    " here: a raise keeps the round-1 trump" if self._same_trump_binds() else ""
-                )
+                suit = SUITS[suit_number(action.trump)]
+                if self._same_trump_binds():
+                    return Said(
+                        "{suit} cannot be trump in {bid} here: a raise keeps the round-1 trump",
+                        suit=suit,
+                        bid=info.name,
+                    )
+                return Said("{suit} cannot be trump in {bid}", suit=suit, bid=info.name)
             options = (suit_number(action.trump),)
         if check and info.trump != "none" and not feasible_suits(info, hand, options):
             return requirement_words(info, options)

@@ -64,7 +64,7 @@ from .marriages import announceable, due, hundred_limit_words
 from .masks import BYTE_CARDS, cards_of
 from .observation import Observation
 from .phase import STEPS, Phase, Step
-from .tricks import SUIT_MASKS, RankTables, legal_mask, why_refused
+from .tricks import SUIT_MASKS, SUITS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, marriages_in, requirement_words
 
 AUCTION = Phase.AUCTION
@@ -778,18 +778,22 @@ class Hand:
             return not_an_action(action)
         phase = self._phase
         if phase == OVER:
-            return "the hand is over"
+            return Said("the hand is over")
         if phase == AUCTION:
             return self._auction.why_refused(action, self._hands)
         if phase == TRUMP:
             if isinstance(action, GiveUp):
                 return None if self._can_give_up() else self._why_no_give_up()
             if not isinstance(action, DeclareTrump):
-                return "the declarer names the trump suit first"
+                return Said("the declarer names the trump suit first")
             assert self._info is not None
             suit = suit_number(action.suit)
             if suit not in self._info.suits:
-                return f"{action.suit} cannot be trump in {self._info.name} under this ruleset"
+                return Said(
+                    "{suit} cannot be trump in {bid} under this ruleset",
+                    suit=SUITS[suit],
+                    bid=self._info.name,
+                )
             if suit not in self._trump_choices():
                 return requirement_words(self._info, (suit,))
             return None
@@ -798,7 +802,7 @@ class Hand:
         if isinstance(action, Kontra):
             assert self._kontra is not None
             if phase == PLAY and self._trick_no > 0:
-                return "the kontra window has closed: kontras are called at the first trick"
+                return Said("the kontra window has closed: kontras are called at the first trick")
             moment = TRICK1 if phase == PLAY else AFTER_CARD if self._kafter else ROUND
             return self._kontra.why_refused(action, seat, is_declarer, moment)
         if phase == KONTRA:
@@ -816,7 +820,7 @@ class Hand:
             return self._why_no_announce(seat, suit_number(action.suit), is_declarer)
         if isinstance(action, GiveUp):
             return None if self._can_give_up() else self._why_no_give_up()
-        return f"'{action}' is not an action of the play: play a card"
+        return Said("'{action}' is not an action of the play: play a card", action=action)
 
     # ------------------------------------------------------------------ undo
 
@@ -1214,17 +1218,18 @@ class Hand:
         if suit in self._announceable(seat):
             return None
         if self._trump < 0:
-            return "marriages are announced only in trump games"
+            return Said("marriages are announced only in trump games")
         if not self._announce_window():
-            return "marriages are announced at the first trick, before your card"
+            return Said("marriages are announced at the first trick, before your card")
         hand = self._hands[seat]
         king, over = make_card(Suit(suit), Rank.KING), make_card(Suit(suit), Rank.OVER)
         if suit in self._announced[seat]:
-            return "that marriage is announced already"
+            return Said("that marriage is announced already")
         if not (hand >> king) & 1 or not (hand >> over) & 1:
-            return (
-                f"a marriage is the {card_name(king)} and the {card_name(over)}, "
-                "and you do not hold both"
+            return Said(
+                "a marriage is the {king} and the {over}, and you do not hold both",
+                king=card_name(king),
+                over=card_name(over),
             )
         assert self._info is not None
         return hundred_limit_words(self._info, is_declarer)
@@ -1292,12 +1297,12 @@ class Hand:
 
     def _why_no_give_up(self) -> str:
         if not self._ruleset.simple.give_up_allowed:
-            return "this ruleset does not let the declarer give up"
+            return Said("this ruleset does not let the declarer give up")
         if self._info is None or not self._info.plain_parti:
-            return "only a plain (non-red, uncombined) Parti may be given up"
+            return Said("only a plain (non-red, uncombined) Parti may be given up")
         if self.current_player != self._declarer:
-            return "only the declarer may give up"
-        return "giving up is possible only before the first lead"
+            return Said("only the declarer may give up")
+        return Said("giving up is possible only before the first lead")
 
     def _give_up(self) -> None:
         self._gave_up = True

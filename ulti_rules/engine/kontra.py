@@ -30,6 +30,7 @@ from typing import Literal, TypeAlias
 from ..game.catalog import BidInfo
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
 from ..ruleset.schema import Kontra as KontraRules
+from ..said import Said
 from .actions import PASS, Action, Kontra
 
 OWN_CARD = "own_card_trick1"
@@ -417,7 +418,7 @@ class KontraChains:
         return result
 
     def _call_name(self, level: int) -> str:
-        return f"{self.setting.rules.name(level)} (level {level})"
+        return Said("{name} (level {level})", name=self.setting.rules.name(level), level=level)
 
     def why_refused(self, action: Kontra, seat: int, declarer: bool, moment: Moment) -> str | None:
         """None if ``seat`` may call ``action`` now, else the rule it breaks."""
@@ -427,23 +428,29 @@ class KontraChains:
         levels = self.levels
         for comp in action.components:
             if comp not in levels:
-                return f"'{comp}' is not a component of the bid (those are: {', '.join(levels)})"
+                return Said(
+                    "'{component}' is not a component of the bid (those are: {components})",
+                    component=comp,
+                    components=", ".join(levels),
+                )
         max_level = self.setting.max_level
         if max_level is not None and level > max_level:
-            return f"kontra goes no higher than level {max_level} in this ruleset"
+            return Said("kontra goes no higher than level {level} in this ruleset", level=max_level)
         side = "declarer" if declarer else "defenders"
         if side_of_level(level) != side:
-            who = "the defenders" if side_of_level(level) == "defenders" else "the declarer"
-            return f"kontra level {level} is called by {who}"
+            if side_of_level(level) == "defenders":
+                return Said("kontra level {level} is called by the defenders", level=level)
+            return Said("kontra level {level} is called by the declarer", level=level)
         if not self._open(level, moment):
             if moment == TRICK1:
-                return (
+                return Said(
                     "a defender's kontra window opens right after his own card to the first "
                     "trick in this ruleset: play your card, then call"
                 )
-            return (
-                f"{self._call_name(level)} is called at the first trick, before one's own card, "
-                "in this ruleset; the round after trick 1 is too late for it"
+            return Said(
+                "{call} is called at the first trick, before one's own card, in this ruleset; "
+                "the round after trick 1 is too late for it",
+                call=self._call_name(level),
             )
         if against is not None:
             why = self._why_not_against(action, declarer)
@@ -454,46 +461,64 @@ class KontraChains:
             chain = levels[comp]
             if declarer:
                 if against is None and below not in chain.values():
-                    return (
-                        f"no kontra on '{comp}' stands at level {below}, so there is nothing "
-                        f"to raise to level {level}"
+                    return Said(
+                        "no kontra on '{component}' stands at level {below}, so there is "
+                        "nothing to raise to level {level}",
+                        component=comp,
+                        below=below,
+                        level=level,
                     )
                 if against is not None and chain[against] != below:
-                    return (
-                        f"seat {against}'s kontra chain on '{comp}' stands at level "
-                        f"{chain[against]}, not {below}, so you cannot raise it to level {level}"
+                    return Said(
+                        "seat {seat}'s kontra chain on '{component}' stands at level {now}, "
+                        "not {below}, so you cannot raise it to level {level}",
+                        seat=against,
+                        component=comp,
+                        now=chain[against],
+                        below=below,
+                        level=level,
                     )
             elif comp in self.per_defender:
                 if chain[seat] != below:
-                    return (
-                        f"your own kontra chain on '{comp}' stands at level {chain[seat]}, not "
-                        f"{below}, so you cannot raise it to level {level} (in '{comp}' each "
-                        "defender has his own chain and raises only that)"
+                    return Said(
+                        "your own kontra chain on '{component}' stands at level {now}, not "
+                        "{below}, so you cannot raise it to level {level} (in '{component}' "
+                        "each defender has his own chain and raises only that)",
+                        component=comp,
+                        now=chain[seat],
+                        below=below,
+                        level=level,
                     )
             elif chain[self.defenders[0]] != below:
-                return (
-                    f"'{comp}' stands at kontra level {chain[self.defenders[0]]}, not {below}, "
-                    f"so it cannot be raised to level {level}"
+                return Said(
+                    "'{component}' stands at kontra level {now}, not {below}, so it cannot be "
+                    "raised to level {level}",
+                    component=comp,
+                    now=chain[self.defenders[0]],
+                    below=below,
+                    level=level,
                 )
         return None
 
     def _why_not_against(self, action: Kontra, declarer: bool) -> str | None:
         against = action.against
         if not declarer:
-            return (
+            return Said(
                 "only the declarer names the defender he answers (against): a defender raises "
                 "his own kontra chain, or the one both defenders share"
             )
         if against not in self.defenders:
-            return (
-                f"seat {against} is not a defender (the defenders are seats "
-                f"{' and '.join(str(d) for d in self.defenders)})"
+            return Said(
+                "seat {seat} is not a defender (the defenders are seats {defenders})",
+                seat=against,
+                defenders=" and ".join(str(d) for d in self.defenders),
             )
         for comp in action.components:
             if comp not in self.per_defender:
-                return (
-                    f"a kontra on '{comp}' binds both defenders, so its one chain is answered "
-                    "without naming a defender (against)"
+                return Said(
+                    "a kontra on '{component}' binds both defenders, so its one chain is "
+                    "answered without naming a defender (against)",
+                    component=comp,
                 )
         return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..game.catalog import BidInfo
 from ..ruleset.schema import Ruleset
+from ..said import Said
 from .trump import marriages_in
 
 
@@ -75,5 +76,5 @@ def due(
 
 def hundred_limit_words(info: BidInfo, declarer: bool) -> str:
     if declarer:
-        return f"in a {info.name} the declarer announces only the bid marriage"
-    return f"in a {info.name} the defenders announce no marriages"
+        return Said("in a {bid} the declarer announces only the bid marriage", bid=info.name)
+    return Said("in a {bid} the defenders announce no marriages", bid=info.name)

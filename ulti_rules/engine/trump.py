@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import Rank, Suit, make_card, suit_id, suit_label
+from ..cards import Rank, Suit, make_card, suit_id
 from ..game.catalog import BidInfo
+from ..said import Said
+from .tricks import SUITS
 
 MARRIAGE_MASKS: tuple[int, ...] = tuple(
     (1 << make_card(s, Rank.KING)) | (1 << make_card(s, Rank.OVER)) for s in Suit
@@ -59,15 +61,23 @@ def feasible_with(info: BidInfo, held: tuple[int, ...], suits: tuple[int, ...]) 
 
 def requirement_words(info: BidInfo, suits: tuple[int, ...]) -> str:
     """Why a hand cannot carry the bid, for an IllegalAction message."""
-    needs = []
-    if info.trump_marriages:
-        needs.append("the King and Over of trumps (the trump marriage)")
-    if info.plain_marriages:
-        needs.append("the King and Over of a suit that is not trumps (a side marriage)")
-    if len(suits) == 1:
-        where = f"with {suit_label(suits[0])} as trumps"
-    else:
-        where = (
-            "with any suit you may name as trumps (" + ", ".join(suit_id(s) for s in suits) + ")"
+    if info.trump_marriages and info.plain_marriages:
+        needs = Said(
+            "the King and Over of trumps (the trump marriage) and the King and Over of a "
+            "suit that is not trumps (a side marriage)"
         )
-    return f"{info.name} needs {' and '.join(needs)} in the declarer's hand, {where}"
+    elif info.trump_marriages:
+        needs = Said("the King and Over of trumps (the trump marriage)")
+    else:
+        needs = Said("the King and Over of a suit that is not trumps (a side marriage)")
+    if len(suits) == 1:
+        where = Said("with {suit} as trumps", suit=SUITS[suits[0]])
+    else:
+        named = ", ".join(suit_id(s) for s in suits)
+        where = Said("with any suit you may name as trumps ({suits})", suits=named)
+    return Said(
+        "{bid} needs {needs} in the declarer's hand, {where}",
+        bid=info.name,
+        needs=needs,
+        where=where,
+    )

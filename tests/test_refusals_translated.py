@@ -1,0 +1,121 @@
+"""Every rule the engine refuses an action by can be said in Hungarian and German.
+
+A refusal is a ``Said`` (docs/engine.md, "Illegal actions"): an app, and `ulti play`,
+show it in the player's language. Random hands under every bundled ruleset try, at each
+step, every action of each kind a player might take; each refusal must be a ``Said``
+whose message (and every message inside it) the hu and de catalogues translate, and
+which fills in there. Only what is no action of the engine at all stays English.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from ulti_rules import load_game
+from ulti_rules.cards import suit_id
+from ulti_rules.engine import (
+    Announce,
+    Bid,
+    DeclareTrump,
+    Discard,
+    GiveUp,
+    Hand,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+)
+from ulti_rules.engine.actions import Action
+from ulti_rules.errors import IllegalAction
+from ulti_rules.i18n import translator
+from ulti_rules.said import Said, said_of, say_in
+
+from conftest import RunUlti
+
+RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
+SUITS = tuple(suit_id(s) for s in range(4))
+
+
+def candidates(hand: Hand, rng: random.Random) -> Iterator[Action]:
+    """A spread of actions of every kind, most of them refused now."""
+    game = hand.game
+    yield from (Pass(), PickUp(), GiveUp())
+    bids = [b.id for b in game.ruleset.ladder]
+    for bid in rng.sample(bids, min(6, len(bids))):
+        yield Bid(bid)
+        yield Bid(bid, rng.choice(SUITS))
+    yield Bid("no_such_bid")
+    yield Discard((0, 1))
+    yield Discard(tuple(sorted(rng.sample(range(32), 2))))
+    for suit in SUITS:
+        yield DeclareTrump(suit)
+        yield Announce(suit)
+    for card in rng.sample(range(32), 8):
+        yield Play(card)
+    components = sorted({c for b in game.ruleset.ladder for c in b.components})
+    for _ in range(4):
+        yield Kontra((rng.choice(components),), rng.randint(1, 4), rng.choice([None, 0, 1, 2]))
+
+
+def words(said: Said) -> Iterator[str]:
+    """The message ids of a Said and of the Saids inside it."""
+    yield said.template
+    for value in said.values.values():
+        if isinstance(value, Said):
+            yield from words(value)
+
+
+def refusals(name: str, hands: int, seed: int) -> Iterator[tuple[Action, str]]:
+    """Each refused action of random hands, with its refusal."""
+    game = load_game(name)
+    rng = random.Random(seed)
+    for number in range(hands):
+        hand = game.new_hand(seed=rng.getrandbits(32), dealer=number % game.ruleset.players.count)
+        while not hand.is_over:
+            for action in candidates(hand, rng):
+                why = hand.why_refused(action)
+                if why is not None:
+                    yield action, why
+            hand.apply(rng.choice(hand.legal_actions()))
+        yield Play(0), hand.why_refused(Play(0)) or ""
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_refusal_of_a_rule_is_said_in_each_language(name: str) -> None:
+    seen: set[str] = set()
+    for action, why in refusals(name, hands=12, seed=5):
+        assert isinstance(why, Said), (action, why)
+        for lang in ("hu", "de"):
+            gettext = translator(lang).gettext
+            for template in words(why):
+                assert gettext(template) != template, (lang, template)
+            assert say_in(gettext, why) != str(why), (lang, why)
+        seen.add(why.template)
+    assert len(seen) >= 12, sorted(seen)  # the hands reached many different rules
+
+
+def test_an_illegal_action_carries_its_said() -> None:
+    hand = load_game("wikipedia").new_hand(seed=7)
+    with pytest.raises(IllegalAction) as caught:
+        hand.apply(Bid("no_such_bid"))
+    said = said_of(caught.value)
+    assert isinstance(said, Said)
+    assert said == "discard two cards first: you hold the talon"  # forehand holds 12 cards
+    assert say_in(translator("hu").gettext, said) == "előbb tegyél le két lapot: nálad a talon"
+    assert say_in(translator("de").gettext, said) == "leg zuerst zwei Karten ab: du hast den Talon"
+
+
+def test_what_is_no_action_stays_english() -> None:
+    hand = load_game("wikipedia").new_hand(seed=7)
+    why = hand.why_refused("pass")
+    assert why is not None and not isinstance(why, Said)
+
+
+def test_ulti_play_gives_a_refused_trump_s_rule_in_hungarian(ulti: RunUlti) -> None:
+    done = ulti(
+        "play", "--seat", "2", "--seed", "3", "--lang", "hu",
+        input="1 2\nulti\npassz\npiros\nxyz\n",
+    )  # fmt: skip
+    assert "nem piros: e szabályok szerint piros nem lehet adu a(z) Ulti játékban" in done.stdout
