@@ -1,4 +1,4 @@
-"""`ulti ledger new|add|show`: a session's hands, the deal's rotation, running totals."""
+"""`ulti ledger new|add|undo|show`: a session's hands, the deal's rotation, running totals."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from ulti_rules.scoring.ledger import (
     add_passed_out,
     add_played,
     new_ledger,
+    take_back,
 )
 from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
 from ulti_rules.scoring.sheet import SheetError, read_sheet
@@ -558,3 +559,98 @@ def test_a_name_in_either_unicode_form_is_one_player(tmp_path: Path, ulti: Any) 
     added = ulti("ledger", "add", ledger, hand, "--json")
     assert added.returncode == 0, added.stderr
     assert json.loads(added.stdout)["totals"] == {"Anna": -9, "Ben": -9, COMPOSED: 18}
+
+
+def test_a_hand_settlement_refuses_is_said_at_its_file_and_key(tmp_path: Path, ulti: Any) -> None:
+    """A flag the bid gives no meaning: the table is told where, and the ledger is kept."""
+    ledger = str(tmp_path / "s.json")
+    ulti("ledger", "new", ledger, "--ruleset", "wikipedia", "--players", "Anna,Ben,Carla")
+    before = (tmp_path / "s.json").read_text("utf-8")
+    hand = hand_file(tmp_path, "declarer: Ben\nbid: betli\nuncontested: true\n", "h.yaml")
+    done = ulti("ledger", "add", ledger, hand)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"ulti: error: {hand}:3:1: uncontested: ")
+    assert (tmp_path / "s.json").read_text("utf-8") == before
+
+
+def test_an_uncontested_simple_of_another_than_forehand_is_refused(
+    tmp_path: Path, ulti: Any
+) -> None:
+    """Carla deals in a four-player session: Dani is forehand, and only his opening
+    Simple can stand uncontested; Anna is not charged for it."""
+    ledger = str(tmp_path / "s.json")
+    players = "Anna,Ben,Carla,Dani"
+    ulti(
+        "ledger",
+        "new",
+        ledger,
+        "--ruleset",
+        "four-player",
+        "--players",
+        players,
+        "--dealer",
+        "Carla",
+    )
+    text = "declarer: {declarer}\nbid: Simple\nuncontested: true\n"
+    wrong = hand_file(tmp_path, text.format(declarer="Anna"), "h.yaml")
+    done = ulti("ledger", "add", ledger, wrong)
+    assert done.returncode == 1
+    assert f"{wrong}:1:1: declarer: an uncontested Simple is forehand's opening bid" in done.stderr
+    assert "with Carla dealing, Dani is forehand" in done.stderr
+    right = hand_file(tmp_path, text.format(declarer="Dani"), "h.yaml")
+    done = ulti("ledger", "add", ledger, right, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["payments"] == {"Anna": 2, "Ben": 2, "Carla": 0, "Dani": -4}
+
+
+def test_a_hand_added_twice_is_noted_and_taken_back(tmp_path: Path, ulti: Any) -> None:
+    """The same file added again with the same play: said at once, and `ulti ledger undo`
+    takes the last hand back, the totals and the deal as before it."""
+    ledger = str(tmp_path / "s.json")
+    ulti("ledger", "new", ledger, "--ruleset", "older-20-100", "--players", "Anna,Ben,Carla")
+    hand = ulti_made(tmp_path, "Anna", ("Ben", "Carla"), "h1.yaml")
+    first = ulti("ledger", "add", ledger, hand)
+    assert first.returncode == 0 and "again" not in first.stderr
+    again = ulti("ledger", "add", ledger, hand, "--heart-ace", "Carla")
+    assert again.returncode == 0, again.stderr
+    assert (
+        f"ulti: note: hand 2 is hand 1 again (the same file {hand}, the same play): if it "
+        f"was added twice, `ulti ledger undo {ledger}` takes it back"
+    ) in again.stderr
+    undone = ulti("ledger", "undo", ledger)
+    assert undone.returncode == 0, undone.stderr
+    assert undone.stdout.startswith(
+        "Took back hand 2, dealt by Ben: Ulti (ulti), declarer Anna, A♥: Carla "
+        "(Anna +18, Ben -9, Carla -9)."
+    )
+    assert "Next: hand 2, dealt by Ben." in undone.stdout
+    shown = json.loads(ulti("ledger", "show", ledger, "--json").stdout)
+    assert shown["totals"] == {"Anna": 18, "Ben": -9, "Carla": -9}
+    assert [h["number"] for h in shown["hands"]] == [1] and shown["last_round"] is None
+    data = json.loads(ulti("ledger", "undo", ledger, "--json").stdout)
+    assert data["removed"]["number"] == 1 and "sheet" not in data["removed"]
+    assert data["totals"] == {"Anna": 0, "Ben": 0, "Carla": 0} and data["next_dealer"] == "Anna"
+    empty = ulti("ledger", "undo", ledger)
+    assert empty.returncode == 1
+    assert empty.stderr == "ulti: error: the session has no hand to take back\n"
+
+
+def test_the_hand_that_accepted_new_rules_is_not_taken_back(tmp_path: Path) -> None:
+    ledger = new_ledger("wikipedia", ["Anna", "Ben", "Carla"], None, None)
+    add_misdeal(ledger)
+    ledger.hands[-1] = ledger.hands[-1].model_copy(update={"ruleset_hash": "sha256:" + "0" * 64})
+    with pytest.raises(LedgerError, match="hand 1 is where the changed rules were accepted"):
+        take_back(ledger)
+    assert len(ledger.hands) == 1
+
+
+def test_taking_back_where_another_version_took_over_gives_the_version_back() -> None:
+    ledger = new_ledger("wikipedia", ["Anna", "Ben", "Carla"], None, None)
+    for _ in range(3):
+        add_misdeal(ledger)
+    hands = ledger.hands
+    hands[1] = hands[1].model_copy(update={"settled_by": "0.1"})
+    hands[2] = hands[2].model_copy(update={"settled_by": "0.2"})
+    ledger.settled_by = "0.2"
+    assert take_back(ledger).number == 3 and ledger.settled_by == "0.1"
+    assert take_back(ledger).number == 2 and ledger.settled_by is None

@@ -94,10 +94,13 @@ def assert_whole(path: Path, at_least: int = 0) -> int:
 
 
 def _add_when_all_are_ready(ledger: str, hand: str, out: str, start: Any) -> None:
-    """A forked writer: `ulti ledger add LEDGER HAND --json`, the command's own code."""
+    """A forked writer: `ulti ledger add LEDGER HAND --json`, the command's own code. Its
+    JSON goes to ``out``; what it said on stderr (every add after the first notes the
+    same hand again) after it, when it failed."""
     start.wait()
     result = CliRunner().invoke(main, ["ledger", "add", ledger, hand, "--json"])
-    Path(out).write_text(result.stdout + result.stderr, "utf-8")
+    said = result.stderr if result.exit_code else ""
+    Path(out).write_text(result.stdout + said, "utf-8")
     sys.exit(result.exit_code)
 
 

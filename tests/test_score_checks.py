@@ -593,3 +593,80 @@ def test_uncontested_and_given_up_is_settled_as_given_up(ulti: RunUlti, tmp_path
     says both): no play is needed, under rules that play it out or not."""
     given_up = UNCONTESTED.replace("declarer: Anna", "declarer: Ben") + "gave_up: true\n"
     assert payments(ulti, tmp_path, given_up) == {"Anna": 2, "Ben": -4, "Carla": 2}
+
+
+# --------------------------------------------------------------------------- flags at their keys
+
+
+def test_giving_up_where_the_rules_forbid_it_is_refused_at_its_key(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """The Wikipedia standard lets nobody give up: said at gave_up, with what to write."""
+    text = "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndeclarer: Ben\nbid: parti\n"
+    status, out = score(ulti, tmp_path, text + "gave_up: true\n")
+    assert status == 1
+    assert (
+        "hand.yaml:5:1: gave_up: 'wikipedia' does not allow giving up (simple.give_up_allowed: "
+        "false): leave gave_up out, and write how the hand was played"
+    ) in out
+
+
+def test_a_flag_about_the_plain_simple_on_another_bid_is_refused_at_its_key(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    text = UNCONTESTED.replace("bid: parti", "bid: betli")
+    status, out = score(ulti, tmp_path, text)
+    assert status == 1
+    assert (
+        "hand.yaml:5:1: uncontested: 'uncontested' is about a plain, non-red Simple nobody "
+        "overbid, not 'betli': leave it out"
+    ) in out
+    given_up = text.replace("uncontested: true", "gave_up: true")
+    status, out = score(ulti, tmp_path, given_up)
+    assert "hand.yaml:5:1: gave_up: only a plain, non-red, uncombined Simple may be given up" in out
+    kontra = UNCONTESTED.replace("uncontested: true", "gave_up: true\nkontra: {parti: 1}")
+    status, out = score(ulti, tmp_path, kontra)
+    assert status == 1
+    assert (
+        "hand.yaml:6:1: kontra: a hand given up before the first lead cannot carry a kontra" in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "dealer", "forehand"),
+    [
+        ("wikipedia", "[Anna, Ben, Carla]", "Ben", "Carla"),
+        ("four-player", "[Anna, Ben, Carla, Dani]", "Carla", "Dani"),
+    ],
+)
+def test_an_uncontested_simple_is_forehands(
+    ulti: RunUlti, tmp_path: Path, ruleset: str, players: str, dealer: str, forehand: str
+) -> None:
+    """Where the opener must bid, the Simple nobody overbid is forehand's opening bid:
+    with the dealer known, nobody else is charged for it (docs/rules.md, The uncontested
+    Simple)."""
+    text = (
+        f"ruleset: {ruleset}\nplayers: {players}\ndealer: {dealer}\n"
+        "declarer: Anna\nbid: Simple\nuncontested: true\n"
+    )
+    status, out = score(ulti, tmp_path, text)
+    assert status == 1
+    assert (
+        f"hand.yaml:4:1: declarer: an uncontested Simple is forehand's opening bid, left "
+        f"standing: with {dealer} dealing, {forehand} is forehand and bid first (the opener "
+        "must bid here), not Anna"
+    ) in out
+    paid = payments(ulti, tmp_path, text.replace("declarer: Anna", f"declarer: {forehand}"))
+    assert paid[forehand] == -4
+
+
+def test_an_uncontested_simple_may_be_anyones_where_the_opener_may_pass(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """Where forehand may pass, the one bid of the hand may be a later player's."""
+    clubfile = ("club.yaml", "name: club\nextends: wikipedia\nauction: {opener_must_bid: false}\n")
+    text = (
+        "ruleset: club.yaml\nplayers: [Anna, Ben, Carla]\ndealer: Ben\n"
+        "declarer: Anna\nbid: Simple\nuncontested: true\n"
+    )
+    assert payments(ulti, tmp_path, text, clubfile) == {"Anna": -4, "Ben": 2, "Carla": 2}

@@ -241,7 +241,10 @@ def test_give_up_needs_no_play_facts_nor_trump(tmp_path: Path) -> None:
     _, result = settle_sheet(write(tmp_path, text))
     assert result.payments == {0: -4, 1: 2, 2: 2}
     refused = problems(tmp_path, text.replace("older-20-100", "wikipedia"))
-    assert refused == [f"{tmp_path / 'hand.yaml'}: this ruleset does not allow giving up"]
+    assert refused == [
+        f"{tmp_path / 'hand.yaml'}:4:1: gave_up: 'wikipedia' does not allow giving up "
+        "(simple.give_up_allowed: false): leave gave_up out, and write how the hand was played"
+    ]
 
 
 def test_a_hand_given_up_with_play_facts_is_a_contradiction(tmp_path: Path) -> None:

@@ -280,7 +280,10 @@ def test_a_hand_given_up_before_trump_was_named_is_not_called_no_trump(
 def test_a_single_problem_in_a_hand_is_an_error_line(ulti: RunUlti, tmp_path: Path) -> None:
     done = score(ulti, tmp_path, "ruleset: wikipedia\ndeclarer: P1\nbid: Simple\ngave_up: true\n")
     assert done.returncode == 1
-    assert done.stderr == "ulti: error: hand.yaml: this ruleset does not allow giving up\n"
+    assert done.stderr == (
+        "ulti: error: hand.yaml:4:1: gave_up: 'wikipedia' does not allow giving up "
+        "(simple.give_up_allowed: false): leave gave_up out, and write how the hand was played\n"
+    )
 
 
 def test_a_trump_bid_without_trump_points_at_the_bid(ulti: RunUlti, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""`ulti ledger new|add|show`: keep the score of a whole session in one file.
+"""`ulti ledger new|add|undo|show`: keep the score of a whole session in one file.
 
 See docs/ledger.md. Each hand is added as a score-keeper document (docs/score-keeper.md),
 settled, and kept in full; `show` prints every hand, the running totals and who
@@ -40,6 +40,7 @@ from ..scoring.ledger import (
     add_played,
     check_pinned,
     new_ledger,
+    take_back,
 )
 from ..scoring.ledger_file import load_ledger, save_ledger, updating
 from ..scoring.settlement import Settlement
@@ -253,6 +254,18 @@ def _report_added(
         _report_unplayed(ledger, added, as_json, say)
         return
     entry, table_hand, settlement = added
+    twice = _same_as_before(ledger, entry)
+    if twice is not None:
+        note(
+            say._(
+                "hand {number} is hand {before} again (the same file {source}, the same "
+                "play): if it was added twice, `ulti ledger undo {file}` takes it back",
+                number=entry.number,
+                before=twice.number,
+                source=entry.source,
+                file=file,
+            )
+        )
     if as_json:
         data = settlement_json(settlement, table_hand.players)
         data["hand"] = entry.number
@@ -265,6 +278,18 @@ def _report_added(
         console.print(table)
     console.print(_totals_table(ledger, say))
     echo(_status(ledger, say))
+
+
+def _same_as_before(ledger: Ledger, entry: LedgerHand) -> LedgerHand | None:
+    """The hand before ``entry`` if ``entry`` is that hand again, from the same file with
+    the same play (only the dealer differs): most likely one hand added twice."""
+    if len(ledger.hands) < 2 or entry.sheet is None:
+        return None
+    before = ledger.hands[-2]
+    if before.sheet is None or before.source != entry.source:
+        return None
+    play = {k: v for k, v in entry.sheet.items() if k != "dealer"}
+    return before if play == {k: v for k, v in before.sheet.items() if k != "dealer"} else None
 
 
 def _add(
@@ -294,6 +319,71 @@ def _add(
         heart_ace=heart_ace,
         accept_ruleset_change=accept,
     )
+
+
+@ledger_group.command("undo")
+@click.argument("file", metavar="FILE")
+@lang_option("Language of the bid names, the totals and the words (--json keeps ids).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was taken back as JSON.")
+def undo_command(file: str, lang: str | None, as_json: bool) -> None:
+    """Take back the last hand of the session in FILE.
+
+    For a hand added twice, or added wrong: it is removed, and the totals and the deal
+    are as before it. Only the last hand can be taken back; run it again for the one
+    before.
+    """
+    say = Speech(command_lang(lang))
+    written: list[bool] = []
+    try:
+        with updating(Path(file), on_written=lambda: written.append(True)) as ledger:
+            _say_notes(ledger)
+            removed = take_back(ledger)
+        _report_taken_back(file, ledger, removed, as_json, say)
+    except KeyboardInterrupt:
+        if not written:
+            raise  # the ledger is as it was: "Aborted!", as for any command
+        echo(err=True)
+        echo(
+            say._(
+                "Interrupted after hand {number} was taken back from {file}: "
+                "`ulti ledger show {file}` prints the session.",
+                number=removed.number,
+                file=file,
+            ),
+            err=True,
+        )
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+def _report_taken_back(
+    file: str, ledger: Ledger, removed: LedgerHand, as_json: bool, say: Speech
+) -> None:
+    """What ``ulti ledger undo`` prints once the hand is out of the file."""
+    ruleset = ledger.rules()
+    if as_json:
+        hand = {k: v for k, v in removed.model_dump(mode="json").items() if k != "sheet"}
+        over = ledger.is_over(ruleset)
+        next_dealer = None if over else ledger.dealer_of(len(ledger.hands) + 1, ruleset)
+        echo_json({"removed": hand, "totals": ledger.totals(), "next_dealer": next_dealer})
+        return
+    what = (
+        unplayed_text(removed, say) if removed.bid is None else say.bid_text(ruleset, removed.bid)
+    )
+    if removed.declarer is not None:
+        what = say._("{bid}, declarer {name}", bid=what, name=removed.declarer)
+    what += f", A♥: {removed.heart_ace}" if removed.heart_ace else ""
+    paid = ", ".join(f"{name} {signed(amount)}" for name, amount in removed.payments.items())
+    echo(
+        say._(
+            "Took back hand {number}, dealt by {dealer}: {what} ({paid}).",
+            number=removed.number,
+            dealer=removed.dealer,
+            what=what,
+            paid=paid,
+        )
+    )
+    stdout_console().print(_totals_table(ledger, say))
+    echo(_status(ledger, say))
 
 
 def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool, say: Speech) -> None:

@@ -687,3 +687,31 @@ def add_passed_out(
         heart_ace=heart_ace,
         accept_ruleset_change=accept_ruleset_change,
     )
+
+
+# --------------------------------------------------------------------------- taking back
+
+
+def take_back(ledger: Ledger) -> LedgerHand:
+    """Remove the session's last hand (one added twice, or added wrong) and return it:
+    the deal, the totals and the end follow from the hands that stay. Only the last one
+    goes, since every later deal depends on the hands before it.
+
+    A hand where accepted new rules took over is kept (the pin before it is kept nowhere
+    else); one where another ulti-rules version took over gives the version back to the
+    last hand that names one, else to none (then the hands left are noted, not refused,
+    where this version settles them otherwise)."""
+    if not ledger.hands:
+        raise LedgerError("the session has no hand to take back")
+    last = ledger.hands[-1]
+    if last.ruleset_hash is not None:
+        raise LedgerError(
+            f"hand {last.number} is where the changed rules were accepted "
+            f"({ACCEPT_OPTION}); it cannot be taken back, as the rules pinned before it are "
+            "not kept: start a new ledger, or add the next hand as it should be"
+        )
+    ledger.hands.pop()
+    if last.settled_by is not None:
+        earlier = [h.settled_by for h in ledger.hands if h.settled_by is not None]
+        ledger.settled_by = earlier[-1] if earlier else None
+    return last

@@ -87,6 +87,8 @@ class TableHand:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
 
     def settle(self, registry: Registry | None = None) -> Settlement:
+        """Settle the hand; read from a sheet, what settlement refuses is said as a
+        problem of the sheet (its file named), never as a bare sentence."""
         try:
             return settle(self.ruleset, self.contract, self.facts, registry)
         except MissingFact as exc:
@@ -94,6 +96,10 @@ class TableHand:
                 raise
             hint = missing_fact_hint(exc, registry_of(self.ruleset, registry))
             raise SheetError([self.where.problem((), f"{exc}{hint}")]) from None
+        except SettlementError as exc:
+            if self.where is None:
+                raise
+            raise SheetError([self.where.problem((), str(exc))]) from None
 
 
 _SHEET_KEY_OF_FACT = {"trump_seven_last_trick": "last_trick"}
@@ -280,6 +286,48 @@ class _Reader:
                 f"'{self.ruleset.name}' plays an uncontested Simple out like any other "
                 "(simple.uncontested: play), so uncontested changes nothing here: leave it "
                 "out, and write how the hand was played (trump, points, tricks, last_trick)",
+            )
+
+    def check_before_play(self, bid: Bid, kontra: dict[str, dict[int, int]]) -> None:
+        """``gave_up`` and ``uncontested`` where the rules or the bid give them no
+        meaning, said at their keys (settlement would refuse them with no position)."""
+        sheet, simple = self.sheet, self.ruleset.simple
+        plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
+        if sheet.gave_up and not simple.give_up_allowed:
+            self.fail(
+                ("gave_up",),
+                f"'{self.ruleset.name}' does not allow giving up (simple.give_up_allowed: "
+                "false): leave gave_up out, and write how the hand was played",
+            )
+        elif sheet.gave_up and not plain:
+            self.fail(
+                ("gave_up",),
+                f"only a plain, non-red, uncombined Simple may be given up, not '{bid.id}'",
+            )
+        elif sheet.gave_up and any(any(levels.values()) for levels in kontra.values()):
+            self.fail(("kontra",), "a hand given up before the first lead cannot carry a kontra")
+        if sheet.uncontested and not plain:
+            self.fail(
+                ("uncontested",),
+                f"'uncontested' is about a plain, non-red Simple nobody overbid, not "
+                f"'{bid.id}': leave it out",
+            )
+
+    def check_uncontested_opener(self, names: list[str], seats: list[int], declarer: int) -> None:
+        """An uncontested Simple is forehand's opening bid left standing (docs/rules.md, The
+        uncontested Simple) wherever the opener must bid: another declarer cannot be."""
+        auction = self.ruleset.auction
+        two = auction.two_round
+        opener_bids = auction.opener_must_bid or auction.opener_pass_is_simple
+        if not self.sheet.uncontested or not opener_bids or (two and not two.opener_must_bid):
+            return
+        forehand = seats[0]
+        if declarer != forehand:
+            self.fail(
+                ("declarer",),
+                f"an uncontested Simple is forehand's opening bid, left standing: with "
+                f"{self.sheet.dealer} dealing, {names[forehand]} is forehand and bid first "
+                f"(the opener must bid here), not {names[declarer]}",
             )
 
     # ------------------------------------------------------------------ kontra
@@ -676,6 +724,9 @@ def hand_from_sheet(
     trump = reader.trump(bid)
     reader.check_uncontested()
     kontra = reader.kontra(bid, names, defenders)
+    reader.check_before_play(bid, kontra)
+    if dealer is not None:
+        reader.check_uncontested_opener(names, seats, declarer)
     multiplier = 1
     if sheet.round_one:
         two_round = ruleset.auction.two_round
