@@ -572,6 +572,67 @@ def test_check_notes_what_a_club_file_removes(tmp_path: Path) -> None:
     )
 
 
+IDLE = (
+    "ulti: note: club.yaml:{line}:3: {path}: changes nothing under these rules, which read "
+    "the same without this line: delete it, or change the rule that leaves it unused\n"
+)
+
+
+def test_check_notes_a_setting_that_changes_nothing_under_the_file_s_rules(
+    tmp_path: Path,
+) -> None:
+    """A cost of giving up where nobody may give up, a kontra window where kontra is not
+    played: `ulti diff` says such a setting "changes nothing under these rules", and
+    `ulti check` says so at the line, without failing the file. A setting that changes
+    the play, and one that restates what it inherits, get no note."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\n"
+        "simple:\n  give_up_cost: 3\n  uncontested_played_out: false\n"
+        "kontra:\n  max_level: 0\n  window: end_trick1\n"
+        "marriages:\n  require_trick: true\n",
+        encoding="utf-8",
+    )
+    done = run_in(tmp_path)("check", "club.yaml")
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    assert done.stderr == IDLE.format(line=5, path="simple.give_up_cost") + IDLE.format(
+        line=9, path="kontra.window"
+    )
+
+
+def test_check_notes_only_what_the_file_itself_writes(tmp_path: Path) -> None:
+    """The base turns kontra off and writes a window: checking the club notes the club's
+    own kontra lines, not the base's (the base's check notes its own)."""
+    (tmp_path / "base.yaml").write_text(
+        "title: Base\nextends: wikipedia\nkontra:\n  max_level: 0\n  window: end_trick1\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "club.yaml").write_text(
+        "title: Club\nextends: ./base.yaml\nkontra:\n  per_defender_in_trump: true\n",
+        encoding="utf-8",
+    )
+    ulti = run_in(tmp_path)
+    done = ulti("check", "club.yaml")
+    assert (done.returncode, done.stderr) == (
+        0,
+        IDLE.format(line=4, path="kontra.per_defender_in_trump"),
+    )
+    base = ulti("check", "base.yaml")
+    assert base.stderr == IDLE.format(line=5, path="kontra.window").replace(
+        "club.yaml", "base.yaml"
+    )
+
+
+def test_check_notes_nothing_for_a_file_with_a_problem(tmp_path: Path) -> None:
+    (tmp_path / "club.yaml").write_text(
+        "title: Club\nextends: wikipedia\nsimple:\n  give_up_cost: 3\n  give_up: true\n",
+        encoding="utf-8",
+    )
+    done = run_in(tmp_path)("check", "club.yaml")
+    assert done.returncode == 1
+    assert done.stdout.startswith("club.yaml:5:3: simple.give_up: unknown key 'give_up'")
+    assert done.stderr == ""
+
+
 def test_ctrl_c_in_any_command_exits_130_not_as_a_user_error() -> None:
     """Click says "Aborted!" and exits 1, the status of a mistake in the input; a script
     running `ulti` tells an interrupt by the shell's 130 (128 + SIGINT), as `ulti play`

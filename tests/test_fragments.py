@@ -331,15 +331,83 @@ def test_a_club_drops_an_inherited_fragment_and_checks_clean(folder: Path) -> No
 
 
 def test_checking_a_fragment_alone_says_what_it_is() -> None:
+    """A fragment is no playable ruleset, but a sound one passes `ulti check`: its keys and
+    values are checked merged onto wikipedia, and a note says where the rest is checked."""
     done = run_in(Path.cwd())("check", "four-aces")
-    assert done.returncode == 1
-    first, summary = done.stdout.splitlines()
-    assert first.endswith(
-        "four-aces.yaml:14:1: fragment: 'four-aces' is a fragment (part of a ruleset, merged "
-        "onto one), not a playable ruleset: add it to a ruleset with `with: [four-aces]` or "
-        "`extends: [<ruleset>, four-aces]`, and check that ruleset"
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    assert done.stderr.startswith("ulti: note: ")
+    assert done.stderr.endswith(
+        "four-aces.yaml:14:1: fragment: 'four-aces' is a fragment, merged onto a ruleset: its "
+        "keys and values were checked merged onto 'wikipedia'; add it to a ruleset (`with: "
+        "[four-aces]`) and check that ruleset for the rest\n"
     )
-    assert summary == "1 file checked: 0 ok, 1 with 1 problem"
+
+
+def test_checking_a_fragment_finds_its_misspelt_keys(folder: Path) -> None:
+    """A misspelt key in a fragment was found only once a ruleset merged it: `ulti check`
+    names it at its line with the did-you-mean a ruleset gets, also inside an entry the
+    fragment changes (the kind of Ulti, the bid, come from the ruleset it is merged onto)."""
+    write(
+        folder,
+        "tiszai.yaml",
+        """
+        fragment: "Kontra up to Szubkontra"
+        kontr:
+          max_level: 3
+        kontra:
+          max_levl: 3
+          window: own_card_trick
+        contracts:
+          ulti:
+            failure_penalti: 2
+        ladder:
+          ulti:
+            rnak: 5
+        silent_bonuses:
+          silent_ulty:
+            kontra_from: [parti]
+        """,
+    )
+    done = run_in(folder)("check", "tiszai.yaml")
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        "tiszai.yaml:2:1: kontr: unknown key 'kontr' (did you mean 'kontra'?)",
+        "tiszai.yaml:5:3: kontra.max_levl: unknown key 'max_levl' (did you mean 'max_level'?)",
+        "tiszai.yaml:6:3: kontra.window: Input should be 'own_card_trick1', 'end_trick1' or "
+        "'before_lead_trick2' (did you mean 'own_card_trick1'?)",
+        "tiszai.yaml:9:5: contracts.ulti.failure_penalti: unknown key 'failure_penalti' (did "
+        "you mean 'failure_penalty'?)",
+        "tiszai.yaml:12:5: ladder.ulti.rnak: unknown key 'rnak' (did you mean 'rank'?)",
+        "tiszai.yaml:14:3: silent_bonuses.silent_ulty: there is no silent bonus 'silent_ulty' "
+        "among the inherited ones (did you mean 'silent_ulti'?); a new silent bonus must be "
+        "complete, and this one lacks condition, names, value",
+        "1 file checked: 0 ok, 1 with 6 problems",
+    ]
+    assert done.stderr == ""
+
+
+def test_checking_a_fragment_leaves_to_its_ruleset_what_depends_on_it(folder: Path) -> None:
+    """What the ruleset it joins must settle is not the fragment's mistake: changing a bid
+    wikipedia lacks, a new contract it completes elsewhere. The head is still checked."""
+    write(
+        folder,
+        "other.yaml",
+        """
+        fragment: "Changes to a ladder that is not wikipedia's"
+        contracts:
+          kismars: {value: 6}
+        ladder:
+          kismars: {rank: 7}
+        """,
+    )
+    write(folder, "named.yaml", 'fragment: "a fragment with a name"\nname: named\n')
+    ulti = run_in(folder)
+    done = ulti("check", "other.yaml")
+    assert (done.returncode, done.stdout) == (0, "1 file checked: 1 ok\n")
+    assert "'other' is a fragment" in done.stderr
+    named = ulti("check", "named.yaml")
+    assert named.returncode == 1
+    assert named.stdout.startswith("named.yaml:2:1: name: a fragment cannot set 'name'")
 
 
 def test_rulesets_lists_fragments_after_the_table(folder: Path) -> None:

@@ -127,24 +127,22 @@ def check_command(paths: tuple[str, ...]) -> None:
     followed by a summary line. Exit status 1 if any file has a problem. A
     ruleset name (see `ulti rulesets`) checks the file that name stands for.
     A file without problems has a note (on stderr) for each bid, contract or
-    silent bonus it removes (null, or a key left without a value).
+    silent bonus it removes (null, or a key left without a value), and for each
+    setting it writes that changes nothing under its rules. A fragment is
+    checked for unknown keys and wrong values, merged onto wikipedia.
     """
-    from ..ruleset.loading import check_file, removals
-
     ok = 0
     bad = 0
     total = 0
     for path in paths:
         try:
-            problems = check_file(_file_or_name(path))
-            removed = [] if problems else removals(_file_or_name(path))
+            problems, notes = _check_one(_file_or_name(path))
         except OSError as exc:
-            problems = [Problem(str(path), None, None, "", describe_os_error(exc))]
-            removed = []
+            problems, notes = [Problem(str(path), None, None, "", describe_os_error(exc))], []
         for problem in problems:
             echo(str(problem))
-        for removal in removed:  # no problem: said on stderr, as every note
-            note(str(removal))
+        for told in notes:  # no problem: said on stderr, as every note
+            note(told.shown())
         total += problem_count(problems)
         if problems:
             bad += 1
@@ -156,6 +154,27 @@ def check_command(paths: tuple[str, ...]) -> None:
     echo(summary)
     if bad:
         raise click.exceptions.Exit(EXIT_USER_ERROR)
+
+
+def _check_one(target: Path | str) -> tuple[list[Problem], list[Problem]]:
+    """A file's problems, and the notes for a file without any: what a ruleset removes
+    and the settings that change nothing in it, in the file's order; what a fragment's
+    check covered."""
+    from ..errors import RulesetError
+    from ..ruleset.loading import OwnSettings, check_fragment, removals
+
+    fragment = check_fragment(target)
+    if fragment is not None:
+        problems, covered = fragment
+        return problems, [] if problems else [covered]
+    try:
+        own = OwnSettings(target)  # as check_file checks it
+    except RulesetError as exc:
+        return list(exc.problems), []
+    from ..rulebook.idle import idle_settings  # the rulebook's words: only for a sound file
+
+    notes = [*removals(target), *idle_settings(own)]
+    return [], sorted(notes, key=lambda n: (n.line or 0, n.column or 0))
 
 
 def _ladder_caption(bids: int, ranks: int, say: Speech) -> str:

@@ -12,6 +12,7 @@ the names, as a difference that does not change the play.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,10 +40,12 @@ of them says which)."""
 
 @dataclass(frozen=True)
 class Phrased:
-    """One difference and its sentence."""
+    """One difference and its sentence; ``idle`` where the setting differs but the
+    rulebook reads the same: it changes nothing under these rules."""
 
     difference: Difference
     text: str
+    idle: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,20 @@ def describe_differences(
     )
 
 
+def changes_nothing(a: Ruleset, b: Ruleset, registry: Registry | None = None) -> bool:
+    """Whether ``b`` differs from ``a`` in settings that change nothing under its rules, and
+    otherwise in names at most: what `ulti check` says of a line of a club file, ``a``
+    being the ruleset without it (``idle.py``)."""
+    speaker = _Speaker(a, b, registry_of(b, registry_of(a, registry)), translator("en"))
+    idle = False
+    for difference in compare_rulesets(a, b):
+        said = speaker.say(difference)
+        if said.difference.plays:
+            return False
+        idle = idle or said.idle
+    return idle
+
+
 def render_diff(diff: RuleDiff, width: int = WIDTH) -> str:
     """The differences as text for a terminal, 80 columns."""
     _ = diff.words.gettext
@@ -156,8 +173,7 @@ class _Speaker:
     def __init__(self, a: Ruleset, b: Ruleset, registry: Registry, t: Translator) -> None:
         self.old = Words(a, registry, t)
         self.new = Words(b, registry, t)
-        self.book_was = build_rulebook(a, t.lang, registry=registry, text=t)
-        self.book_now = build_rulebook(b, t.lang, registry=registry, text=t)
+        self.registry = registry
         self._ = self.new._
         self.told: dict[tuple[str | None, str], str] = {}
         """Each rulebook sentence said so far, with the name of what it is about (a silent
@@ -191,6 +207,18 @@ class _Speaker:
             "kontra.max_level": self._max_level,
         }
 
+    @functools.cached_property
+    def book_was(self) -> Rulebook:
+        """The first ruleset's rulebook, built when a sentence needs it (many need none)."""
+        return self._book(self.old)
+
+    @functools.cached_property
+    def book_now(self) -> Rulebook:
+        return self._book(self.new)
+
+    def _book(self, w: Words) -> Rulebook:
+        return build_rulebook(w.ruleset, w.lang, registry=self.registry, text=w.translator)
+
     def say(self, d: Difference) -> Phrased:
         if d.setting.endswith("names"):
             return Phrased(d, self._names(d))
@@ -207,7 +235,7 @@ class _Speaker:
                 now=_plain(d.now),
                 was=_plain(d.was),
             )
-            d = dataclasses.replace(d, plays=False)
+            return Phrased(dataclasses.replace(d, plays=False), text, idle=True)
         return Phrased(d, text)
 
     # ---------------------------------------------------------------- from the rulebook

@@ -11,9 +11,11 @@ chain that set it, and every problem is one line ``club.yaml:14:5: contracts.ult
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +25,7 @@ from pydantic import ValidationError
 from ..errors import Problem, RulesetError
 from ..plugins import Registry
 from ..quoting import QUOTED, shorten
+from ..said import Said
 from .finding import (
     FRAGMENT_KEY,
     META_KEYS,
@@ -65,9 +68,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PATH_ENV",
+    "OwnSettings",
     "RulesetSource",
     "bundled_dir",
     "check_file",
+    "check_fragment",
     "check_name",
     "content_hash",
     "find_fragments",
@@ -181,31 +186,7 @@ class _Chain:
         if drop is not None:
             self.dropped[_ref_key(drop)] = True
             return
-        for key in NOT_IN_FRAGMENT:
-            if key in fragment.data:
-                raise RulesetError(
-                    [
-                        _at(
-                            fragment,
-                            (key,),
-                            f"a fragment cannot set '{shorten(str(key))}': it is merged into "
-                            "rulesets that have their own (describe the fragment in `fragment:`)",
-                        )
-                    ]
-                )
-        description = fragment.data[FRAGMENT_KEY]
-        if not isinstance(description, str) or not description.strip():
-            raise RulesetError(
-                [
-                    _at(
-                        fragment,
-                        (FRAGMENT_KEY,),
-                        "describe the fragment in one line of text (shown by `ulti rulesets`), "
-                        f"not {describe(description)}",
-                        value=True,
-                    )
-                ]
-            )
+        _check_fragment_head(fragment)
         self.add(fragment)
 
     def add(self, file: _File) -> None:
@@ -213,6 +194,35 @@ class _Chain:
         if identity not in self.seen:
             self.seen.add(identity)
             self.layers.append(file)
+
+
+def _check_fragment_head(fragment: _File) -> None:
+    """A problem if the fragment sets what belongs to a ruleset, or is not described."""
+    for key in NOT_IN_FRAGMENT:
+        if key in fragment.data:
+            raise RulesetError(
+                [
+                    _at(
+                        fragment,
+                        (key,),
+                        f"a fragment cannot set '{shorten(str(key))}': it is merged into "
+                        "rulesets that have their own (describe the fragment in `fragment:`)",
+                    )
+                ]
+            )
+    description = fragment.data[FRAGMENT_KEY]
+    if not isinstance(description, str) or not description.strip():
+        raise RulesetError(
+            [
+                _at(
+                    fragment,
+                    (FRAGMENT_KEY,),
+                    "describe the fragment in one line of text (shown by `ulti rulesets`), "
+                    f"not {describe(description)}",
+                    value=True,
+                )
+            ]
+        )
 
 
 def _ref_key(ref: _Ref) -> str:
@@ -279,15 +289,34 @@ def _resolve_chain(path: Path, registry: Registry) -> _Resolved:
     its file name)."""
     own = _read(path)
     layers = _Chain(registry).build(own)
-    merged = Merged()
-    skip = {*META_KEYS, FRAGMENT_KEY}
-    for layer, file in enumerate(layers):
-        data = {key: value for key, value in file.data.items() if key not in skip}
-        merged.apply(layer, data, file.positions, fragment=file.is_fragment)
+    return _merge_layers(layers, layers.index(own))
+
+
+def _merge_layers(layers: list[_File], top: int, below: Merged | None = None) -> _Resolved:
+    """Merge files read and put in order; ``top`` is the one loaded, which names the result.
+    ``below``: the files before ``top`` merged already (:func:`_merged_below`)."""
+    merged = Merged() if below is None else below.copy()
+    for layer in range(0 if below is None else top, len(layers)):
+        _merge_one(merged, layer, layers[layer])
     merged.finish({i: f.path.stem for i, f in enumerate(layers) if f.is_fragment})
+    own = layers[top]
     if "name" not in own.data:
-        merged.data["name"] = path.stem
-    return _Resolved(layers, layers.index(own), merged)
+        merged.data["name"] = own.path.stem
+    return _Resolved(layers, top, merged)
+
+
+def _merged_below(layers: list[_File], top: int) -> Merged:
+    """The files before ``top`` merged, to merge variants of ``top`` onto (``OwnSettings``)."""
+    merged = Merged()
+    for layer in range(top):
+        _merge_one(merged, layer, layers[layer])
+    return merged
+
+
+def _merge_one(merged: Merged, layer: int, file: _File) -> None:
+    skip = {*META_KEYS, FRAGMENT_KEY}
+    data = {key: value for key, value in file.data.items() if key not in skip}
+    merged.apply(layer, data, file.positions, fragment=file.is_fragment)
 
 
 # --------------------------------------------------------------------------- positions
@@ -522,8 +551,13 @@ def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | 
 
 
 def _schema_problems(
-    exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
+    exc: ValidationError,
+    model: type[Ruleset],
+    where: _Where,
+    registry: Registry,
+    skip: frozenset[str] = frozenset(),
 ) -> list[_Sortable]:
+    """Pydantic's errors as positioned problems, but those of the types in ``skip``."""
     merged = where.merged
     kinds = sorted(registry.kinds)
     grouped: dict[KeyPath, list[str]] = {}
@@ -533,6 +567,8 @@ def _schema_problems(
     errors = located(exc, lambda loc: _data_path(merged, loc), lambda at: where.place(at[0])[0])
     for error, (path, in_union), shown in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
+        if kind in skip:
+            continue
         given = error.get("input")
         if isinstance(ctx.get("at"), tuple):  # a model's check names the key it is about
             path = (*path, *ctx["at"])
@@ -778,11 +814,13 @@ def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = No
 def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
     """Read, merge and validate the file at ``path``; also the files it was built from."""
     resolved = _resolve_chain(path, registry)
-    files = [layer.path for layer in resolved.layers]
-    where = _Where(resolved)
+    return _checked(resolved, registry), [layer.path for layer in resolved.layers]
+
+
+def _checked(resolved: _Resolved, registry: Registry) -> Ruleset:
+    """The merged files validated; RulesetError lists every merge, schema or ladder problem."""
+    where = _in_force(resolved, registry)
     merge_problems = resolved.issue_problems()
-    # typed totals and ranks that a more derived file overruled are derived instead
-    where.merged = numbers_in_force(where.merged, where.writer, registry, where.own)
     model = ruleset_model(registry.param_models())
     try:
         ruleset = model.model_validate(where.merged)
@@ -798,9 +836,22 @@ def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
         raise RulesetError(
             _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
         )
+    return _derived(ruleset, registry)
+
+
+def _in_force(resolved: _Resolved, registry: Registry) -> _Where:
+    """Where each key was written, and the data to validate: typed totals and ranks that
+    a more derived file overruled are derived instead."""
+    where = _Where(resolved)
+    where.merged = numbers_in_force(where.merged, where.writer, registry, where.own)
+    return where
+
+
+def _derived(ruleset: Ruleset, registry: Registry) -> Ruleset:
+    """The ruleset with its ladder's totals and ranks, and the kinds it is valid with."""
     derived = derive_ladder(ruleset, registry)
-    object.__setattr__(derived, REGISTRY_KEY, registry)  # the kinds it is valid with
-    return derived, files
+    object.__setattr__(derived, REGISTRY_KEY, registry)
+    return derived
 
 
 def check_file(path: str | Path, registry: Registry | None = None) -> list[Problem]:
@@ -810,6 +861,177 @@ def check_file(path: str | Path, registry: Registry | None = None) -> list[Probl
     except RulesetError as exc:
         return list(exc.problems)
     return []
+
+
+class OwnSettings:
+    """The settings a ruleset file writes itself (not those it inherits), and the ruleset
+    as it would be without some of them: how `ulti check` finds a line that changes
+    nothing under the file's rules (``rulebook/idle.py`` asks, ``ulti diff``'s words
+    decide). A setting is a key whose value is no mapping: a list is one setting."""
+
+    def __init__(self, name_or_path: str | Path, registry: Registry | None = None) -> None:
+        """Read and check the ruleset: RulesetError lists every problem, as for
+        :func:`check_file` (the files are read once for both)."""
+        self.registry = _registry(registry)
+        self._resolved = _resolve_chain(_path(name_or_path, self.registry), self.registry)
+        self.ruleset = _checked(self._resolved, self.registry)
+        self.file = self._resolved.layers[self._resolved.top]
+        self.paths = [p for p in _leaves(self.file.data) if p[0] not in _STRUCTURE]
+        """Every setting the file writes, in the file's order."""
+        self._model = ruleset_model(self.registry.param_models())
+        self._below = _merged_below(self._resolved.layers, self._resolved.top)
+        self._beneath = self._variant({})
+        """What the other files merge to: the values the file's settings replace."""
+
+    def replaces(self, path: KeyPath) -> bool:
+        """Whether leaving the setting out could change the ruleset: False where the value
+        beneath it (inherited, else the schema's default) is the same, or where there is
+        none and the schema requires one. A cheap test before :meth:`without`."""
+        written = _child_at(self.file.data, path)
+        if path[0] == "ladder" and isinstance(self.file.data.get("ladder"), dict):
+            return True  # a bid by id: its place in the merged list is the merge's business
+        beneath = _child_at(self._beneath.merged.data, path)
+        if beneath is not ABSENT:
+            return bool(beneath != written)
+        model = model_at(self._model, path[:-1], self._resolved.merged.data)
+        field = model.model_fields.get(str(path[-1])) if model is not None else None
+        if field is None:
+            return True
+        return not field.is_required() and field.get_default(call_default_factory=True) != written
+
+    def note(self, path: KeyPath, message: str) -> Problem:
+        """``message`` about the setting at ``path``, at its line in the file."""
+        line, column = _mark_of(self.file, path)
+        return Problem(self.file.display, line, column, _dotted(path), message)
+
+    def without(self, path: KeyPath) -> Ruleset | None:
+        """The ruleset as if the file did not write the setting ``path``; None where that
+        is no valid ruleset (a key the file must give, a new bid left incomplete)."""
+        resolved = self._variant(_pruned(self.file.data, path))
+        if resolved.merged.issues:
+            return None
+        try:
+            ruleset = self._model.model_validate(_in_force(resolved, self.registry).merged)
+        except ValidationError:
+            return None
+        if check_ladder(ruleset, self.registry):
+            return None
+        return _derived(ruleset, self.registry)
+
+    def _variant(self, data: dict[str, Any]) -> _Resolved:
+        """The files merged with ``data`` in place of the file's own mapping."""
+        layers = list(self._resolved.layers)
+        top = self._resolved.top
+        layers[top] = dataclasses.replace(self.file, data=data)
+        return _merge_layers(layers, top, self._below)
+
+
+def _child_at(data: Any, path: KeyPath) -> Any:
+    """The value at ``path`` in YAML data, or ``ABSENT``."""
+    for segment in path:
+        data = child(data, segment)
+    return data
+
+
+_STRUCTURE = frozenset({*META_KEYS, FRAGMENT_KEY})
+"""Keys that say how a file is put together: no settings."""
+
+
+def _leaves(data: Any, prefix: KeyPath = ()) -> Iterator[KeyPath]:
+    """The path of every value below ``data`` that is not a mapping with keys."""
+    if isinstance(data, dict) and data:
+        for key, value in data.items():
+            yield from _leaves(value, (*prefix, key))
+    elif prefix:
+        yield prefix
+
+
+def _pruned(data: dict[Any, Any], path: KeyPath) -> dict[Any, Any]:
+    """A copy of ``data`` without the key at ``path`` (``data`` is left as it is)."""
+    head, rest = path[0], path[1:]
+    return {
+        key: _pruned(value, rest) if key == head and rest and isinstance(value, dict) else value
+        for key, value in data.items()
+        if key != head or rest
+    }
+
+
+FRAGMENT_BASE = "wikipedia"
+"""The ruleset a fragment is merged onto when it is checked alone: the standard the
+bundled rulesets build on, whose contracts and ladder most fragments change."""
+ACROSS_SETTINGS = frozenset({"value_error", "assertion_error"})
+"""Schema errors of checks across settings: a fragment checked alone does not report them,
+nor a key it need not give (the ruleset it joins may), as they depend on that ruleset."""
+
+
+def check_fragment(
+    name_or_path: str | Path, registry: Registry | None = None
+) -> tuple[list[Problem], Problem] | None:
+    """A fragment's mistakes that do not depend on the ruleset it joins, and a note on what
+    was checked; None for a file that is no fragment (``check_file`` checks it).
+
+    The fragment is merged onto :data:`FRAGMENT_BASE` (onto nothing if that does not
+    load), so that what it changes has the kinds and bids it is meant to change; of the
+    problems, those in the fragment are kept: unknown keys (with their did-you-mean),
+    values of the wrong type or out of bounds, a half entry whose id is close to one of the
+    base's (a typo). A missing key, a check across settings, a bid it removes or changes
+    that the base lacks, and the ladder's order are the business of the ruleset that adds
+    it, and are checked with that ruleset."""
+    registry = _registry(registry)
+    try:
+        own = _read(_path(name_or_path, registry))
+    except RulesetError:
+        return None  # check_file says what is wrong with it
+    if not own.is_fragment:
+        return None
+    try:
+        _check_fragment_head(own)
+    except RulesetError as exc:
+        return list(exc.problems), _fragment_note(own, None)
+    base = _fragment_base(registry)
+    layers = [f for f in base if _identity(f.path) != _identity(own.path)]
+    where = _in_force(_merge_layers([*layers, own], len(layers)), registry)
+    model = ruleset_model(registry.param_models())
+    try:
+        model.model_validate(where.merged)
+    except ValidationError as exc:
+        found = _schema_problems(exc, model, where, registry, skip=ACROSS_SETTINGS)
+        problems = _sorted(
+            [(key, p) for key, p in found if key[0] == 0 and not _MISSING_KEY.match(p.message)]
+        )  # in the fragment; a half entry of an id close to another's is a typo, and kept
+    else:
+        problems = []
+    return problems, _fragment_note(own, FRAGMENT_BASE if base else None)
+
+
+def _fragment_base(registry: Registry) -> list[_File]:
+    """The files of :data:`FRAGMENT_BASE`, merge order; none if it does not load."""
+    try:
+        return _Chain(registry).build(_read(_path(FRAGMENT_BASE, registry)))
+    except RulesetError:
+        return []
+
+
+def _fragment_note(fragment: _File, base: str | None) -> Problem:
+    """What checking a fragment alone checked, and where the rest is checked."""
+    name = shorten(fragment.path.stem)
+    if base is None:
+        message = Said(
+            "'{name}' is a fragment, merged onto a ruleset: its keys and values were checked "
+            "on their own; add it to a ruleset (`with: [{name}]`) and check that ruleset for "
+            "the rest",
+            name=name,
+        )
+    else:
+        message = Said(
+            "'{name}' is a fragment, merged onto a ruleset: its keys and values were checked "
+            "merged onto '{base}'; add it to a ruleset (`with: [{name}]`) and check that "
+            "ruleset for the rest",
+            name=name,
+            base=base,
+        )
+    line, column = _mark_of(fragment, (FRAGMENT_KEY,))
+    return Problem(fragment.display, line, column, FRAGMENT_KEY, message)
 
 
 def content_hash(ruleset: Ruleset) -> str:

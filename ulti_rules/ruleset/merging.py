@@ -12,6 +12,7 @@ chain that is. This module knows no files: the loader turns its issues into prob
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,18 @@ class Merged:
         and takes Four Aces all the same. An id nobody removed is no such case (a typo in
         the fragment, say): it is checked as any entry."""
         _Layer(self, layer, positions, fragment).merge_top(data)
+
+    def copy(self) -> Merged:
+        """A copy to merge more files onto, this one left as it is. Merging builds new
+        mappings and lists and never changes those merged before, so they are shared; only
+        the bookkeeping is copied."""
+        return dataclasses.replace(
+            self,
+            places=dict(self.places),
+            issues=list(self.issues),
+            removed=dict(self.removed),
+            gone=set(self.gone),
+        )
 
     def finish(self, fragments: Mapping[int, str] | None = None) -> None:
         """Issues that only the whole merge shows: a removed contract that bids still use.
