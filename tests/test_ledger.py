@@ -74,6 +74,7 @@ def test_a_session_through_the_command(tmp_path: Path, ulti: Any) -> None:
     data = json.loads(done.stdout)
     assert data["hand"] == 2
     assert data["totals"] == {"Anna": 18 + 2, "Ben": -9 + 2, "Carla": -9 - 4}
+    assert (data["next_dealer"], data["over"]) == ("Carla", False)  # as the text's "Next:"
     shown = ulti("ledger", "show", ledger, "--json")
     assert shown.returncode == 0, shown.stderr
     session = json.loads(shown.stdout)
@@ -339,6 +340,8 @@ def test_a_hand_nobody_bid_follows_the_ruleset(
         "redeal": setting == "redeal",
         "payments": {"Anna": 0, "Ben": 0, "Carla": 0},
         "totals": {"Anna": 0, "Ben": 0, "Carla": 0},
+        "next_dealer": next_dealer,
+        "over": False,
     }
     shown = ulti("ledger", "show", ledger)
     assert f"all passed — {said}" in shown.stdout

@@ -270,7 +270,7 @@ def _report_added(
         data = settlement_json(settlement, table_hand.players)
         data["hand"] = entry.number
         data["totals"] = ledger.totals()
-        echo_json(data)
+        echo_json({**data, **_what_next(ledger)})
         return
     console = stdout_console()
     echo(say._("Hand {number}, dealt by {dealer}:", number=entry.number, dealer=entry.dealer))
@@ -278,6 +278,15 @@ def _report_added(
         console.print(table)
     console.print(_totals_table(ledger, say))
     echo(_status(ledger, say))
+
+
+def _what_next(ledger: Ledger) -> dict[str, Any]:
+    """Who deals the next hand, and whether the session is over: what ``add`` and ``undo``
+    say last, for --json as ``show --json`` says it."""
+    ruleset = ledger.rules()
+    over = ledger.is_over(ruleset)
+    next_dealer = None if over else ledger.dealer_of(len(ledger.hands) + 1, ruleset)
+    return {"next_dealer": next_dealer, "over": over}
 
 
 def _same_as_before(ledger: Ledger, entry: LedgerHand) -> LedgerHand | None:
@@ -362,9 +371,7 @@ def _report_taken_back(
     ruleset = ledger.rules()
     if as_json:
         hand = {k: v for k, v in removed.model_dump(mode="json").items() if k != "sheet"}
-        over = ledger.is_over(ruleset)
-        next_dealer = None if over else ledger.dealer_of(len(ledger.hands) + 1, ruleset)
-        echo_json({"removed": hand, "totals": ledger.totals(), "next_dealer": next_dealer})
+        echo_json({"removed": hand, "totals": ledger.totals(), **_what_next(ledger)})
         return
     what = (
         unplayed_text(removed, say) if removed.bid is None else say.bid_text(ruleset, removed.bid)
@@ -397,6 +404,7 @@ def _report_unplayed(ledger: Ledger, entry: LedgerHand, as_json: bool, say: Spee
                 "redeal": entry.redeal,
                 "payments": entry.payments,
                 "totals": ledger.totals(),
+                **_what_next(ledger),
             }
         )
         return
