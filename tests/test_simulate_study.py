@@ -86,6 +86,71 @@ def test_records_are_the_same_from_one_worker_or_two(ulti: RunUlti, tmp_path: Pa
     assert [p.read_bytes() for p in one] == [p.read_bytes() for p in two]
 
 
+def test_workers_started_by_spawn_may_read_what_the_command_may(
+    ulti: RunUlti, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ulti --allow-outside-paths simulate sub/club.yaml --workers 2`, whose club extends
+    a base outside its folder: a forked worker inherits the permission, a spawned one
+    (macOS, Windows; forkserver, Python 3.14's default on Linux) did not and refused the
+    ruleset (found by a simulate review)."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "base.yaml").write_text(
+        "name: base\ntitle: Base\nextends: wikipedia\nkontra: {max_level: 2}\n", "utf-8"
+    )
+    (tmp_path / "sub" / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: ../base.yaml\n", "utf-8"
+    )
+    args = ("--allow-outside-paths", "simulate", "sub/club.yaml", "--hands", "60", "-q")
+    alone = ulti(*args)
+    assert alone.returncode == 0, alone.stderr
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(workers_module.multiprocessing, "get_context", lambda *_: spawn)
+    spawned = ulti(*args, "--workers", "2")
+    assert spawned.returncode == 0, spawned.stderr
+    assert spawned.stdout == alone.stdout
+
+
+def test_no_more_worker_processes_than_chunks_to_play(
+    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--workers 1000 --hands 2` started a thousand processes (18 s, and their memory)
+    for one chunk of two hands; now one, and the speed line names the one."""
+    sizes: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: Any) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    monkeypatch.setattr(workers_module, "ProcessPoolExecutor", Counted)
+    done = ulti("simulate", "--hands", "2", "--workers", "1000", "-q")
+    assert done.returncode == 0, done.stderr
+    assert sizes == [1] and "(1 worker, " in done.stderr
+    assert done.stdout == ulti("simulate", "--hands", "2", "-q").stdout
+    assert workers_module.processes_for(120, 2) == 2  # 3 chunks of 50
+    assert workers_module.processes_for(120, 8, chunk=40) == 3
+    assert workers_module.processes_for(10**6, 64) == 64
+    assert workers_module.processes_for(10**6, 1) == 1
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_study_set_up_wrong_is_refused_not_played(workers: int) -> None:
+    """Through the study API: a seed of None drew the study's seeds from the system (no
+    run repeated it), a negative count or chunk played nothing, two bots for three seats
+    failed mid-hand with an IndexError and four played on with one unseen."""
+    with pytest.raises(ValueError, match="seed is an int"):
+        StudySpec("wikipedia", ("simple",) * 3, None, 10)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="0 hands or more, not -1"):
+        StudySpec("wikipedia", ("simple",) * 3, 1, -1)
+    good = StudySpec("wikipedia", ("simple",) * 3, 1, 10)
+    for chunk in (0, -5):
+        with pytest.raises(ValueError, match="at least one turn"):
+            list(played_hands(good, workers, chunk))
+    for bots in (("simple",) * 2, ("simple",) * 4):
+        with pytest.raises(ValueError, match=f"^{len(bots)} bots for the 3 seats of 'wikipedia'"):
+            list(played_hands(StudySpec("wikipedia", bots, 1, 10), workers))
+
+
 def test_redeals_stay_in_their_turn_however_the_turns_are_cut(tmp_path: Path) -> None:
     """Under `all_pass: redeal` a turn holds its redeals: chunks of any size, in one
     process or two, give the same hands, and the dealer passes on only after a hand bid."""

@@ -41,7 +41,7 @@ from ..study.runner import (
     seat_names,
 )
 from ..study.summary import Summary
-from ..study.workers import played_hands
+from ..study.workers import played_hands, processes_for
 from .common import echo_json, fail, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
@@ -418,12 +418,18 @@ def simulate_command(
         draw(plot_path, labelled, caption)
         if not as_json:
             echo(say._("Plot: {path}", path=plot_path))
-    speed = total / seconds if seconds > 0 else float("inf")
+    _speed(total, seconds, processes_for(count, workers), say)
+
+
+def _speed(hands: int, seconds: float, processes: int, say: Speech) -> None:
+    """The speed line, on stderr: the one thing that changes from run to run. It names the
+    processes that played, which ``--workers`` caps but a short study may not fill."""
+    speed = hands / seconds if seconds > 0 else float("inf")
     rate, took = f"{speed:,.0f}", f"{seconds:.2f}"
     line = say.ngettext(
         "Speed: {rate} hands/s ({n} worker, {seconds} s)",
         "Speed: {rate} hands/s ({n} workers, {seconds} s)",
-        workers,
+        processes,
         rate=rate,
         seconds=took,
     )

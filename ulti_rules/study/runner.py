@@ -68,6 +68,14 @@ class StudySpec:
     """How the records name the ruleset, where not as ``ruleset`` (a path relative to
     their folder, so that ``ulti replay`` finds it)."""
 
+    def __post_init__(self) -> None:
+        """Refuse a study no seed repeats (``seed=None`` drew its seeds from the system)
+        and a negative number of hands: each played on silently."""
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"a study's seed is an int, so that it repeats; not {self.seed!r}")
+        if self.hands < 0:
+            raise ValueError(f"a study plays 0 hands or more, not {self.hands}")
+
 
 class HandResult(NamedTuple):
     """One hand as the study counts it: who dealt and declared, what was bid and how it
@@ -233,6 +241,11 @@ class Table:
         self.step = direction_step(ruleset)
         self.redeal = redealt(ruleset)
         self.names = seat_names(self.players)
+        if len(spec.bots) != self.players:  # too few failed mid-hand, too many went unseen
+            raise ValueError(
+                f"{len(spec.bots)} bots for the {self.players} seats of {ruleset.name!r}: "
+                "name one bot per seat"
+            )
         self._bot_classes: list[type[Bot]] = [type(make_bot(name)) for name in spec.bots]
 
     def _bots(self) -> list[Bot]:

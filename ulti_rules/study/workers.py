@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import PluginError, UltiError
 from ..interrupts import ctrl_c_held
+from ..ruleset.references import allow_outside_paths, outside_allowed
 from ..said import Said, said_of
 from .runner import Played, StudySpec, Table, each_turn_seed
 
@@ -36,7 +37,7 @@ IN_FLIGHT = 2
 """Chunks handed to each worker ahead: enough that none waits, few enough that little is
 played in vain when redeals fill the study before its last turns."""
 
-_table: Table | UltiError | None = None
+_table: Table | UltiError | ValueError | None = None
 """A worker process's table, set up by :func:`_open_table`, or why it could not be."""
 _stop: Any = None
 """A worker process's view of the study's stop flag (shared memory, set by the main
@@ -51,6 +52,24 @@ def chunk_size(hands: int, workers: int) -> int:
     return max(50, min(1000, -(-hands // (workers * 8))))
 
 
+def processes_for(hands: int, workers: int, chunk: int | None = None) -> int:
+    """How many processes a study of ``hands`` turns plays in: ``workers``, but never more
+    than it has chunks, since a process without a chunk only costs its start-up and its
+    memory (``--workers 1000 --hands 2`` started a thousand). 1: in this process."""
+    size = _checked_chunk(chunk) or chunk_size(hands, workers)
+    if workers <= 1:
+        return 1
+    return max(1, min(workers, -(-hands // size)))
+
+
+def _checked_chunk(chunk: int | None) -> int | None:
+    """``chunk`` as given, refused where no turn would ever be played (it played no hand
+    at all, silently)."""
+    if chunk is not None and chunk < 1:
+        raise ValueError(f"a chunk holds at least one turn, not {chunk}")
+    return chunk
+
+
 def played_hands(
     spec: StudySpec, workers: int = 1, chunk: int | None = None
 ) -> Generator[list[Played], None, None]:
@@ -63,6 +82,7 @@ def played_hands(
     pool's queue locked, and the study would hang (``multiprocessing.Pool.terminate``
     does that). A worker that dies (killed from outside, out of memory) ends the study
     with an error instead of waiting for its chunk for ever."""
+    processes = processes_for(spec.hands, workers, chunk)  # checks ``chunk`` too
     tasks = _chunks(spec, chunk or chunk_size(spec.hands, workers))
     left = sys.maxsize if spec.whole_turns else spec.hands  # hands still wanted
     if workers <= 1:
@@ -76,12 +96,15 @@ def played_hands(
         return
     context = multiprocessing.get_context()
     stop = context.RawValue(ctypes.c_bool, False)
+    # what this process may read (`ulti --allow-outside-paths`) the workers may too: a
+    # spawned or forkserver worker does not inherit it, as a forked one does
+    setup = (spec, stop, outside_allowed())
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_open_table, initargs=(spec, stop)
+        processes, mp_context=context, initializer=_open_table, initargs=setup
     )
     try:
         playing: deque[Future[list[Played]]] = deque(
-            pool.submit(_play, task) for task in itertools.islice(tasks, workers * IN_FLIGHT)
+            pool.submit(_play, task) for task in itertools.islice(tasks, processes * IN_FLIGHT)
         )
         while playing:
             try:
@@ -115,10 +138,11 @@ def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
         yield start, list(itertools.islice(seeds, min(size, left))), budget
 
 
-def _open_table(spec: StudySpec, stop: Any) -> None:
-    """Set the worker's table up; a failure waits for the first chunk (a pool whose
-    initializer raises is broken for good). Ctrl-C is the main process's to answer: it
-    sets the stop flag, and no worker prints a traceback."""
+def _open_table(spec: StudySpec, stop: Any, outside: bool = False) -> None:
+    """Set the worker's table up, reading the ruleset as the study's process may
+    (``outside``: paths in files may lead outside their folders); a failure waits for the
+    first chunk (a pool whose initializer raises is broken for good). Ctrl-C is the main
+    process's to answer: it sets the stop flag, and no worker prints a traceback."""
     global _table, _stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A worker has nothing to say on stdout, which carries the command's output (--json):
@@ -131,9 +155,12 @@ def _open_table(spec: StudySpec, stop: Any) -> None:
     threading.Thread(target=_watch_parent, name="orphan watch", daemon=True).start()
     _stop = stop
     try:
-        _table = Table(spec)
+        with allow_outside_paths(outside):
+            _table = Table(spec)
     except UltiError as exc:
         _table = _crossing(exc)
+    except ValueError as exc:  # a study set up wrong (one bot too few): as in one process
+        _table = exc
 
 
 def _watch_parent() -> None:
@@ -159,7 +186,7 @@ def _play(task: tuple[int, Sequence[int], int]) -> list[Played]:
     """One chunk in a worker; the library's errors cross back by their message (what the
     person reads, translatable where it was), whatever their own class needs to rebuild
     (``_crossing``)."""
-    if isinstance(_table, UltiError):
+    if isinstance(_table, (UltiError, ValueError)):
         raise _table
     assert _table is not None
     try:
