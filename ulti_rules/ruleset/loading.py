@@ -33,6 +33,7 @@ from .finding import (
     PATH_ENV,
     RulesetSource,
     _at,
+    _candidates,
     _display,
     _dotted,
     _extends_target,
@@ -59,7 +60,7 @@ from .load_cache import LoadCache
 from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import located, plain_message
-from .references import outside_allowed
+from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
 
@@ -85,6 +86,10 @@ __all__ = [
 ]
 
 
+_UNFOUND = "\0unfound:"
+"""How a dropped fragment that nothing provides is keyed (no file identity looks so)."""
+
+
 class _Chain:
     """Every file a ruleset is made of, in merge order, each once.
 
@@ -101,6 +106,9 @@ class _Chain:
         self.seen: set[str] = set()
         self.dropped: dict[str, bool] = {}
         """Each ``without`` (by ref) and whether it dropped anything."""
+        self.unfound: dict[str, RulesetError] = {}
+        """Each ``without`` (by ref) of a fragment no installed plugin or folder provides,
+        and the problem it is if nothing it builds on adds that fragment by name."""
 
     def build(self, top: _File) -> list[_File]:
         if top.is_fragment:
@@ -109,6 +117,8 @@ class _Chain:
         unused = [ref for ref in drops if not self.dropped[_ref_key(ref)]]
         if unused:
             ref = unused[0]
+            if _ref_key(ref) in self.unfound:
+                raise self.unfound[_ref_key(ref)]
             used = sorted({f.path.stem for f in self.layers if f.is_fragment} - {ref.value})
             listing = f"; it uses {', '.join(used)}" if used else "; it uses no fragments"
             raise ref.problem(
@@ -125,10 +135,10 @@ class _Chain:
         adds = _refs(file, "with")
         without: dict[str, _Ref] = {}
         for ref in _refs(file, "without"):
-            without[_identity(self.fragment(ref, "without").path)] = ref
+            without[self.drop_key(ref)] = ref
             self.dropped.setdefault(_ref_key(ref), False)
         for ref in [*parents, *adds]:
-            if _is_same(ref, without, self.registry):
+            if _is_same(ref, without, self.registry) or _UNFOUND + ref.value in without:
                 raise ref.problem(
                     f"this file both adds the fragment '{ref.value}' and drops it "
                     "(without:); keep one of the two"
@@ -152,8 +162,30 @@ class _Chain:
                 self.visit(parent, inherited, [*stack, (file, ref.path)])
         self.add(file)
         for ref in adds:
-            self.add_fragment(self.fragment(ref, "with"), ref, dropped)
+            self.add_named(ref, dropped)
         return list(without.values())
+
+    def drop_key(self, ref: _Ref) -> str:
+        """The key ``without`` drops a fragment by: its file's identity, or, for a name no
+        installed plugin or folder provides, the name itself (the fragment a ruleset one
+        builds on adds by name, ``with: [four-aces]``, may belong to a plugin that is not
+        installed; dropping it needs no plugin)."""
+        try:
+            return _identity(self.fragment(ref, "without").path)
+        except RulesetError as exc:
+            if is_path(ref.value) or ref.value in _candidates(self.registry):
+                raise  # a file that is not there, or a ruleset named where a fragment goes
+            self.unfound[_ref_key(ref)] = exc
+            return _UNFOUND + ref.value
+
+    def add_named(self, ref: _Ref, dropped: dict[str, _Ref]) -> None:
+        """Add the fragment a ``with`` entry names, unless a file above drops it: also one
+        that no installed plugin provides, when it is dropped by that name."""
+        drop = None if is_path(ref.value) else dropped.get(_UNFOUND + ref.value)
+        if drop is not None:
+            self.dropped[_ref_key(drop)] = True
+            return
+        self.add_fragment(self.fragment(ref, "with"), ref, dropped)
 
     def check_cycle(self, target: Path, stack: list[tuple[_File, KeyPath]]) -> None:
         """A problem if ``target`` is a file ``stack`` (the files extending it) holds."""
