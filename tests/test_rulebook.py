@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import gettext
+import json
 import os
 import re
 import shutil
@@ -22,7 +23,7 @@ from ulti_rules.plugins import get_registry
 from ulti_rules.rulebook import Items, Paragraph, Table, build_rulebook, load_rulebook, render
 from ulti_rules.rulebook.kinds import kind_sentences
 from ulti_rules.rulebook.words import Words
-from ulti_rules.ruleset.loading import load_raw, load_ruleset
+from ulti_rules.ruleset.loading import load_game, load_raw, load_ruleset
 
 from conftest import BUNDLED_RULESETS, RunUlti
 from rulebook_support import CLUBS, schema_settings
@@ -398,3 +399,128 @@ def test_the_kontra_sentence_says_doubling_only_where_each_call_doubles(
     assert "each level multiplies the component's value by its factor in the table below" in club
     bundled = " ".join(ulti("rulebook", "wikipedia").stdout.split())
     assert "and so on, each call doubling again." in bundled
+
+
+# --------------------------------------------------------------------------- what the engine does
+
+
+def _bonus_text(name: str, bonus_id: str) -> str:
+    """The English rulebook's entry on one silent bonus."""
+    book = load_rulebook(name, "en")
+    ruleset = load_ruleset(name)
+    term = ruleset.silent_bonuses[bonus_id].names.get("en")
+    (entry,) = [b for b in book.blocks() if isinstance(b, Paragraph) and b.term == term]
+    return entry.text
+
+
+@pytest.mark.parametrize(
+    ("name", "bonus_id", "bid_id"),
+    [
+        ("wikipedia", "silent_hundred", "durchmars"),  # a silent 100 only beside a Simple
+        ("wikipedia", "silent_four_aces", "durchmars"),  # a Durchmars claims every ace
+        ("older-20-100", "silent_durchmars", "forty_hundred"),  # replaces: beside a Simple
+    ],
+)
+def test_where_an_auto_silent_bonus_is_made_is_said_in_full(
+    name: str, bonus_id: str, bid_id: str
+) -> None:
+    """``applies_to: auto`` leaves a trump bid without the bonus's kind out when the bonus
+    needs a Simple beside it, or when a component claims its feat: the sentence says so,
+    and does not claim "every trump bid without a component of its own kind"."""
+    game = load_game(name)
+    assert bonus_id not in game.silent_values(bid_id)  # what the engine does
+    bid = load_ruleset(name).bid(bid_id)
+    kinds = {load_ruleset(name).contracts[c].kind for c in bid.components}
+    bonus = load_ruleset(name).silent_bonuses[bonus_id]
+    assert bonus.condition not in kinds  # so "every bid without its kind" would include it
+    text = _bonus_text(name, bonus_id)
+    if bonus.condition == "four_aces":
+        assert "A bid holding Durchmars or Open Durchmars offers none" in text
+    else:
+        assert "every trump bid without a component of its own kind" not in text
+        assert "every trump bid that holds a Simple and no component of its own kind" in text
+
+
+SILENT_ULTI_LOST_BY_A_DEFENDER = """\
+ruleset: older-20-100
+players: [Anna, Ben, Carla]
+dealer: Carla
+declarer: Anna
+bid: 40-100
+trump: acorns
+points: {declarer: 70, defenders: 20, talon: 0}
+marriages: {Anna: [acorns]}
+tricks: {Anna: 7, Ben: 2, Carla: 1}
+last_trick: {winner: Anna, trump_seven: Ben}
+"""
+
+
+def test_a_silent_bonus_either_side_makes_costs_the_failing_side(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """older-20-100: Ben's trump 7 beaten in the last trick is the defenders' failure of
+    the silent Ulti, and each pays the declarer 2 × 2: the rulebook must not say that a
+    failure costs the declarer."""
+    sheet = tmp_path / "hand.yaml"
+    sheet.write_text(SILENT_ULTI_LOST_BY_A_DEFENDER, encoding="utf-8")
+    done = ulti("score", str(sheet), "--json")
+    assert done.returncode == 0, done.stderr
+    lines = {line["what"]: line for line in json.loads(done.stdout)["settlement"]["lines"]}
+    silent = lines["silent_ulti"]
+    assert (silent["by"], silent["made"], silent["amount"]) == ("defenders", False, 4)
+    text = _bonus_text("older-20-100", "silent_ulti")
+    assert "A failure costs the side that failed 2 times its value: 4, in a red bid 8." in text
+    assert "costs the declarer" not in text
+    wikipedia = _bonus_text("wikipedia", "silent_ulti")  # only the declarer's 7 counts there
+    assert "A failure costs the declarer 2 times its value: 4, in a red bid 8." in wikipedia
+
+
+def _auction_and_deal(name: str) -> str:
+    book = load_rulebook(name, "en")
+    return " ".join(
+        b.text
+        for key in ("players", "auction")
+        for b in book.section(key).blocks
+        if isinstance(b, Paragraph)
+    )
+
+
+def test_the_two_round_auction_deals_and_opens_as_the_engine_does(tmp_path: Path) -> None:
+    """In a two-round auction every seat first holds ``first_round_cards`` and nobody a
+    talon; the round-1 winner takes the two cards laid aside (``deal_plan``): the rulebook
+    must not describe the packets' 12 cards for forehand, nor forehand laying the talon
+    away to open."""
+    game = load_game("two-round-auction")
+    hand = game.new_hand(seed=1, dealer=0)
+    forehand = game.seating(0).forehand
+    assert hand.step == "round1" and len(hand.cards(forehand)) == 5
+    text = _auction_and_deal("two-round-auction")
+    assert "Each player is first dealt 5 cards; two cards are laid aside for the winner" in text
+    assert "7 to forehand" not in text and "Forehand then holds 12 cards" not in text
+    assert "Forehand opens the auction: he lays two cards face down" not in text
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        "extends: two-round-auction\nauction: {two_round: {opener_must_bid: false}}\n",
+        encoding="utf-8",
+    )
+    hand = load_game(club).new_hand(seed=3, dealer=0)
+    for _ in range(3):  # nobody bids in round 1: forehand takes the extra cards
+        hand.apply(next(a for a in hand.legal_actions() if a.to_dict()["type"] == "pass"))
+    assert hand.step == "discard" and len(hand.cards(forehand)) == 12
+    text = _auction_and_deal(str(club))
+    assert "If nobody bids in the first round, forehand takes the two cards laid aside" in text
+    assert "Forehand opens the auction: he lays two cards face down as the talon" in text
+
+
+def test_the_hungarian_marriage_sentence_says_the_club_s_values(tmp_path: Path) -> None:
+    """It named "(a 40 és a 20)" beside any values, so a club counting 50 and 30 read
+    "aduban 50, más színben 30 pontot ér (a 40 és a 20)" (found by a rulebook review)."""
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        "name: club\ntitle: Club\nextends: wikipedia\n"
+        "marriages: {trump_value: 50, plain_value: 30}\n",
+        "utf-8",
+    )
+    text = " ".join(text_of(str(club), "hu").split())
+    assert "aduban 50, más színben 30 pontot ér." in text
+    assert "a 40 és a 20" not in text

@@ -9,7 +9,9 @@ from .words import Words
 def auction(w: Words) -> Section:
     a = w.ruleset.auction
     talon = w.ruleset.deal.talon
-    blocks: list[Block] = [_opening(w)]
+    # a two-round auction opens with its first round: forehand neither holds nor lays
+    # away a talon then, and its winner opens the second (engine/auction.py)
+    blocks: list[Block] = _two_rounds(w) if a.two_round is not None else [_opening(w)]
     if a.opener_pass_is_simple:
         blocks.append(
             w.para(
@@ -76,7 +78,8 @@ def auction(w: Words) -> Section:
     else:
         text = w._("Any bid on the ladder may win the auction.")
     blocks.append(w.para(text, "auction.min_components"))
-    blocks.extend(_two_rounds(w))
+    if a.two_round is None:
+        blocks.extend(_two_rounds(w))
     blocks.extend(_all_pass(w))
     return Section("auction", w._("The auction"), tuple(blocks))
 
@@ -119,10 +122,13 @@ def _two_rounds(w: Words) -> list[Block]:
         )
     ]
     if two.opener_must_bid:
-        text = w._("The first-round opener must bid.")
+        blocks.append(
+            w.para(w._("The first-round opener must bid."), "auction.two_round.opener_must_bid")
+        )
     else:
-        text = w._("The first-round opener may pass.")
-    blocks.append(w.para(text, "auction.two_round.opener_must_bid"))
+        blocks.append(
+            w.para(w._("The first-round opener may pass."), "auction.two_round.opener_must_bid")
+        )
     blocks.append(
         w.para(
             w.ngettext(
@@ -169,12 +175,27 @@ def _two_rounds(w: Words) -> list[Block]:
             "Only the first-round winner's raise must keep the same trump; the others bid freely."
         )
     blocks.append(w.para(text, "auction.two_round.same_trump_binds_others"))
+    if not two.opener_must_bid:
+        blocks.extend(_silent_first_round(w))
     return blocks
+
+
+def _silent_first_round(w: Words) -> list[Block]:
+    """A first round nobody bid in: the engine deals on and the usual auction follows
+    (``Auction._end_round1``), opened by forehand."""
+    text = w._(
+        "If nobody bids in the first round, forehand takes the two cards laid aside, everyone "
+        "is dealt the rest of his hand, and the auction is bid in one round:"
+    )
+    return [w.para(text, "auction.two_round.opener_must_bid"), _opening(w)]
 
 
 def _all_pass(w: Words) -> list[Block]:
     a = w.ruleset.auction
-    if a.opener_must_bid:
+    # forehand opens a two-round auction's first round; only if he may pass there too can
+    # the usual auction that follows a silent first round be passed out
+    first_round_bid = a.two_round is not None and a.two_round.opener_must_bid
+    if a.opener_must_bid or first_round_bid:
         return [w.para(w._("Since forehand must bid, every auction has a winner."))]
     if a.all_pass == "redeal":
         text = w._("If nobody bids, the hand is void and the same dealer deals again.")

@@ -69,7 +69,27 @@ def players_and_deal(w: Words) -> Section:
             )
         )
     )
-    blocks.append(_packets(w))
+    if r.auction.two_round is not None:
+        blocks.extend(_two_round_deal(w))
+    else:
+        blocks.extend(_deal(w))
+    if r.deal.misdeal_redeal_same_dealer:
+        text = w._(
+            "A card exposed while dealing voids the deal: nobody pays, and the same dealer "
+            "deals again."
+        )
+    else:
+        text = w._(
+            "A card exposed while dealing voids the deal: nobody pays, and the deal passes "
+            "on as after a hand."
+        )
+    blocks.append(w.para(text, "deal.misdeal_redeal_same_dealer"))
+    return Section("players", w._("Players and the deal"), tuple(blocks))
+
+
+def _deal(w: Words) -> list[Block]:
+    """The deal by the ruleset's packets, and where the talon comes from."""
+    r = w.ruleset
     talon = {
         "forehand": w._(
             "Forehand then holds 12 cards and the others 10 each; the two cards he lays "
@@ -84,19 +104,30 @@ def players_and_deal(w: Words) -> Section:
             "no talon."
         ),
     }[r.deal.talon]
-    blocks.append(w.para(talon, "deal.talon"))
-    if r.deal.misdeal_redeal_same_dealer:
-        text = w._(
-            "A card exposed while dealing voids the deal: nobody pays, and the same dealer "
-            "deals again."
-        )
-    else:
-        text = w._(
-            "A card exposed while dealing voids the deal: nobody pays, and the deal passes "
-            "on as after a hand."
-        )
-    blocks.append(w.para(text, "deal.misdeal_redeal_same_dealer"))
-    return Section("players", w._("Players and the deal"), tuple(blocks))
+    return [_packets(w), w.para(talon, "deal.talon")]
+
+
+def _two_round_deal(w: Words) -> list[Block]:
+    """The two-round auction's deal (``deal_plan.deal_in_order``): its own pattern, not the
+    packets, and the talon is the round-1 winner's, not forehand's."""
+    two = w.ruleset.auction.two_round
+    assert two is not None
+    text = w._(
+        "Each player is first dealt {first} cards; two cards are laid aside for the winner "
+        "of the first auction round; then each player is dealt {more} more.",
+        first=two.first_round_cards,
+        more=10 - two.first_round_cards,
+    )
+    if w.ruleset.players.count == 4:
+        text += " " + w._("The dealer, who sits out, gets no cards.")
+    talon = w._(
+        "The winner of the first round takes the two cards laid aside and holds 12 cards, the "
+        "others 10 each; the two cards he lays away become the talon."
+    )
+    return [
+        w.para(text, "auction.two_round.first_round_cards"),
+        w.para(talon, "auction.two_round"),
+    ]
 
 
 def _packets(w: Words) -> Block:

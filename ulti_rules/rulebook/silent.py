@@ -64,28 +64,7 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
     for text, states in kind_sentences(w, kind, None):
         say(text, *states)
     say(*_worth(w, bonus))
-    if bonus.loss_factor == 1:
-        say(
-            w._(
-                "A failure costs the declarer its value: {loss}, in a red bid {red_loss}.",
-                loss=bonus.value,
-                red_loss=bonus.red(),
-            ),
-            "silent_bonuses.*.loss_factor",
-        )
-    elif bonus.loss_factor:
-        say(
-            w._(
-                "A failure costs the declarer {factor} times its value: {loss}, in a red bid "
-                "{red_loss}.",
-                factor=bonus.loss_factor,
-                loss=bonus.value * bonus.loss_factor,
-                red_loss=bonus.red() * bonus.loss_factor,
-            ),
-            "silent_bonuses.*.loss_factor",
-        )
-    else:
-        say(w._("A failure costs nothing."), "silent_bonuses.*.loss_factor")
+    say(_loss(w, bonus), "silent_bonuses.*.loss_factor", "silent_bonuses.*.scored_by")
     if bonus.scored_by == "declarer":
         say(
             w._("Only the declarer can make it; the defenders doing it is the declarer's failure."),
@@ -123,13 +102,7 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
     if not shared_kontra:
         say(*_kontra(w, bonus))
     if bonus.applies_to == "auto":
-        say(
-            w._(
-                "It can be made in every trump bid without a component of its own kind, as "
-                "the ladder shows."
-            ),
-            "silent_bonuses.*.applies_to",
-        )
+        say(*_auto(w, bonus))
     else:
         names = [w.bid(bid_id) for bid_id in bonus.applies_to]
         say(
@@ -161,6 +134,80 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
             else w._("It fails when the defenders take every trick between them."),
             "silent_bonuses.*.defenders",
         )
+    return found
+
+
+def _loss(w: Words, bonus: SilentBonus) -> str:
+    """What a failure costs: the declarer's alone where only he can make it, else the
+    failing side's (a defender's trump 7 beaten in the last trick pays the declarer)."""
+    loss, red_loss = bonus.value * bonus.loss_factor, bonus.red() * bonus.loss_factor
+    if not bonus.loss_factor:
+        return w._("A failure costs nothing.")
+    if bonus.scored_by == "declarer":
+        if bonus.loss_factor == 1:
+            return w._(
+                "A failure costs the declarer its value: {loss}, in a red bid {red_loss}.",
+                loss=loss,
+                red_loss=red_loss,
+            )
+        return w._(
+            "A failure costs the declarer {factor} times its value: {loss}, in a red bid "
+            "{red_loss}.",
+            factor=bonus.loss_factor,
+            loss=loss,
+            red_loss=red_loss,
+        )
+    if bonus.loss_factor == 1:
+        return w._(
+            "A failure costs the side that failed its value: {loss}, in a red bid {red_loss}.",
+            loss=loss,
+            red_loss=red_loss,
+        )
+    return w._(
+        "A failure costs the side that failed {factor} times its value: {loss}, in a red bid "
+        "{red_loss}.",
+        factor=bonus.loss_factor,
+        loss=loss,
+        red_loss=red_loss,
+    )
+
+
+def _auto(w: Words, bonus: SilentBonus) -> tuple[str, ...]:
+    """Where ``applies_to: auto`` offers the bonus, in full (``ladder.silent_values``): a
+    silent 100, or a bonus that replaces the Simple, only beside a Simple; none in a bid
+    whose component already claims the feat (no silent Four Aces in a Durchmars)."""
+    states = ["silent_bonuses.*.applies_to"]
+    if bonus.condition == HUNDRED or bonus.parti == "replaces":
+        text = w._(
+            "It can be made in every trump bid that holds a {simple} and no component of its "
+            "own kind, as the ladder shows.",
+            simple=w.simple(),
+        )
+        states.append("silent_bonuses.*.parti")
+    else:
+        text = w._(
+            "It can be made in every trump bid without a component of its own kind, as "
+            "the ladder shows."
+        )
+    claiming = _claiming(w, bonus)
+    if claiming:
+        text += " " + w._(
+            "A bid holding {names} offers none: that component already claims its feat.",
+            names=w.join_or(claiming),
+        )
+    return (text, *states)
+
+
+def _claiming(w: Words, bonus: SilentBonus) -> list[str]:
+    """The trump contracts whose kind already claims the bonus's feat (``implied_by``)."""
+    kind = w.registry.kinds.get(bonus.condition)
+    if kind is None or not kind.implied_by:
+        return []
+    found = []
+    for spec in w.ruleset.contracts.values():
+        host = w.registry.kinds.get(spec.kind)
+        if spec.kind in kind.implied_by and host is not None and host.needs_trump(spec):
+            found.append(w.name(spec.names))
     return found
 
 
