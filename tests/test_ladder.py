@@ -449,3 +449,31 @@ def test_an_opening_pass_into_the_simple_needs_a_plain_simple_it_may_bid(
         bid["rank"] -= 1
     missing = _issues(_ruleset(registry, auction=gt, ladder=no_simple), registry)
     assert "auction.opener_pass_is_simple" in _paths(missing)
+
+
+LISTED = """\
+name: dup
+title: Dup
+extends: {base}
+ladder:
+  - {{id: zz, components: [parti, ulti], names: {{en: A, hu: A, de: A}}}}
+  - {{id: yy, components: [parti, ulti, betli], names: {{en: B, hu: B, de: B}}}}
+  - {{id: zz, components: [parti, durchmars], names: {{en: C, hu: C, de: C}}}}
+  - {{id: xx, components: [ulti, parti], names: {{en: D, hu: D, de: D}}}}
+"""
+
+
+@pytest.mark.parametrize("base", ["wikipedia", "tournament"])
+def test_an_id_written_twice_is_said_at_its_second_place(base: str, tmp_path: Any) -> None:
+    """The label named the first place (ladder.0) and the message pointed at ladder.0
+    too, for the bid written third (a review of club rules)."""
+    from ulti_rules.ruleset.loading import check_file
+
+    path = tmp_path / "dup.yaml"
+    path.write_text(LISTED.format(base=base), "utf-8")
+    problems = {p.message.split(":")[0]: p for p in check_file(path)}
+    twice = problems["bid id 'zz' is used twice"]
+    assert (twice.line, twice.path) == (7, "ladder.2.id")
+    assert twice.message.endswith("each bid has an id of its own (the first is named 'A')")
+    same = problems["bid 'xx' is the same bid as 'zz'"]
+    assert (same.line, same.path) == (8, "ladder.3.components")

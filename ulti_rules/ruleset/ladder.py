@@ -549,7 +549,8 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
         if bid.id in seen_ids:
             yield LadderIssue(
                 f"ladder.{i}.id",
-                f"bid id '{bid.id}' is used twice (first at ladder.{seen_ids[bid.id]})",
+                f"bid id '{bid.id}' is used twice: each bid has an id of its own (the "
+                f"first is named '{ruleset.ladder[seen_ids[bid.id]].names.en}')",
             )
         else:
             seen_ids[bid.id] = i
@@ -558,8 +559,8 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
             first = ruleset.ladder[seen_bids[key]]
             yield LadderIssue(
                 f"ladder.{i}.components",
-                f"bid '{bid.id}' is the same bid as '{first.id}' (ladder.{seen_bids[key]}): "
-                "the same components and red flag",
+                f"bid '{bid.id}' is the same bid as '{first.id}': the same components and "
+                "red flag",
             )
         else:
             seen_bids[key] = i

@@ -390,16 +390,18 @@ class _Where:
             if isinstance(written, dict) and isinstance(bid_id, str) and bid_id in written:
                 return _dotted(("ladder", bid_id, *path[2:]))
             if isinstance(written, list):  # its place in that file's list, not the merged one
-                place = next(
-                    (
-                        i
-                        for i, b in enumerate(written)
-                        if isinstance(b, dict) and b.get("id") == bid_id
-                    ),
-                    None,
+                places = [
+                    i
+                    for i, b in enumerate(written)
+                    if isinstance(b, dict) and b.get("id") == bid_id
+                ]
+                # an id written twice: the same occurrence as in the merged ladder
+                assert isinstance(ladder, list)
+                nth = sum(
+                    1 for b in ladder[: path[1]] if isinstance(b, dict) and b.get("id") == bid_id
                 )
-                if place is not None:
-                    return _dotted(("ladder", place, *path[2:]))
+                if places:
+                    return _dotted(("ladder", places[min(nth, len(places) - 1)], *path[2:]))
         return _dotted(path)
 
     def _layer_of(self, path: KeyPath) -> int | None:
