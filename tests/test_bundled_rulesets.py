@@ -408,14 +408,15 @@ def test_tournament_plays_differently(rulesets: dict[str, Ruleset]) -> None:
 
 
 def test_tournament_settles_differently(tmp_path: Path) -> None:
-    """A defender's trump 7 takes the last trick in a Simple: on the Wikipedia standard only
-    the declarer can score a silent Ulti; at the tournament the defender is paid by both."""
+    """A defender's trump 7 takes the last trick in a Simple Hearts (a plain Simple is never
+    played there: it is always uncontested, lost double): on the Wikipedia standard only the
+    declarer can score a silent Ulti; at the tournament the defender is paid by both."""
     payments = {}
     for name in ("wikipedia", "tournament"):
         sheet = tmp_path / f"{name}.yaml"
         sheet.write_text(
-            f"ruleset: {name}\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Simple\n"
-            "trump: acorns\npoints: {declarer: 60, defenders: 30}\n"
+            f"ruleset: {name}\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Simple Hearts\n"
+            "trump: hearts\npoints: {declarer: 60, defenders: 30}\n"
             "tricks: {Anna: 7, Ben: 2, Carla: 1}\nlast_trick: {winner: Ben, trump_seven: Ben}\n"
             "aces: [Anna, Ben]\n",  # no one took every ace trick: no Four Aces feat
             encoding="utf-8",
@@ -423,11 +424,12 @@ def test_tournament_settles_differently(tmp_path: Path) -> None:
         _, settlement = settle_sheet(sheet)
         payments[name] = {s: settlement.payments[s] for s in range(3)}
     assert payments["wikipedia"] == {
-        0: 2,
-        1: -1,
-        2: -1,
-    }  # the Simple; a defender's 7 scores nothing
-    assert payments["tournament"] == {0: 0, 1: 3, 2: -3}  # Simple +1 each; Ben's 7: 2 from each
+        0: 4,
+        1: -2,
+        2: -2,
+    }  # the Simple Hearts; a defender's 7 scores nothing
+    # Simple Hearts +2 each; Ben's 7 (red): 4 from each
+    assert payments["tournament"] == {0: 0, 1: 6, 2: -6}
 
 
 def test_four_player(rulesets: dict[str, Ruleset]) -> None:

@@ -169,24 +169,25 @@ ruleset: tournament
 players: [Anna, Ben, Carla]
 dealer: Anna
 declarer: Ben
-bid: parti
-trump: acorns
+bid: Simple Hearts
+trump: hearts
 points: {declarer: 20, defenders: 70}
 """
+"""(A Simple Hearts: a plain Simple is always uncontested at the tournament, and unplayed.)"""
 
 
 @pytest.mark.parametrize(
     ("end", "cell", "transfer"),
     [
-        (  # Carla's silent Ulti made: Ben pays her 2, and so does Anna
+        (  # Carla's silent Ulti made (red: 4): Ben pays her 4, and so does Anna
             "tricks: {Ben: 1, Carla: 9}\nlast_trick: {winner: Carla, trump_seven: Carla}\n",
-            "Carla -2, Anna → Carla 2",
-            {"payer": 0, "payee": 2, "amount": 2},
+            "Carla -4, Anna → Carla 4",
+            {"payer": 0, "payee": 2, "amount": 4},
         ),
-        (  # beaten by Anna: Carla pays Ben 2 × 2, and Anna too
+        (  # beaten by Anna: Carla pays Ben 4 × 2, and Anna too
             "tricks: {Ben: 1, Carla: 8, Anna: 1}\nlast_trick: {winner: Anna, trump_seven: Carla}\n",
-            "Carla +4, Carla → Anna 4",
-            {"payer": 2, "payee": 0, "amount": 4},
+            "Carla +8, Carla → Anna 8",
+            {"payer": 2, "payee": 0, "amount": 8},
         ),
     ],
 )

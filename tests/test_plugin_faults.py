@@ -442,7 +442,7 @@ def test_a_silent_judgement_gone_wrong_names_the_plugin(
     site: Site, tmp_path: Path, silent: str, message: str
 ) -> None:
     site.add("shaky", shaky(silent=silent))
-    sheet = score_sheet(tmp_path, bid="parti", ruleset=SILENT_SHAKY)
+    sheet = score_sheet(tmp_path, bid="ulti", ruleset=SILENT_SHAKY)
     with pytest.raises(PluginError) as caught:
         settle_sheet(sheet, registry())
     assert str(caught.value) == message

@@ -32,12 +32,12 @@ SHEET = """\
 ruleset: {ruleset}
 players: [Anna, Ben, Carla]
 declarer: Anna
-bid: Simple
-trump: leaves
+bid: Simple Hearts
+trump: hearts
 points: {{declarer: 50, defenders: 40}}
 tricks: {{Anna: 5, Ben: 3, Carla: 2}}
 last_trick: {{winner: Ben}}
-marriages: {{Anna: [acorns], Carla: [leaves]}}
+marriages: {{Anna: [acorns], Carla: [hearts]}}
 aces: [Anna, Ben]
 """
 

@@ -60,13 +60,14 @@ def club(name: str, points: str) -> tuple[str, str]:
 
 
 def sheet(**lines: str) -> str:
-    """A Wikipedia Simple as a table types it, with ``lines`` (key: written value)."""
+    """A Wikipedia Simple Hearts as a table types it, with ``lines`` (key: written value).
+    (A plain Simple is never played there: always uncontested, it is lost double.)"""
     base = {
         "ruleset": "wikipedia",
         "players": "[Anna, Ben, Carla]",
         "declarer": "Anna",
-        "bid": "Simple",
-        "trump": "bells",
+        "bid": "Simple Hearts",
+        "trump": "hearts",
         "points": "{declarer: 60, defenders: 30}",
         "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
         "last_trick": "{winner: Anna}",
@@ -112,6 +113,7 @@ def test_a_four_aces_declarer_with_only_the_last_trick_took_no_ace(
         tmp_path,
         sheet(
             bid="Four Aces",
+            trump="bells",
             points="{declarer: 10, defenders: 80}",
             tricks="{Anna: 2, Ben: 4, Carla: 4}",
             aces="[Anna]",
@@ -149,8 +151,8 @@ def test_a_side_left_out_of_aces_must_have_points_without_one(
         "aces: neither Ben nor Carla is in aces, but the defenders' 60 card points, 50 "
         "besides the last trick's 10, cannot be made without an ace"
     ) in out
-    # the four tens alone make the defenders' 40 besides the last trick: the Simple is
-    # lost (1), the silent Four Aces made (2)
+    # the four tens alone make the defenders' 40 besides the last trick: the Simple Hearts
+    # is lost (2), the silent Four Aces made (4)
     assert payments(
         ulti,
         tmp_path,
@@ -160,7 +162,7 @@ def test_a_side_left_out_of_aces_must_have_points_without_one(
             last_trick="{winner: Ben}",
             aces="[Anna]",
         ),
-    ) == {"Anna": 2, "Ben": -1, "Carla": -1}
+    ) == {"Anna": 4, "Ben": -2, "Carla": -2}
 
 
 @pytest.mark.parametrize(
@@ -213,16 +215,16 @@ def test_aces_may_lie_in_the_talon_whose_points_count_as_written(
         tricks="{Anna: 4, Ben: 3, Carla: 3}",
         aces="[Anna]",
     )
-    # the talon is the declarer's in the Wikipedia standard: 50 to 40, the Simple (1) and
-    # the silent Four Aces (2) made
-    assert payments(ulti, tmp_path, text) == {"Anna": 6, "Ben": -3, "Carla": -3}
+    # the talon is the declarer's in the Wikipedia standard: 50 to 40, the Simple Hearts (2)
+    # and the silent Four Aces (4) made
+    assert payments(ulti, tmp_path, text) == {"Anna": 12, "Ben": -6, "Carla": -6}
     # the same with the talon empty: 50 for the declarer, who then took every ace
     text = sheet(
         points="{declarer: 50, defenders: 40, talon: 0}",
         tricks="{Anna: 4, Ben: 3, Carla: 3}",
         aces="[Anna]",
     )
-    assert payments(ulti, tmp_path, text) == {"Anna": 6, "Ben": -3, "Carla": -3}
+    assert payments(ulti, tmp_path, text) == {"Anna": 12, "Ben": -6, "Carla": -6}
 
 
 def test_an_ace_worth_eleven_is_checked_at_its_value(ulti: RunUlti, tmp_path: Path) -> None:
@@ -243,9 +245,9 @@ def test_an_ace_worth_eleven_is_checked_at_its_value(ulti: RunUlti, tmp_path: Pa
         "trick's 10, cannot include an ace (cards count ace 11, ten 10, every other card 0): "
         "take Ben out of aces, or correct points"
     ) in out
-    # 31 with the last trick is an ace and two tens
+    # 31 with the last trick is an ace and two tens; the Simple Hearts (2) is made
     text = text.replace("declarer: 64, defenders: 30", "declarer: 53, defenders: 41")
-    assert payments(ulti, tmp_path, text, eleven) == {"Anna": 2, "Ben": -1, "Carla": -1}
+    assert payments(ulti, tmp_path, text, eleven) == {"Anna": 4, "Ben": -2, "Carla": -2}
 
 
 def test_an_ace_worth_nothing_tells_nothing(ulti: RunUlti, tmp_path: Path) -> None:

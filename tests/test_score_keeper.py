@@ -487,8 +487,10 @@ def test_a_bid_below_min_components_cannot_have_won(tmp_path: Path) -> None:
     assert "(auction.min_components), and it has 1" in refused.stderr
     _, result = settle_sheet(write(tmp_path, ours))
     assert result.line("ulti").amount == 4
-    _, wikipedia = settle_sheet(write(tmp_path, replace(GOOD, "bid: ulti", "bid: parti")))
-    assert wikipedia.line("parti").amount == 1
+    # a lone Simple wins under wikipedia, as the opening bid left standing (uncontested)
+    lone = "ruleset: wikipedia\ndeclarer: P1\nbid: parti\nuncontested: true\n"
+    _, wikipedia = settle_sheet(write(tmp_path, lone))
+    assert wikipedia.line("parti").amount == -2
 
 
 def test_yes_is_not_true_on_a_sheet(tmp_path: Path) -> None:

@@ -349,25 +349,23 @@ SILENT_SHEET = """\
 ruleset: {ruleset}
 players: [Anna, Ben, Carla]
 declarer: Anna
-bid: Simple
-trump: bells
+bid: Simple Hearts
+trump: hearts
 points: {declarer: 80, defenders: 10}
 tricks: {Anna: 8, Ben: 1, Carla: 1}
 last_trick: {winner: Anna, trump_seven: Anna}
 marriages: {Anna: [leaves]}
 aces: [Anna, Carla]
 """
-"""docs/score-keeper.md's silent bonuses: the Simple 1, a silent 100 2, a silent Ulti 2."""
+"""docs/score-keeper.md's silent bonuses, red: the Simple 2, a silent 100 4, a silent Ulti 4."""
 
 
 def test_applies_to_through_the_score_keeper(tmp_path: Path) -> None:
     default = score(tmp_path, SILENT_SHEET)
-    assert default["payments"] == {"Anna": 10, "Ben": -5, "Carla": -5}
+    assert default["payments"] == {"Anna": 20, "Ben": -10, "Carla": -10}
     assert line_of(default, "silent_ulti")["made"] is True
-    listed = score(
-        tmp_path, SILENT_SHEET, "silent_bonuses: {silent_ulti: {applies_to: [parti_red]}}\n"
-    )
-    assert listed["payments"] == {"Anna": 6, "Ben": -3, "Carla": -3}
+    listed = score(tmp_path, SILENT_SHEET, "silent_bonuses: {silent_ulti: {applies_to: [parti]}}\n")
+    assert listed["payments"] == {"Anna": 12, "Ben": -6, "Carla": -6}
     assert [x["what"] for x in listed["settlement"]["lines"]] == ["parti", "silent_hundred"]
 
 
@@ -482,21 +480,21 @@ SIMPLE_SHEET = """\
 ruleset: {ruleset}
 players: [Anna, Ben, Carla]
 declarer: Anna
-bid: Simple
-trump: leaves
+bid: Simple Hearts
+trump: hearts
 points: {declarer: 50, defenders: 40}
 tricks: {Anna: 5, Ben: 3, Carla: 2}
 last_trick: {winner: Ben}
-marriages: {Anna: [acorns], Carla: [leaves]}
+marriages: {Anna: [acorns], Carla: [hearts]}
 aces: [Anna, Ben]
 """
-"""docs/score-keeper.md's Simple: 50 + 20 against 40 + 40."""
+"""docs/score-keeper.md's Simple (Hearts, worth 2): 50 + 20 against 40 + 40."""
 
 
 def test_count_in_parti(tmp_path: Path) -> None:
-    assert payments(tmp_path, SIMPLE_SHEET) == {"Anna": -2, "Ben": 1, "Carla": 1}
+    assert payments(tmp_path, SIMPLE_SHEET) == {"Anna": -4, "Ben": 2, "Carla": 2}
     club = "marriages: {count_in_parti: false}\n"  # 50 against 40
-    assert payments(tmp_path, SIMPLE_SHEET, club) == {"Anna": 2, "Ben": -1, "Carla": -1}
+    assert payments(tmp_path, SIMPLE_SHEET, club) == {"Anna": 4, "Ben": -2, "Carla": -2}
 
 
 TALON_SHEET = """\

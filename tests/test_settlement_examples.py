@@ -309,9 +309,11 @@ aces: [Anna]
         per_defender=-2,
         lines={"parti": -2},
     ),
+    # (a plain Simple is never played under wikipedia, where it is always uncontested and
+    # lost double: its silent Ulti, worth the same 2 lost twice, under older-20-100)
     Example(
         "D2",
-        "wikipedia",
+        "older-20-100",
         ULTI_BEATEN_DOC.format(bid="parti", trump="acorns"),
         contract("parti", "acorns"),
         ULTI_BEATEN,

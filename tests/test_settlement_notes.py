@@ -14,14 +14,15 @@ LOST_SILENT_ULTI = """\
 ruleset: wikipedia
 players: [Anna, Ben, Carla]
 declarer: Anna
-bid: simple
-trump: acorns
+bid: Simple Hearts
+trump: hearts
 points: {declarer: 60, defenders: 30}
 tricks: {Anna: 6, Ben: 2, Carla: 2}
 last_trick: {winner: Ben, trump_seven: Anna}
 aces: [Anna, Ben]
 """
-"""A made Simple whose silent Ulti is lost: its line carries the note ``lost: 2 × value``."""
+"""A made Simple Hearts (a plain Simple is never played here) whose silent Ulti is lost:
+its line carries the note ``lost: 2 × value``."""
 
 VALUES = {"bonus": "Silent 100", "contract": "40-100", "factor": "2"}
 SENTENCES = (

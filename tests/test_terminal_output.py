@@ -82,7 +82,7 @@ def test_player_names_are_escaped_in_score_and_ledger(tmp_path: Path) -> None:
         "ruleset: wikipedia\n"
         f"players: [{yaml_string(anna)}, Ben, Carla]\n"
         f"declarer: {yaml_string(anna)}\n"
-        "bid: Simple\ntrump: leaves\n"
+        "bid: Simple Hearts\ntrump: hearts\n"
         "points: {declarer: 50, defenders: 40}\n"
         f"tricks: {{{yaml_string(anna)}: 5, Ben: 3, Carla: 2}}\n"
         f"last_trick: {{winner: Ben}}\naces: [{yaml_string(anna)}, Ben]\n",

@@ -287,10 +287,10 @@ def test_a_single_problem_in_a_hand_is_an_error_line(ulti: RunUlti, tmp_path: Pa
 
 
 def test_a_trump_bid_without_trump_points_at_the_bid(ulti: RunUlti, tmp_path: Path) -> None:
-    done = score(ulti, tmp_path, "ruleset: wikipedia\ndeclarer: P1\nbid: Simple\n")
+    done = score(ulti, tmp_path, "ruleset: wikipedia\ndeclarer: P1\nbid: Ulti\n")
     assert done.returncode == 1
     assert done.stderr == (
-        "ulti: error: hand.yaml:3:1: bid: 'parti' is a trump bid: say which suit was trump "
+        "ulti: error: hand.yaml:3:1: bid: 'ulti' is a trump bid: say which suit was trump "
         "(trump: acorns)\n"
     )
 

@@ -20,7 +20,7 @@ from ..contracts.fact_specs import PLAYER, PLAYERS, CanDeal, FactSpec
 from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..game import Game
-from ..game.catalog import kontra_is_personal
+from ..game.catalog import BidInfo, kontra_is_personal
 from ..game.seating import build_seating, direction_step
 from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
@@ -104,6 +104,27 @@ class TableHand:
 
 _SHEET_KEY_OF_FACT = {"trump_seven_last_trick": "last_trick"}
 """Core facts judging may find missing, by the sheet key that gives them."""
+
+
+def only_uncontested(game: Game, info: BidInfo) -> bool:
+    """Whether ``info`` can win the auction only as the first bid, left standing, and is
+    then lost double as an uncontested Simple (``simple.uncontested: lose_double``): a
+    sheet that settles it from its cards describes a hand that cannot happen.
+
+    That is a plain Simple no biddable bid ranks below: an overcall must rank strictly
+    higher (``can_overcall``), so a bid of equal rank can come neither before nor after
+    it. In a two-round auction it holds where round 2 overcalls by rank (a round-1 Simple
+    is confirmed, not bid again); by value (``two_round.overcall_by: value``) a round-2
+    bid is measured against the round-1 bid's value, so a Simple might follow one.
+    """
+    ruleset = game.ruleset
+    two = ruleset.auction.two_round
+    return (
+        info.plain_parti
+        and ruleset.simple.uncontested == "lose_double"
+        and (two is None or two.overcall_by == "rank")
+        and not any(b.biddable and b.bid.rank < info.bid.rank for b in game.catalog.ladder)
+    )
 
 
 def missing_fact_hint(exc: MissingFact, registry: Registry) -> str:
@@ -248,7 +269,9 @@ class _Reader:
         before_play = sheet.gave_up or (
             sheet.uncontested and self.ruleset.simple.uncontested == "lose_double"
         )
-        if suit is None and (before_play or self.uncontested_in_vain()):
+        if suit is None and (
+            before_play or self.uncontested_in_vain() or self.uncontested_unsaid(bid)
+        ):
             return None  # (a flag that says nothing here is refused at its key instead)
         if suit is None:
             self.fail(
@@ -312,6 +335,37 @@ class _Reader:
                 f"'uncontested' is about a plain, non-red Simple nobody overbid, not "
                 f"'{bid.id}': leave it out",
             )
+
+    def uncontested_unsaid(self, bid: Bid) -> bool:
+        """A plain Simple that can only have been left standing uncontested
+        (:func:`only_uncontested`), written without ``uncontested: true`` and not given up:
+        settled from its cards, it would be paid as a hand that cannot happen."""
+        sheet = self.sheet
+        if sheet.uncontested or sheet.gave_up:
+            return False
+        game = Game.of(self.ruleset, self.registry)
+        return only_uncontested(game, game.bid(bid.id))
+
+    def check_uncontested_said(self, bid: Bid) -> None:
+        """Refuse a plain Simple the rules lose double where the sheet does not say so, at
+        ``uncontested`` if it is written (false), else at ``bid``."""
+        if not self.uncontested_unsaid(bid):
+            return
+        written = "uncontested" in self.sheet.model_fields_set
+        played_out = self.ruleset.simple.uncontested_played_out
+        how = "whatever the cards say" if played_out else "without being played"
+        play = (
+            ""
+            if played_out
+            else ", and leave out how it was played (trump, points, tricks, last_trick ...)"
+        )
+        self.fail(
+            ("uncontested",) if written else ("bid",),
+            f"a plain Simple ('{bid.id}') wins the auction in '{self.ruleset.name}' only as "
+            "the first bid, left standing (no bid ranks below it), so it is always "
+            f"uncontested, and lost double {how} (simple.uncontested: lose_double): write "
+            f"uncontested: true{play}",
+        )
 
     def check_uncontested_opener(self, names: list[str], seats: list[int], declarer: int) -> None:
         """An uncontested Simple is forehand's opening bid left standing (docs/rules.md, The
@@ -725,6 +779,7 @@ def hand_from_sheet(
     reader.check_uncontested()
     kontra = reader.kontra(bid, names, defenders)
     reader.check_before_play(bid, kontra)
+    reader.check_uncontested_said(bid)
     if dealer is not None:
         reader.check_uncontested_opener(names, seats, declarer)
     multiplier = 1
