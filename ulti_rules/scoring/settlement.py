@@ -431,12 +431,32 @@ def _check_contract(
             raise SettlementError(
                 f"only a plain, non-red, uncombined Simple may be given up, not '{bid.id}'"
             )
-        if any(any(v for v in seats.values()) for seats in contract.kontra.values()):
+        if _kontra_called(contract):
             raise SettlementError("a hand given up before the first lead cannot carry a kontra")
     if contract.uncontested and not plain_simple:
         raise SettlementError(
             f"'uncontested' is about a plain, non-red Simple nobody overbid, not '{bid.id}'"
         )
+    if _lost_unplayed(ruleset, contract) and _kontra_called(contract):
+        raise SettlementError(
+            "an uncontested Simple is lost double here before any card is played "
+            "(simple.uncontested_played_out: false), so no kontra can be called on it"
+        )
+
+
+def _lost_unplayed(ruleset: Ruleset, contract: Contract) -> bool:
+    """An uncontested Simple the ruleset loses double without playing the hand: no kontra
+    round comes (kontras are called at the first trick), as the engine plays it."""
+    simple = ruleset.simple
+    return (
+        contract.uncontested
+        and simple.uncontested == "lose_double"
+        and not simple.uncontested_played_out
+    )
+
+
+def _kontra_called(contract: Contract) -> bool:
+    return any(any(v for v in seats.values()) for seats in contract.kontra.values())
 
 
 def _refuse_suit_trump(ruleset: Ruleset, bid: Bid, suit: SuitId) -> None:

@@ -329,6 +329,19 @@ class _Reader:
             )
         elif sheet.gave_up and any(any(levels.values()) for levels in kontra.values()):
             self.fail(("kontra",), "a hand given up before the first lead cannot carry a kontra")
+        elif (
+            sheet.uncontested
+            and plain
+            and simple.uncontested == "lose_double"
+            and not simple.uncontested_played_out
+            and any(any(levels.values()) for levels in kontra.values())
+        ):
+            self.fail(
+                ("kontra",),
+                f"under '{self.ruleset.name}' an uncontested Simple is lost double before "
+                "any card is played (simple.uncontested_played_out: false), and kontras are "
+                "called at the first trick: leave kontra out",
+            )
         if sheet.uncontested and not plain:
             self.fail(
                 ("uncontested",),
