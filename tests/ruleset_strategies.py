@@ -411,8 +411,11 @@ def kontra_levels(draw: st.DrawFn) -> list[Data]:
     doubling = not sometimes(draw, 3)
     levels = []
     taken: set[str] = set()
-    for i in range(count):
-        multiplier = 2 ** (i + 1) if doubling else draw(st.integers(1, 2**KONTRA_LEVEL_LIMIT))
+    multiplier = 1
+    for i in range(count):  # each call raises the stake or keeps it (the schema's check)
+        multiplier = (
+            2 ** (i + 1) if doubling else draw(st.integers(multiplier, 2**KONTRA_LEVEL_LIMIT))
+        )
         levels.append(
             {
                 "names": level_names(draw, i + 1, taken),

@@ -387,11 +387,12 @@ def test_mistakes_are_clear_errors(ulti: RunUlti, tmp_path: Path) -> None:
 def test_the_kontra_sentence_says_doubling_only_where_each_call_doubles(
     ulti: RunUlti, tmp_path: Path
 ) -> None:
-    """A club's chain of ×4 then ×2 was described as 'each call doubling again'."""
+    """A club's chain of ×4 then ×4 was described as 'each call doubling again' (×4 then ×2
+    before a level worth less than the one below was refused)."""
     (tmp_path / "club.yaml").write_text(
         "name: club\ntitle: c\nextends: wikipedia\nkontra:\n  max_level: 2\n  levels:\n"
         "    - {names: {hu: Kontra, en: Double}, multiplier: 4, by: defenders}\n"
-        "    - {names: {hu: Rekontra, en: Redouble}, multiplier: 2, by: declarer}\n",
+        "    - {names: {hu: Rekontra, en: Redouble}, multiplier: 4, by: declarer}\n",
         encoding="utf-8",
     )
     club = " ".join(ulti("rulebook", "club.yaml").stdout.split())

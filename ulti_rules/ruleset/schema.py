@@ -544,6 +544,27 @@ class Kontra(Strict):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _raising(self) -> "Kontra":
+        """Each call raises the stake or keeps it: a Rekontra worth less than the Kontra it
+        answers is a slip (the levels past the named ones double on from the last)."""
+        for i in range(1, len(self.levels)):
+            below, now = self.levels[i - 1].multiplier, self.levels[i].multiplier
+            if now < below:
+                raise PydanticCustomError(
+                    "kontra_multiplier",
+                    "kontra level {level} multiplies by {now}, less than level {lower}'s "
+                    "{below}: each call raises the stake, so write {below} or more",
+                    {
+                        "level": i + 1,
+                        "now": now,
+                        "lower": i,
+                        "below": below,
+                        "at": ("levels", i, "multiplier"),
+                    },
+                )
+        return self
+
     @property
     def level_cap(self) -> int:
         """The highest level that may be called: ``max_level``, else KONTRA_LEVEL_LIMIT."""
