@@ -186,7 +186,10 @@ def test_an_id_used_twice_is_a_duplicate(registry: Registry) -> None:
     same = {7: {"id": "forty_hundred_ulti", "names": _names("Forty Hundred Ulti")}}
     issues = _issues(_ruleset(registry, same), registry)
     assert _paths(issues) == ["ladder.7.id"]  # said once: not as names they share too
-    assert "ladder.6" in issues[0].message
+    assert issues[0].message == (
+        "bid id 'forty_hundred_ulti' is used twice: each bid has an id of its own (the first "
+        "is named 'Forty Hundred Ulti')"
+    )
 
 
 def test_a_name_two_bids_answer_to_is_a_duplicate(registry: Registry) -> None:
