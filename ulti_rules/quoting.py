@@ -40,16 +40,34 @@ def shorten_quoted(message: str) -> str:
     return "\n".join(shorten(line, LINE) for line in message.split("\n"))
 
 
+_QUOTED_FIELD = re.compile(rf"{_OPENS}(['\"])\{{(\w+)\}}\1{_CLOSES}")
+"""A placeholder the template quotes (``'{bid}'``): the value is a wrong value quoted."""
+
+
 def shorten_said(message: str) -> str:
     """:func:`shorten_quoted` for a message that may be a :class:`~ulti_rules.said.Said`:
-    its values are cut, and it stays a ``Said`` that can be said in another language."""
+    its values are cut, and it stays a ``Said`` that can be said in another language.
+
+    A value the template quotes is cut to QUOTED characters, as :func:`shorten_quoted`
+    cuts it in the English text (the quotes are the template's, not the value's); any
+    other value but a number is cut as text (an action refused is said by its ``str``,
+    which holds what the file gave)."""
     if isinstance(message, Said):
+        quoted = {match[2] for match in _QUOTED_FIELD.finditer(message.template)}
         values = {
-            key: shorten_said(value) if isinstance(value, str) else value
-            for key, value in message.values.items()
+            key: _shortened_value(value, key in quoted) for key, value in message.values.items()
         }
         return Said(message.template, **values)
     return shorten_quoted(message)
+
+
+def _shortened_value(value: object, quoted: bool) -> object:
+    """A value of a :class:`Said`: one the template quotes cut to QUOTED characters."""
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, Said):
+        return shorten_said(value)
+    return shorten(str(value)) if quoted else shorten_quoted(str(value))
 
 
 __all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted", "shorten_said"]

@@ -383,6 +383,13 @@ def _made_and_locked(target: Path) -> tuple[Path, int]:
             fd = os.open(temp, flags, 0o666)
         except FileExistsError:
             continue
+        except PermissionError as exc:  # named for the file, not for a name nobody typed
+            raise PermissionError(
+                exc.errno,
+                f"{exc.strerror or exc} (it is written through a new file beside it: its folder "
+                "must be writable)",
+                str(target),
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return temp, fd

@@ -161,7 +161,7 @@ def _check_one(target: Path | str) -> tuple[list[Problem], list[Problem]]:
     and the settings that change nothing in it, in the file's order; what a fragment's
     check covered."""
     from ..errors import RulesetError
-    from ..ruleset.loading import OwnSettings, check_fragment, removals
+    from ..ruleset.loading import OwnSettings, check_fragment
 
     fragment = check_fragment(target)
     if fragment is not None:
@@ -173,7 +173,7 @@ def _check_one(target: Path | str) -> tuple[list[Problem], list[Problem]]:
         return list(exc.problems), []
     from ..rulebook.idle import idle_settings  # the rulebook's words: only for a sound file
 
-    notes = [*removals(target), *idle_settings(own)]
+    notes = [*own.removals(), *idle_settings(own)]
     return [], sorted(notes, key=lambda n: (n.line or 0, n.column or 0))
 
 

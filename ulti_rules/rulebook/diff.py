@@ -120,12 +120,22 @@ def _listing(
     section: str, setting: str, path: str, was: Sequence[Any], now: Sequence[Any], *, plays: bool
 ) -> Iterator[Difference]:
     """What a list gained and lost, as two differences."""
-    removed = [item for item in was if item not in now]
-    added = [item for item in now if item not in was]
+    removed = _missing(was, now)
+    added = _missing(now, was)
     if added:
         yield Difference(section, setting, path, None, added, plays=plays)
     if removed:
         yield Difference(section, setting, path, removed, None, plays=plays)
+
+
+def _missing(items: Sequence[Any], others: Sequence[Any]) -> list[Any]:
+    """The ``items`` not among ``others``: by a set where they can be hashed, since a
+    ruleset may hold thousands of contracts (``ulti check`` compares it once a line)."""
+    try:
+        known = set(others)
+        return [item for item in items if item not in known]
+    except TypeError:  # mappings: compared one by one
+        return [item for item in items if item not in others]
 
 
 def _catalogue(

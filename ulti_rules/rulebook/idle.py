@@ -11,6 +11,13 @@ hundred settings, a line that restates the value beneath it (inherited, or the s
 default), or that the schema requires and nothing beneath it gives, is passed over at
 once (``OwnSettings.replaces``): of the 133 settings `wikipedia.yaml` writes, 14 are
 judged.
+
+A file can write thousands of settings that each differ from the value beneath (a
+thousand new contracts, a ladder of a thousand bids by id), on a ruleset that is itself
+that large: judging each line costs about 7 µs per value of the ruleset, and a club file
+of 2,700 lines took 25 s, one of 9,000 lines over two minutes. So the lines judged cost
+at most :data:`JUDGED_VALUES` values in all; the rest get one note, at the first of
+them, saying how many were not judged.
 """
 
 from __future__ import annotations
@@ -21,16 +28,22 @@ from ..ruleset.safe_yaml import KeyPath
 from ..said import Said
 from .diff import NAMES_ONLY, Difference, compare_rulesets
 
+JUDGED_VALUES = 200_000
+"""The lines judged times the values of the ruleset, at most: about 1.5 s of work (132
+lines of a club file on ``wikipedia``, which has about 1,500 values)."""
+
 
 def idle_settings(own: OwnSettings) -> list[Problem]:
     """A note for each setting the file itself writes that changes nothing under the
-    rules it ends up with, at its line, in the file's order."""
+    rules it ends up with, at its line, in the file's order; within the budget of
+    :data:`JUDGED_VALUES`, and one note where the lines not judged begin."""
     lines = [
         path
         for path in own.paths
         if not NAMES_ONLY.intersection(map(str, path)) and own.replaces(path)
     ]
-    return [
+    judged = JUDGED_VALUES // max(own.size, 1)
+    notes = [
         own.note(
             path,
             Said(
@@ -38,9 +51,26 @@ def idle_settings(own: OwnSettings) -> list[Problem]:
                 "delete it, or change the rule that leaves it unused"
             ),
         )
-        for path in lines
+        for path in lines[:judged]
         if _idle(own, path)
     ]
+    if len(lines) > judged:
+        notes.append(_not_judged(own, lines[judged], len(lines) - judged, judged))
+    return notes
+
+
+def _not_judged(own: OwnSettings, first: KeyPath, count: int, judged: int) -> Problem:
+    """The note at the first line past the budget: those lines may change nothing too."""
+    return own.note(
+        first,
+        Said(
+            "this setting and those after it ({count} in all) were not judged for whether "
+            "they change anything: each costs a check of the whole ruleset, so `ulti check` "
+            "judges only the first {judged} of a file this large",
+            count=count,
+            judged=judged,
+        ),
+    )
 
 
 def _idle(own: OwnSettings, path: KeyPath) -> bool:

@@ -29,7 +29,7 @@ from ..plugins import Registry, get_registry
 from ..quoting import shorten
 from ..said import Said
 from .hints import did_you_mean
-from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path
+from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path, unusable
 from .safe_yaml import (
     KeyPath,
     Mark,
@@ -517,12 +517,21 @@ def _file_beside(path: Path, name: str) -> str:
     """For a name no ruleset has: the file of that name beside ``path``, which a name
     does not reach (only a path does), as the ``./name.yaml`` to write."""
     for suffix in SUFFIXES:
-        if (path.parent / f"{name}{suffix}").is_file():
+        if unusable(f"{name}{suffix}") is None and _is_file(path.parent / f"{name}{suffix}"):
             return Said(
                 "; the file {file} beside this one is reached by a path: ./{file}",
                 file=f"{name}{suffix}",
             )
     return ""
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False where the system cannot tell (no permission): a
+    hint is never worth an error, least of all one quoting the whole name."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _fragment_target(ref: _Ref, registry: Registry) -> Path:
