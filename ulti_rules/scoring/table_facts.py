@@ -31,7 +31,7 @@ from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from .possible import can_deal, impossibilities
-from .settlement import Settlement, SettlementError, settle
+from .settlement import Settlement, SettlementError, settle, uncontested_unplayed
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
 DECLARER_WORD = "declarer"
@@ -316,6 +316,7 @@ class _Reader:
         meaning, said at their keys (settlement would refuse them with no position)."""
         sheet, simple = self.sheet, self.ruleset.simple
         plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
+        called = any(any(levels.values()) for levels in kontra.values())
         if sheet.gave_up and not simple.give_up_allowed:
             self.fail(
                 ("gave_up",),
@@ -327,15 +328,9 @@ class _Reader:
                 ("gave_up",),
                 f"only a plain, non-red, uncombined Simple may be given up, not '{bid.id}'",
             )
-        elif sheet.gave_up and any(any(levels.values()) for levels in kontra.values()):
+        elif sheet.gave_up and called:
             self.fail(("kontra",), "a hand given up before the first lead cannot carry a kontra")
-        elif (
-            sheet.uncontested
-            and plain
-            and simple.uncontested == "lose_double"
-            and not simple.uncontested_played_out
-            and any(any(levels.values()) for levels in kontra.values())
-        ):
+        elif sheet.uncontested and plain and called and uncontested_unplayed(self.ruleset):
             self.fail(
                 ("kontra",),
                 f"under '{self.ruleset.name}' an uncontested Simple is lost double before "
