@@ -1101,12 +1101,7 @@ class Hand:
         declarer = self._declarer = auction.bidder
         self._defenders, start = self._kontra_start(info, declarer)
         self._kontra = start.clone()
-        simple = self._ruleset.simple
-        if (
-            auction.uncontested
-            and simple.uncontested == "lose_double"
-            and not simple.uncontested_played_out
-        ):
+        if auction.uncontested and self._ruleset.simple.lost_unplayed:
             # Lost without play: the trump is what the bid leaves no choice about (named
             # with it, a fixed suit, the red suit), as the score keeper reads it.
             if auction.bid_trump >= 0:

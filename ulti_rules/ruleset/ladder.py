@@ -559,8 +559,7 @@ def _check_duplicates(ruleset: Ruleset) -> Iterable[LadderIssue]:
             first = ruleset.ladder[seen_bids[key]]
             yield LadderIssue(
                 f"ladder.{i}.components",
-                f"bid '{bid.id}' is the same bid as '{first.id}': the same components and "
-                "red flag",
+                f"bid '{bid.id}' is the same bid as '{first.id}': the same components and red flag",
             )
         else:
             seen_bids[key] = i

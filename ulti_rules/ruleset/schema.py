@@ -479,6 +479,13 @@ class Simple(Strict):
         default=2, description="What giving up costs, per defender (0 to 1000)."
     )
 
+    @property
+    def lost_unplayed(self) -> bool:
+        """An uncontested Simple is lost double without the hand being played: no trick,
+        so no kontra (kontras are called at the first trick). The engine ends such a hand
+        at once; the settlement and the score keeper refuse a kontra on one."""
+        return self.uncontested == "lose_double" and not self.uncontested_played_out
+
 
 # --------------------------------------------------------------------------- kontra
 

@@ -437,19 +437,11 @@ def _check_contract(
         raise SettlementError(
             f"'uncontested' is about a plain, non-red Simple nobody overbid, not '{bid.id}'"
         )
-    if contract.uncontested and uncontested_unplayed(ruleset) and _kontra_called(contract):
+    if contract.uncontested and ruleset.simple.lost_unplayed and _kontra_called(contract):
         raise SettlementError(
             "an uncontested Simple is lost double here before any card is played "
             "(simple.uncontested_played_out: false), so no kontra can be called on it"
         )
-
-
-def uncontested_unplayed(ruleset: Ruleset) -> bool:
-    """Whether the ruleset loses an uncontested Simple double without playing the hand:
-    then no kontra round comes (kontras are called at the first trick), as the engine
-    plays it, and the score keeper refuses a kontra on one."""
-    simple = ruleset.simple
-    return simple.uncontested == "lose_double" and not simple.uncontested_played_out
 
 
 def _kontra_called(contract: Contract) -> bool:

@@ -31,7 +31,7 @@ from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from .possible import can_deal, impossibilities
-from .settlement import Settlement, SettlementError, settle, uncontested_unplayed
+from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
 DECLARER_WORD = "declarer"
@@ -330,7 +330,7 @@ class _Reader:
             )
         elif sheet.gave_up and called:
             self.fail(("kontra",), "a hand given up before the first lead cannot carry a kontra")
-        elif sheet.uncontested and plain and called and uncontested_unplayed(self.ruleset):
+        elif sheet.uncontested and plain and called and simple.lost_unplayed:
             self.fail(
                 ("kontra",),
                 f"under '{self.ruleset.name}' an uncontested Simple is lost double before "
