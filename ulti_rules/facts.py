@@ -20,7 +20,10 @@ the same JSON as plain lists and dicts would.
 # No ``from __future__ import annotations``: pydantic would compile each field's annotation
 # from its text when the class is made (``ruleset/schema.py`` says the same).
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
+from itertools import chain, compress
+from operator import or_
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -101,6 +104,35 @@ class Facts(_Fact):
     def defenders(self) -> list[int]:
         """The active seats other than the declarer's."""
         return [s for s in self.seats if s != self.declarer]
+
+    @property
+    def cards_won(self) -> Mapping[int, int] | None:
+        """The cards in the tricks each active seat won, as a bit mask (``1 << card``):
+        what a kind asking "who took card X" reads without a loop over the tricks. None
+        where the facts lack the tricks (typed in at a table)."""
+        tricks = self.tricks
+        if tricks is None:
+            return None
+        return cards_won(
+            self.seats, [trick.cards for trick in tricks], [trick.winner for trick in tricks]
+        )
+
+
+def cards_won(
+    seats: Iterable[int], cards: Sequence[tuple[int, ...]], winners: Sequence[int]
+) -> FrozenDict[int, int]:
+    """Seat -> the bit mask of the cards in the tricks it won (``Facts.cards_won``), from
+    each trick's cards and winner in order: the model and the engine's light view count
+    alike. Walked by ``map`` and friends: the light view builds it once a hand."""
+    return FrozenDict({seat: _mask(compress(cards, map(seat.__eq__, winners))) for seat in seats})
+
+
+def _mask(tricks: Iterable[tuple[int, ...]]) -> int:
+    """The bit mask of the cards in ``tricks``."""
+    return reduce(or_, map(_BIT, chain.from_iterable(tricks)), 0)
+
+
+_BIT = tuple(1 << card for card in range(32)).__getitem__
 
 
 class Contract(_Fact):

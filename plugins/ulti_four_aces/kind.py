@@ -221,8 +221,17 @@ ACE_WINNERS = FactSpec(
 """Who took the aces: not a core fact, since only this kind judges by it."""
 
 
+ACE_CARDS = sum(1 << card for card in ACES)
+"""The aces as a bit mask, as ``facts.cards_won`` holds cards."""
+
+
 def _ace_takers(facts: Facts) -> set[int]:
-    """The seats that won a trick holding an ace; aces left in the talon do not count."""
+    """The seats that won a trick holding an ace; aces left in the talon do not count.
+    Where the facts hold the tricks, their ``cards_won`` says it (what ``ace_winners`` is
+    computed from, without building it); typed in at a table, the fact does."""
+    won = facts.cards_won
+    if won is not None:
+        return {seat for seat, cards in won.items() if cards & ACE_CARDS}
     return set(
         ACE_WINNERS.of(
             facts,

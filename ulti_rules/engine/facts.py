@@ -20,8 +20,8 @@ tests/test_settle_from_view.py holds its values and payments equal to the model'
 
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
-from operator import contains, itemgetter
+from itertools import chain, compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -30,9 +30,10 @@ from ..cards import Rank, Suit, make_card, suit_number
 from ..facts import Contract, Facts, MarriageFact, TrickFact, trusted
 from ..frozen import FrozenDict
 from .declared import NO_EXTRA, declared_facts
-from .facts_view import FactsView
+from .facts_view import FactsView, _seat_at
 
 if TYPE_CHECKING:
+    from ..game import Game
     from .hand import Hand
 
 _SEVEN = tuple(make_card(Suit(number), Rank.SEVEN) for number in range(4))
@@ -44,39 +45,30 @@ def facts_view(hand: Hand) -> FactsView | None:
     """The facts of a hand played out to the last trick, as a light read-only view (None
     where ``hand.facts`` is None): what settlement needs, without building the models.
     Each call builds a new view. Once per simulated hand, so the tricks are walked by
-    ``map`` and friends, not by a Python loop."""
+    ``map`` and friends, not by a Python loop, and what no built-in kind judges by (the
+    trump 7 before the last trick, the tricks themselves) is left to the view to build
+    when read."""
     if not (hand.is_over and hand.played):
         return None
     played = hand.tricks
     declarer, trump, game = hand.declarer, hand.trump, hand.game
     trump_number = suit_number(trump) if trump is not None else -1
-    points = game.tables(trump_number).points
+    points, deck, bonus = _point_table(game, trump_number)
     point_of = points.__getitem__
     seats = hand.seats
     active = seats.active
     winners = list(map(_WINNER, played))
-    cards = list(map(_CARDS, played))
-    taken = sum(map(point_of, chain.from_iterable(compress(cards, map(declarer.__eq__, winners)))))
+    mine = compress(map(_CARDS, played), map(declarer.__eq__, winners))
+    taken = sum(map(point_of, chain.from_iterable(mine)))
     talon = hand.talon
     talon_points = sum(map(point_of, talon))
-    last = winners[-1]
-    bonus = hand.ruleset.points.last_trick
-    deck = game.derived(("deck points", trump_number), lambda: sum(points))
+    leader, last_cards, last = played[-1]
     declarer_points = taken + bonus if last == declarer else taken
-    seven_at = early_seven = None
+    seven_at = None
     if trump is not None:
         seven = _SEVEN[trump_number]
-        holding = list(map(contains, cards, repeat(seven)))
-        if True in holding:
-            number = holding.index(True)
-            leader, trick, _ = played[number]
-            seat = leader
-            for _ in range(trick.index(seven)):
-                seat = seats.after[seat]
-            if number == len(played) - 1:
-                seven_at = seat
-            else:
-                early_seven = seat
+        if seven in last_cards:
+            seven_at = _seat_at(seats.after, leader, last_cards.index(seven))
     marriages = hand.marriages
     return FactsView.of(
         {
@@ -95,10 +87,27 @@ def facts_view(hand: Hand) -> FactsView | None:
             else (),
             "last_trick_winner": last,
             "trump_seven_last_trick": seven_at,
-            "trump_seven_early": early_seven,
-            "_played": (game, played, points, bonus, talon),
+            "_played": (game, played, points, bonus, talon, seats.after),
         }
     )
+
+
+PointTable = tuple[tuple[int, ...], int, int]
+"""The card points per card, the whole deck's, and the last trick's bonus."""
+
+
+def _point_table(game: Game, trump_number: int) -> PointTable:
+    """The game's card points with this trump (a suit number, -1: none), kept per game:
+    the same for every hand."""
+    tables: dict[int, PointTable] = game.derived(_POINT_TABLES, dict)
+    found = tables.get(trump_number)
+    if found is None:
+        points = game.tables(trump_number).points
+        found = tables[trump_number] = (points, sum(points), game.ruleset.points.last_trick)
+    return found
+
+
+_POINT_TABLES = "facts view: card points"
 
 
 _new = object.__new__

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, NoReturn, TypeVar
 
-from ..cards import SuitId
+from ..cards import Rank, Suit, SuitId, make_card, suit_number
 from ..facts import Facts, FactValue, MarriageFact, TrickFact, trusted
 from ..frozen import FrozenDict
 from .declared import NO_EXTRA, declared_facts
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 EngineTrick = tuple[int, tuple[int, ...], int]
-Played = tuple["Game", list[EngineTrick], tuple[int, ...], int, tuple[int, ...]]
+Played = tuple["Game", list[EngineTrick], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """What the lazy fields are built from: the game, the engine's tricks (leader, cards,
-winner), the card points per card, the last trick's bonus, the talon."""
+winner), the card points per card, the last trick's bonus, the talon, and for each seat
+the active seat that plays after it."""
 
 
 class TrickView(NamedTuple):
@@ -53,6 +54,7 @@ class TrickView(NamedTuple):
         return getattr(self.model(), name)
 
 
+_BIT = tuple(1 << card for card in range(32))
 _trick = partial(tuple.__new__, TrickView)
 """A TrickView of an engine trick, made in C (``TrickView._make`` is Python)."""
 
@@ -76,6 +78,14 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+def _seat_at(after: tuple[int, ...], leader: int, place: int) -> int:
+    """Who played the ``place``-th card of a trick ``leader`` led (0: the leader)."""
+    seat = leader
+    for _ in range(place):
+        seat = after[seat]
+    return seat
+
+
 class FactsView:
     """The facts of a played hand as :class:`~ulti_rules.facts.Facts` has them, read-only
     (built by ``engine.facts.facts_view``)."""
@@ -90,7 +100,6 @@ class FactsView:
     marriages: tuple[MarriageFact, ...]
     last_trick_winner: int
     trump_seven_last_trick: int | None
-    trump_seven_early: int | None
     _played: Played
 
     @classmethod
@@ -128,7 +137,7 @@ class FactsView:
 
     @_Lazy
     def card_points(self) -> FrozenDict[int, int]:
-        _, played, points, bonus, _ = self._played
+        _, played, points, bonus, _, _ = self._played
         taken = dict.fromkeys(self.seats, 0)
         point_of = points.__getitem__
         for _, cards, winner in played:
@@ -139,6 +148,27 @@ class FactsView:
     @_Lazy
     def talon(self) -> tuple[int, ...]:
         return self._played[4]
+
+    @_Lazy
+    def trump_seven_early(self) -> int | None:
+        """Built when read: no built-in kind judges by it."""
+        trump = self.trump
+        if trump is None:
+            return None
+        seven = make_card(Suit(suit_number(trump)), Rank.SEVEN)
+        played = self._played[1]
+        for leader, cards, _ in played[:-1]:
+            if seven in cards:
+                return _seat_at(self._played[5], leader, cards.index(seven))
+        return None
+
+    @_Lazy
+    def cards_won(self) -> FrozenDict[int, int]:
+        won = dict.fromkeys(self.seats, 0)
+        bit = _BIT
+        for _, (a, b, c), winner in self._played[1]:  # three cards a trick, always
+            won[winner] |= bit[a] | bit[b] | bit[c]
+        return FrozenDict(won)
 
     @_Lazy
     def extra(self) -> FrozenDict[str, FactValue]:
