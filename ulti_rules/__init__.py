@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         FLAG,
         PLAYER,
         PLAYERS,
+        CanDeal,
         FactForm,
         FactSpec,
     )
@@ -88,6 +89,7 @@ _WHERE: dict[str, str] = {
     "FLAG": ".contracts.fact_specs",
     "PLAYER": ".contracts.fact_specs",
     "PLAYERS": ".contracts.fact_specs",
+    "CanDeal": ".contracts.fact_specs",
     "FactForm": ".contracts.fact_specs",
     "FactSpec": ".contracts.fact_specs",
     "Action": ".engine",
@@ -133,6 +135,7 @@ __all__ = [
     "Action",
     "Announce",
     "Bid",
+    "CanDeal",
     "Card",
     "Contract",
     "ContractKind",

@@ -6,11 +6,12 @@ kind class builds a pydantic model, which listing rulesets never needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Literal
 
 from ulti_rules import (
     PLAYERS,
+    CanDeal,
     ContractKind,
     ContractSpec,
     Facts,
@@ -37,10 +38,6 @@ def _ace_winners(facts: Facts) -> tuple[int, ...]:
     return tuple(
         trick.winner for trick in facts.tricks or () for card in trick.cards if card in ACES
     )
-
-
-CanDeal = Callable[[Mapping[str, tuple[int, int, int]]], bool]
-"""The score keeper's ``can_deal(held)`` (docs/plugins.md, facts of its own)."""
 
 
 def _possible(

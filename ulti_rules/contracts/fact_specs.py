@@ -228,6 +228,7 @@ __all__ = [
     "FORMS",
     "PLAYER",
     "PLAYERS",
+    "CanDeal",
     "FactForm",
     "FactSpec",
 ]
