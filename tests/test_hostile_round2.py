@@ -24,8 +24,9 @@ from ulti_rules.engine import Hand
 from ulti_rules.errors import MAX_PROBLEMS, MoreProblems, Problem, capped, problem_count
 from ulti_rules.quoting import QUOTED, shorten_quoted
 from ulti_rules.records import RecordError, dumps, load_record, record_of
-from ulti_rules.ruleset import finding, loading, positions, safe_yaml
+from ulti_rules.ruleset import loading, positions, safe_yaml
 from ulti_rules.ruleset.loading import check_file, find_rulesets, load_ruleset
+from ulti_rules.ruleset.parsed_files import PARSED
 from ulti_rules.scoring.sheet import Sheet, SheetError, Where, read_sheet
 from ulti_rules.scoring.table_facts import read_table_hand, sheet_from
 
@@ -460,13 +461,13 @@ def test_ulti_rulesets_reads_a_file_only_up_to_its_title(
     write(sealed_user_folders, "name: heir\nextends: big0\n", "heir.yaml")
     write(sealed_user_folders, "name: odd\ntitle: Odd\nkey: [unclosed\n", "odd.yaml")
     full_reads: list[Path] = []
-    real = finding.read_file
+    real = PARSED.read
 
     def counting(path: Path, **kwargs: int) -> safe_yaml.YamlDocument:
         full_reads.append(path)
         return real(path, **kwargs)
 
-    monkeypatch.setattr(finding, "read_file", counting)
+    monkeypatch.setattr(PARSED, "read", counting)
     titles = {s.name: s.title for s in find_rulesets()}
     assert [titles[f"big{i}"] for i in range(5)] == [f"Big {i}" for i in range(5)]
     assert titles["heir"] == "Big 0"  # inherited: the file itself is read, its base is not

@@ -13,7 +13,8 @@ import pytest
 from ulti_rules import records
 from ulti_rules.engine import Hand
 from ulti_rules.records import load_record
-from ulti_rules.ruleset import finding, loading, safe_yaml
+from ulti_rules.ruleset import loading, safe_yaml
+from ulti_rules.ruleset.parsed_files import PARSED
 from ulti_rules.scoring import sheet
 
 from conftest import RunUlti
@@ -37,8 +38,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
 
     monkeypatch.setattr(loading, "_validate", counting("validate", loading._validate))
     read = counting("read", safe_yaml.read_file)
-    for module in (safe_yaml, finding, sheet, records):  # each module's own binding
+    for module in (safe_yaml, sheet, records):  # each module's own binding
         monkeypatch.setattr(module, "read_file", read)
+    monkeypatch.setattr(PARSED, "read", counting("read", PARSED.read))  # ruleset files
+    PARSED.clear()
     monkeypatch.setattr(Hand, "apply", counting("apply", Hand.apply))
     loading.LOADED.clear()
     yield calls

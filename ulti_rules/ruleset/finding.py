@@ -36,7 +36,6 @@ from .safe_yaml import (
     Position,
     YamlError,
     describe,
-    read_file,
     read_heading,
     yaml_problems,
 )
@@ -416,9 +415,11 @@ def _dotted(path: KeyPath) -> str:
 
 
 def _read(path: Path) -> _File:
+    from .parsed_files import PARSED  # hashlib: not for `ulti rulesets`, which reads headings
+
     display = _display(path)
     try:
-        document = read_file(path)
+        document = PARSED.read(path)
     except YamlError as exc:
         raise RulesetError(yaml_problems(exc, display)) from None
     if not isinstance(document.data, dict):

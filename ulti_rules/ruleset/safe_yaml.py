@@ -133,6 +133,11 @@ def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
 
 def read_text(path: Path, *, max_bytes: int = MAX_BYTES) -> str:
     """The UTF-8 text of ``path``: a regular file of at most ``max_bytes``, else YamlError."""
+    return decode(read_bytes(path, max_bytes=max_bytes))
+
+
+def read_bytes(path: Path, *, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``: a regular file of at most ``max_bytes``, else YamlError."""
     try:
         size = path.stat().st_size
         if not path.is_file():
@@ -145,6 +150,11 @@ def read_text(path: Path, *, max_bytes: int = MAX_BYTES) -> str:
         raise YamlError([YamlIssue(None, f"cannot read the file: {exc.strerror or exc}")]) from None
     if len(raw) > max_bytes:
         raise YamlError([_too_big(len(raw), max_bytes)])
+    return raw
+
+
+def decode(raw: bytes) -> str:
+    """``raw`` as UTF-8 text (a byte-order mark dropped), else YamlError at its line."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
