@@ -30,7 +30,7 @@ from ulti_rules.engine import (
 from ulti_rules.engine.actions import Action
 from ulti_rules.errors import IllegalAction
 from ulti_rules.i18n import translator
-from ulti_rules.said import Said, said_of, say_in
+from ulti_rules.said import Named, Said, said_of, say_in
 
 from conftest import RunUlti
 
@@ -118,4 +118,46 @@ def test_ulti_play_gives_a_refused_trump_s_rule_in_hungarian(ulti: RunUlti) -> N
         "play", "--seat", "2", "--seed", "3", "--lang", "hu",
         input="1 2\nulti\npassz\npiros\nxyz\n",
     )  # fmt: skip
-    assert "nem piros: e szabályok szerint piros nem lehet adu a(z) Ulti játékban" in done.stdout
+    assert "nem piros: e szabályok szerint piros nem lehet adu a(z) ulti játékban" in done.stdout
+
+
+def names_in(said: Said) -> Iterator[Named]:
+    """The names (bids, components, kontra levels) in a Said and in the Saids inside it."""
+    for value in said.values.values():
+        if isinstance(value, Named):
+            yield value
+        elif isinstance(value, Said):
+            yield from names_in(value)
+
+
+def test_a_refusal_names_bids_and_kontras_in_its_own_language() -> None:
+    """"a(z) Simple Hearts játékban": a Hungarian refusal named the bid in English, as the
+    engine wrote it. Names now travel as ``Named`` and are said in the refusal's language."""
+    named: dict[str, set[str]] = {}
+    for name in ("wikipedia", "older-20-100"):
+        for _, why in refusals(name, hands=12, seed=5):
+            assert isinstance(why, Said)
+            for value in names_in(why):
+                named.setdefault(why.template, set()).add(value)
+                for lang in ("hu", "de"):
+                    said = say_in(translator(lang).gettext, why, lang)
+                    assert value.names[lang] in said, (lang, said)
+                    if value.names[lang] not in str(value):  # a name that differs
+                        assert str(value) not in said.replace(value.names[lang], ""), said
+    differing = {n for names in named.values() for n in names if n.names["hu"] != str(n)}
+    assert len(named) >= 4 and differing, named  # bids and levels whose names differ
+
+
+def test_a_refused_overcall_names_the_bid_in_hungarian() -> None:
+    game = load_game("wikipedia")
+    hand = game.new_hand(seed=3, dealer=2)
+    # forehand opens with the plain Simple; the next bidder cannot bid it again
+    hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Discard)))
+    simple = next(b for b in game.ruleset.ladder if b.components == ("parti",))
+    hand.apply(Bid(simple.id))
+    hand.apply(PickUp())  # the next player takes the talon and must bid higher
+    hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Discard)))
+    why = hand.why_refused(Bid(simple.id))
+    assert isinstance(why, Said) and simple.names.en in why
+    said = say_in(translator("hu").gettext, why, "hu")
+    assert simple.names.hu in said and simple.names.en not in said, said

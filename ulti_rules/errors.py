@@ -41,9 +41,9 @@ class Problem:
     def __str__(self) -> str:
         return self.shown()
 
-    def shown(self, gettext: Callable[[str], str] | None = None) -> str:
-        """``file:line:col: key.path: message``, the message in the language of
-        ``gettext`` where it is a :class:`~ulti_rules.said.Said` (else English)."""
+    def shown(self, gettext: Callable[[str], str] | None = None, lang: str = "en") -> str:
+        """``file:line:col: key.path: message``, the message in ``lang`` (``gettext``:
+        its catalogue's) where it is a :class:`~ulti_rules.said.Said` (else English)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
@@ -52,7 +52,7 @@ class Problem:
         path = self.path
         if len(path) > QUOTED:  # a key 1 MB long is shown as its start, like any value
             path = ".".join(shorten(part) for part in path.split("."))
-        message = self.message if gettext is None else say_in(gettext, self.message)
+        message = self.message if gettext is None else say_in(gettext, self.message, lang)
         return ": ".join(part for part in (where, path, message) if part)
 
 

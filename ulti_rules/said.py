@@ -11,13 +11,32 @@ id up in the catalogue of its language and fill the values in again
 The message id is marked for the catalogues by the name ``Said`` itself (Babel's
 keyword, docs/translating.md), so it must be written out at the call:
 ``Said("no ruleset named '{name}'", name=name)``. A value may itself be a ``Said``,
-translated with it: a hint inside a sentence.
+translated with it: a hint inside a sentence. A value may also be a :class:`Named`: a
+name the ruleset or the cards give in each language (a bid, a kontra level, a suit),
+said in the sentence's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+
+class Named(str):
+    """A name in English (the ``str`` itself) that knows itself in other languages: a
+    bid's or a kontra level's ``names``, a suit's word. A sentence the engine says in
+    English names a bid in English; said in Hungarian, it names the Hungarian bid."""
+
+    names: Mapping[str, str]
+
+    def __new__(cls, english: str, names: Mapping[str, str] | None = None) -> Named:
+        text = super().__new__(cls, english)
+        text.names = dict(names or {})
+        return text
+
+    def in_language(self, lang: str) -> str:
+        """The name in ``lang``; English where the name has none in it."""
+        return self.names.get(lang) or str.__str__(self)
 
 
 class Said(str):
@@ -32,19 +51,25 @@ class Said(str):
         text.values = values
         return text
 
-    def translated(self, gettext: Callable[[str], str]) -> str:
-        """The sentence in the language of ``gettext`` (a catalogue's), values filled in
-        (those that are sentences too, translated the same way)."""
-        values = {
-            key: value.translated(gettext) if isinstance(value, Said) else value
-            for key, value in self.values.items()
-        }
+    def translated(self, gettext: Callable[[str], str], lang: str = "en") -> str:
+        """The sentence in ``lang``, whose catalogue's ``gettext`` is given, values filled
+        in (sentences translated the same way, names said in ``lang``)."""
+        values = {key: _value_in(value, gettext, lang) for key, value in self.values.items()}
         template = gettext(self.template)
         return template.format(**values) if values else template
 
 
-def say_in(gettext: Callable[[str], str], text: str) -> str:
-    """``text`` in the language of ``gettext`` when it is a :class:`Said`; else as it is.
+def _value_in(value: Any, gettext: Callable[[str], str], lang: str) -> Any:
+    if isinstance(value, Said):
+        return value.translated(gettext, lang)
+    if isinstance(value, Named):
+        return value.in_language(lang)
+    return value
+
+
+def say_in(gettext: Callable[[str], str], text: str, lang: str = "en") -> str:
+    """``text`` in ``lang`` (``gettext``: its catalogue's) when it is a :class:`Said`;
+    else as it is.
 
     A translation that cannot be filled in (its placeholders differ from the English
     ones: tests/test_i18n.py keeps the catalogues from that) shows the English: an error
@@ -52,7 +77,7 @@ def say_in(gettext: Callable[[str], str], text: str) -> str:
     if not isinstance(text, Said):
         return text
     try:
-        return text.translated(gettext)
+        return text.translated(gettext, lang)
     except Exception:
         return str.__str__(text)
 

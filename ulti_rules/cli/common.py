@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -25,6 +25,8 @@ from .terminal import echo, json_text
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ..i18n import Translator
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -49,15 +51,23 @@ def echo_json(data: Any) -> None:
     click.echo(json_text(data))
 
 
-def _catalogue() -> Callable[[str], str] | None:
-    """The running command's catalogue (``gettext``); None where it speaks English."""
+def _catalogue() -> Translator | None:
+    """The running command's catalogue; None where it speaks English."""
     ctx = click.get_current_context(silent=True)
     lang = ctx.meta.get(LANG_META) if ctx is not None else None
     if not lang or lang == "en":
         return None
     from ..i18n import translator
 
-    return translator(lang).gettext
+    return translator(lang)
+
+
+def _shown(problem: Problem) -> str:
+    """``problem`` on one line, in the running command's language."""
+    catalogue = _catalogue()
+    if catalogue is None:
+        return problem.shown()
+    return problem.shown(catalogue.gettext, catalogue.lang)
 
 
 def speaking(text: str) -> str:
@@ -66,8 +76,10 @@ def speaking(text: str) -> str:
     running), and for a message nobody has made translatable yet."""
     if not isinstance(text, Said):
         return text
-    gettext = _catalogue()
-    return str.__str__(text) if gettext is None else say_in(gettext, text)
+    catalogue = _catalogue()
+    return (
+        str.__str__(text) if catalogue is None else say_in(catalogue.gettext, text, catalogue.lang)
+    )
 
 
 def error(message: str) -> None:
@@ -83,16 +95,15 @@ def note(message: str) -> None:
 
 def print_problems(problems: Iterable[Problem]) -> None:
     """Each problem on its own ``file:line:col: key.path: message`` line, on stderr."""
-    gettext = _catalogue()
     for problem in problems:
-        echo(problem.shown(gettext), err=True)
+        echo(_shown(problem), err=True)
 
 
 def report_problems(problems: Sequence[Problem], within: str = "") -> None:
     """A reader's problems on stderr: one as a single error line; several one a line,
     then ``ulti: error: N problems in {within}``, N counting those a capped list left out."""
     if len(problems) == 1:
-        error(problems[0].shown(_catalogue()))
+        error(_shown(problems[0]))
         return
     print_problems(problems)
     count = problem_count(problems)

@@ -42,7 +42,7 @@ class Speech:
     def said(self, text: str) -> str:
         """A sentence the library wrote (a rule a card breaks, an error) in this
         language where it is a :class:`~ulti_rules.said.Said`; other text as it is."""
-        return say_in(self.text.gettext, text)
+        return say_in(self.text.gettext, text, self.lang)
 
     def join(self, items: Sequence[str]) -> str:
         """``a, b and c`` in this language."""

@@ -418,7 +418,7 @@ class KontraChains:
         return result
 
     def _call_name(self, level: int) -> str:
-        return Said("{name} (level {level})", name=self.setting.rules.name(level), level=level)
+        return Said("{name} (level {level})", name=self.setting.rules.named(level), level=level)
 
     def why_refused(self, action: Kontra, seat: int, declarer: bool, moment: Moment) -> str | None:
         """None if ``seat`` may call ``action`` now, else the rule it breaks."""

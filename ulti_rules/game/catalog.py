@@ -33,7 +33,8 @@ class BidInfo:
     plain_marriages: int
     """Components that need a side-suit marriage in the declarer's hand (20-100)."""
     keeps_seven: str | None
-    """The English name of a component that makes the declarer keep the trump 7."""
+    """The name of a component that makes the declarer keep the trump 7 (English, said
+    in the language of the refusal it is part of)."""
     open: bool
     plain_parti: bool
     """A lone, non-red Parti: the bid that may be given up or flagged uncontested."""
@@ -55,7 +56,8 @@ class BidInfo:
 
     @property
     def name(self) -> str:
-        return self.bid.names.en
+        """The bid's English name, said in the language of a sentence it is part of."""
+        return self.bid.names.named()
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
         elif marriage == "plain":
             plain_marriages += 1
         if kind.keeps_trump_seven and keeps_seven is None:
-            keeps_seven = spec.names.en
+            keeps_seven = spec.names.named()
         if kontra_is_personal(ruleset, kind, spec):
             per_defender.add(cid)
     trump = bid_trump(ruleset, bid, registry)

@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ..cards import RANK_IDS, RankId, SuitId
+from ..said import Named
 from .frozen import FrozenList, FrozenMap, Items
 from .ranking import BUILTIN_RULES
 from .scalars import AS_WHOLE, Flag, Line, Name, Whole, whole_number
@@ -84,6 +85,11 @@ class Names(Strict):
     def get(self, lang: str) -> str:
         value = getattr(self, lang, None) if lang in ("hu", "en", "de") else None
         return value or self.en
+
+    def named(self) -> Named:
+        """The English name, which a sentence said in Hungarian or German says in its
+        language (``said.Named``)."""
+        return Named(self.en, {"hu": self.hu, "en": self.en, "de": self.de or self.en})
 
 
 class Titles(Strict):
@@ -598,6 +604,10 @@ class Kontra(Strict):
         if level <= len(self.levels):
             return self.levels[level - 1].names.get(lang)
         return f"{self.multiplier(level)}× kontra"
+
+    def named(self, level: int) -> Named:
+        """``name(level)``, which a sentence said in another language says in it."""
+        return Named(self.name(level), {lang: self.name(level, lang) for lang in ("hu", "de")})
 
 
 # --------------------------------------------------------------------------- contracts
