@@ -319,3 +319,54 @@ def test_replay_says_a_plugin_s_fact_in_the_chosen_language(ulti: RunUlti) -> No
     assert "Who won the tricks that held an ace: " in english
     assert "Wer die Stiche machte, in denen ein Ass lag: " in german
     assert "Who won" not in german
+
+
+def test_the_ace_of_hearts_ends_the_session_where_the_ruleset_says_so(
+    ulti: RunUlti, player: Player
+) -> None:
+    """`session.end: heart_ace` (older-20-100): 'end' at "Another hand?" calls the end;
+    whoever holds the Ace of hearts when the next auction ends deals the last round of
+    three, and the session is over after it (`ulti play` used to go on for ever)."""
+    player.another = ["end", *[""] * 8]
+    done = ulti(
+        "play", "--ruleset", "older-20-100", "--seat", "3", "--seed", "5", "--bots", "simple"
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    questions = [q for q in player.asked if q.startswith("Another hand")]
+    assert questions[0].startswith("Another hand? [Y/n/end]")
+    assert "The end is called: whoever holds the Ace of hearts" in out
+    last = re.search(r"The last round is hands (\d+)-(\d+)", out)
+    assert last is not None, out[-2000:]
+    first, final = int(last[1]), int(last[2])
+    assert final == first + 2 and first >= 3  # hand 2 decided it; the round begins after it
+    assert f"The session is over: the last round ended with hand {final}." in out
+    assert f"Hand {final}: " in out and f"Hand {final + 1}:" not in out
+    assert len(questions) == final - 1  # nobody is asked after the last hand
+    assert all(q.startswith("Another hand? [Y/n]:") for q in questions[1:])  # called once
+
+
+def test_the_end_is_not_offered_where_the_session_does_not_end_so(
+    ulti: RunUlti, player: Player
+) -> None:
+    player.another = ["end", "n"]
+    done = ulti("play", "--seat", "3", "--seed", "5", "--bots", "simple")
+    assert done.returncode == 0, done.stderr
+    assert "type y (or Enter) for another hand, n to stop" in done.stdout  # 'end' is no answer
+    assert "The end is called" not in done.stdout
+
+
+@pytest.mark.parametrize(("lang", "word"), [("hu", "Vége"), ("de", "ende"), ("hu", "end")])
+def test_the_end_is_called_in_the_table_s_language(lang: str, word: str) -> None:
+    from ulti_rules.cli.play import _another
+    from ulti_rules.cli.speech import Speech
+
+    asked: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        asked.append(prompt)
+        return word
+
+    assert _another(object(), read_line, Speech(lang), True) == "end"  # type: ignore[arg-type]
+    assert asked == [Speech(lang)._("Another hand? [Y/n/end]:") + " "]
+    assert "[Y/n/end]" not in asked[0]  # said in the table's language

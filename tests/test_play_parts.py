@@ -3,6 +3,7 @@ rotation, the record folder. Each on a hand built here, without the command."""
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,12 @@ import pytest
 from ulti_rules.cards import parse_card, parse_cards
 from ulti_rules.cli import record_shelf
 from ulti_rules.cli.choice_reading import Choice, choices_of, read_choice
-from ulti_rules.cli.play_session import PlaySession
+from ulti_rules.cli.play_session import HEART_ACE, PlaySession, heart_ace_holder
 from ulti_rules.cli.play_words import Words
 from ulti_rules.cli.record_shelf import RecordShelf
 from ulti_rules.cli.table_view import counts_points, sort_hand
 from ulti_rules.engine import Bid, DeclareTrump, Hand, Kontra, Pass, PickUp, Play
+from ulti_rules.engine.phase import Phase
 from ulti_rules.records import record_of
 from ulti_rules.ruleset.loading import load_game, load_ruleset
 
@@ -294,3 +296,31 @@ def _a_record() -> Any:
     while not hand.is_over:
         hand.apply(hand.legal_actions()[0])
     return record_of(hand, "wikipedia", players=NAMES)
+
+
+@pytest.mark.parametrize("name", ["older-20-100", "wikipedia", "four-player"])
+def test_the_heart_ace_holder_is_the_seat_holding_it_when_the_auction_ends(name: str) -> None:
+    """``heart_ace_holder`` reads a finished hand; checked against the hands as they were
+    the moment each random hand's auction ended (given up and passed-out hands too)."""
+    game = load_game(name)
+    rng = random.Random(8)
+    found: set[str] = set()
+    for number in range(60):
+        hand = game.new_hand(seed=number, dealer=number % game.ruleset.players.count)
+        while hand.phase == Phase.AUCTION and not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        seats = range(game.ruleset.players.count)
+        holding = [s for s in seats if HEART_ACE in hand.cards(s)]
+        if holding:
+            expected: int | None = holding[0]
+            found.add("in a hand")
+        elif hand.declarer is not None and HEART_ACE in hand.talon:
+            expected = hand.declarer
+            found.add("laid in the talon")
+        else:
+            expected = None
+            found.add("nobody")
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        assert heart_ace_holder(hand) == expected, (name, number)
+    assert "in a hand" in found

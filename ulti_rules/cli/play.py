@@ -17,6 +17,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import click
 from rich.text import Text
@@ -238,9 +239,19 @@ def play_command(
             if limit is not None:
                 if session.played >= limit:
                     break
-            elif not _another(view, read_line, say):
-                _goodbye(view, session, shelf, interrupted=False, totals=False)
-                return
+            else:
+                answer = _another(view, read_line, say, session.may_call_end)
+                if answer == "stop":
+                    _goodbye(view, session, shelf, interrupted=False, totals=False)
+                    return
+                if answer == "end":
+                    session.call_end()
+                    view.line(
+                        say._(
+                            "The end is called: whoever holds the Ace of hearts when the next "
+                            "auction ends deals the last round of three."
+                        )
+                    )
     except LeftTheTable:
         _goodbye(view, session, shelf, interrupted=False)
         return
@@ -276,18 +287,33 @@ def _header(
     )
 
 
-def _another(view: TableView, read_line: Callable[[str], str], say: Speech) -> bool:
-    """Whether the person wants another hand; the end of input or 'quit' leaves."""
+def _another(
+    view: TableView, read_line: Callable[[str], str], say: Speech, may_end: bool
+) -> Literal["more", "stop", "end"]:
+    """Whether the person wants another hand ("more"), to stop, or (where the session ends
+    by the Ace of hearts) to call the end; the end of input or 'quit' leaves."""
+    end_words = {"end", fold(say._("end"))} if may_end else set()
+    question = say._("Another hand? [Y/n/end]:") if may_end else say._("Another hand? [Y/n]:")
     while True:
         try:
-            answer = fold(read_line(say._("Another hand? [Y/n]:") + " "))
+            answer = fold(read_line(question + " "))
         except EOFError:
             raise LeftTheTable from None
         if answer in YES:
-            return True
+            return "more"
         if answer in NO or answer in ("q", "quit", "exit"):
-            return False
-        view.hint(say._("type y (or Enter) for another hand, n to stop"))
+            return "stop"
+        if answer in end_words:
+            return "end"
+        if may_end:
+            view.hint(
+                say._(
+                    "type y (or Enter) for another hand, n to stop, end to call the last "
+                    "round (the Ace of hearts deals it)"
+                )
+            )
+        else:
+            view.hint(say._("type y (or Enter) for another hand, n to stop"))
 
 
 def _goodbye(
