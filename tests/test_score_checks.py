@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -370,6 +371,13 @@ def _oracle(
     return reached and defenders == rest
 
 
+@cache
+def _ruleset_with(ace: int, ten: int, king: int) -> Ruleset:
+    """A ruleset with these card points (twelve of them in all): built once each."""
+    return make_ruleset(points={"card_points": {"ace": ace, "ten": ten, "king": king},
+                                "last_trick": 10})  # fmt: skip
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     ace=st.sampled_from([0, 10, 11]),
@@ -392,7 +400,7 @@ def test_can_deal_is_exact(
     """``can_deal`` answers what trying every way the cards can lie answers, for points
     some deal gives and points none does."""
     values = {"ace": ace, "ten": ten, "king": king}
-    rules = make_ruleset(points={"card_points": values, "last_trick": 10})
+    rules = _ruleset_with(ace, ten, king)
     deck = [value for value in values.values() for _ in range(SUITS)] + [0] * 20
     draw.shuffle(deck)
     declarer_cards = 3 * declarer_tricks
