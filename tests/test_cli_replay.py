@@ -188,3 +188,34 @@ def test_records_of_a_club_file_in_a_rulesets_folder_name_it_whole(
     (tmp_path / "moved").mkdir()
     (tmp_path / "moved" / "hand-0001.yaml").write_text(kept, encoding="utf-8")
     assert run("replay", "moved/hand-0001.yaml").returncode == 0
+
+
+def test_a_refused_action_names_its_bids_in_the_language_asked(
+    tmp_path: Path, ulti: RunUlti
+) -> None:
+    """A record whose fifth action bids the plain Simple over Simple Hearts: the refusal
+    said "a(z) Simple nem magasabb a(z) Simple Hearts bemondásnál", the bids in English
+    (the message was cut to size and its names lost their languages on the way)."""
+    from ulti_rules.engine import Bid, Discard, PickUp
+
+    hand = Hand(load_ruleset("wikipedia"), seed=3, dealer=2)
+    hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Discard)))
+    hand.apply(Bid("parti_red"))
+    hand.apply(PickUp())
+    hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Discard)))
+    hand.apply(Bid("ulti"))
+    play_out(hand, SimpleBidder(), random.Random(3))
+    text = dumps(record_of(hand, "wikipedia", players=["Anna", "Ben", "Carla"]))
+    assert text.count("bid: ulti") == 1
+    (tmp_path / "hand.yaml").write_text(text.replace("bid: ulti", "bid: parti"), "utf-8")
+    said = {
+        "en": "Simple does not overcall Simple Hearts",
+        "hu": "a(z) parti nem magasabb a(z) piros parti bemondásnál",
+        "de": "Parti",
+    }
+    for lang, words in said.items():
+        done = ulti("replay", "hand.yaml", "--lang", lang)
+        assert done.returncode == 1
+        assert words in done.stderr, (lang, done.stderr)
+        if lang != "en":
+            assert "Simple" not in done.stderr, done.stderr

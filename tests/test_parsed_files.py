@@ -86,25 +86,43 @@ def test_a_file_with_an_error_reports_it_on_every_read(tmp_path: Path, parses: l
     assert len(PARSED) == 0
 
 
-def test_the_cache_is_bounded_by_entries_and_by_bytes(tmp_path: Path) -> None:
-    cache = ParsedFiles(entries=3, text_bytes=100)
-    paths = []
+def test_the_cache_is_bounded_by_entries_and_by_nodes(tmp_path: Path) -> None:
+    cache = ParsedFiles(entries=3, nodes=20)
     for i in range(5):
         path = tmp_path / f"f{i}.yaml"
         path.write_text(f"key: {i}\n", encoding="utf-8")
-        paths.append(path)
         assert cache.read(path).data == {"key": i}
-    assert len(cache) == 3 and cache.held == 3 * len("key: 0\n")
+    assert len(cache) == 3 and cache.held == 3 * 2  # each: the mapping and its one key
     big = tmp_path / "big.yaml"
-    big.write_text("key: " + "x" * 200 + "\n", encoding="utf-8")
-    assert cache.read(big).data == {"key": "x" * 200}
+    big.write_text(f"key: [{', '.join('x' * 30)}]\n", encoding="utf-8")
+    assert cache.read(big).data == {"key": ["x"] * 30}
     assert len(cache) == 3  # larger than the whole budget: parsed, never kept
     middle = tmp_path / "middle.yaml"
-    middle.write_text("key: " + "y" * 90 + "\n", encoding="utf-8")
+    middle.write_text(f"key: [{', '.join('y' * 17)}]\n", encoding="utf-8")
     cache.read(middle)
-    assert cache.held <= 100 and len(cache) == 1  # the older ones made room
+    assert cache.held == 19 and len(cache) == 1  # the older ones made room
     cache.clear()
     assert len(cache) == 0 and cache.held == 0
+
+
+def test_a_short_file_of_aliases_is_weighed_by_what_it_expands_to(
+    tmp_path: Path, parses: list[str]
+) -> None:
+    """A review found 32 files of 209 bytes each, aliases expanding to about 100,000
+    values, kept whole (1 GB at its peak) while the cache counted 6.8 KB of text."""
+    ten = ", ".join(["x"] * 10)
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(
+        f"a: &a [{ten}]\nb: &b [{', '.join(['*a'] * 10)}]\nc: &c [{', '.join(['*b'] * 10)}]\n"
+        f"d: &d [{', '.join(['*c'] * 10)}]\ne: [*d, *d, *d]\n",
+        encoding="utf-8",
+    )
+    assert bomb.stat().st_size < 250
+    document = PARSED.read(bomb)
+    assert len(document.positions) > parsed_files.NODES
+    assert len(PARSED) == 0 and PARSED.held == 0  # parsed, not kept
+    PARSED.read(bomb)
+    assert len(parses) == 2
 
 
 def test_two_paths_to_one_text_share_an_entry(tmp_path: Path, parses: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .said import Said
+from .said import Named, Said
 
 QUOTED = 40
 """Characters of a value quoted in a message: enough to recognise it, never a whole file."""
@@ -67,6 +67,9 @@ def _shortened_value(value: object, quoted: bool) -> object:
         return value
     if isinstance(value, Said):
         return shorten_said(value)
+    if isinstance(value, Named):  # a bid's or a kontra level's names: each one cut
+        cut = shorten if quoted else shorten_quoted
+        return Named(cut(str.__str__(value)), {k: cut(v) for k, v in value.names.items()})
     return shorten(str(value)) if quoted else shorten_quoted(str(value))
 
 

@@ -12,7 +12,7 @@ enters a ledger file, and is settled again there from its score-keeper document.
 from __future__ import annotations
 
 from ..cards import Rank, Suit, make_card
-from ..engine import Hand, Play
+from ..engine import Discard, Hand, Play
 from ..ruleset.schema import Ruleset
 from ..scoring.ledger import add_passed_out, add_played, new_ledger
 from .session_words import status_text
@@ -24,12 +24,15 @@ HEART_ACE = make_card(Suit.HEARTS, Rank.ACE)
 def heart_ace_holder(hand: Hand) -> int | None:
     """The seat that held the Ace of hearts when the auction ended: the one that played
     it, or the declarer who laid it in the talon, or the one whose hand it is still in
-    (a hand that ended before play); None where it lies in a talon nobody took."""
+    (a hand that ended before play); None where it lies in a talon nobody took (set
+    aside, out of play, or laid by a bidder whom the declarer outbid without taking it)."""
     for seat, action in hand.history:
         if isinstance(action, Play) and action.card == HEART_ACE:
             return seat
-    if hand.declarer is not None and HEART_ACE in hand.talon:
-        return hand.declarer
+    if hand.discards:
+        seat, laid = hand.history[hand.discards[-1]]
+        if seat == hand.declarer and isinstance(laid, Discard) and HEART_ACE in laid.cards:
+            return seat
     seats = range(hand.ruleset.players.count)
     return next((seat for seat in seats if HEART_ACE in hand.cards(seat)), None)
 

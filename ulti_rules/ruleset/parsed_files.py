@@ -10,9 +10,11 @@ reports again).
 
 Callers get a copy of the data (a ruleset's mappings and lists, copied in about
 0.25 ms), so no caller can change what the next one reads; the positions are shared,
-read-only. The cache is bounded by entries and by the bytes of the texts it holds,
-the least recently used dropped first, so a long-running program that has seen
-thousands of club files holds only the last few.
+read-only. The cache is bounded by entries and by the nodes of the documents it holds
+(not by their texts' bytes: 200 bytes of aliases can expand to 100,000 nodes), the
+least recently used dropped first, so a long-running program that has seen thousands of
+club files holds only the last few, and a file within the reader's bounds takes at
+most its own share.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from .safe_yaml import MAX_BYTES, YamlDocument, decode, load_text, read_bytes
 
 ENTRIES = 32
 """Documents kept at most: a chain is a few files, a program uses a few chains."""
-TEXT_BYTES = 1024 * 1024
-"""The texts of the documents kept come to at most this many bytes (a bundled ruleset is
-about 20 KB); a file larger than this alone is parsed every time it is read."""
+NODES = 25_000
+"""The documents kept hold at most this many nodes (keys, list items, values) in all:
+``wikipedia.yaml`` has 703. A document larger than this alone (the reader allows 100,000,
+aliases expanded) is parsed every time it is read."""
 
 
 def copied(data: Any) -> Any:
@@ -43,11 +46,11 @@ def copied(data: Any) -> Any:
 
 
 class ParsedFiles:
-    """YAML documents by the digest of their bytes, within ``ENTRIES`` and ``TEXT_BYTES``."""
+    """YAML documents by the digest of their bytes, within ``ENTRIES`` and ``NODES``."""
 
-    def __init__(self, entries: int = ENTRIES, text_bytes: int = TEXT_BYTES) -> None:
+    def __init__(self, entries: int = ENTRIES, nodes: int = NODES) -> None:
         self.entries = entries
-        self.text_bytes = text_bytes
+        self.nodes = nodes
         self._documents: OrderedDict[tuple[bytes, int], tuple[int, YamlDocument]] = OrderedDict()
         self._held = 0
         self._lock = threading.Lock()
@@ -57,7 +60,7 @@ class ParsedFiles:
 
     @property
     def held(self) -> int:
-        """The bytes of the texts whose documents are kept."""
+        """The nodes of the documents kept."""
         return self._held
 
     def read(self, path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
@@ -71,20 +74,20 @@ class ParsedFiles:
         if kept is None:
             document = load_text(decode(raw), max_bytes=max_bytes)
             document = YamlDocument(document.data, MappingProxyType(dict(document.positions)))
-            self._keep(key, len(raw), document)
+            self._keep(key, len(document.positions), document)
         else:
             document = kept[1]
         return YamlDocument(copied(document.data), document.positions)
 
     def _keep(self, key: tuple[bytes, int], size: int, document: YamlDocument) -> None:
-        if size > self.text_bytes:
+        if size > self.nodes:
             return
         with self._lock:
             if key in self._documents:
                 return
             self._documents[key] = (size, document)
             self._held += size
-            while len(self._documents) > self.entries or self._held > self.text_bytes:
+            while len(self._documents) > self.entries or self._held > self.nodes:
                 _, (dropped, _) = self._documents.popitem(last=False)
                 self._held -= dropped
 
