@@ -161,3 +161,14 @@ def test_a_refused_overcall_names_the_bid_in_hungarian() -> None:
     assert isinstance(why, Said) and simple.names.en in why
     said = say_in(translator("hu").gettext, why, "hu")
     assert simple.names.hu in said and simple.names.en not in said, said
+
+
+def test_the_suits_a_bid_may_name_are_said_in_the_refusal_s_language() -> None:
+    from ulti_rules.engine.trump import requirement_words
+
+    game = load_game("wikipedia")
+    info = next(b for b in game.catalog.ladder if b.trump_marriages)
+    why = requirement_words(info, (0, 1, 3))
+    assert why.endswith("(acorns, leaves, bells)")
+    assert say_in(translator("hu").gettext, why, "hu").endswith("(makk, zöld, tök)")
+    assert say_in(translator("de").gettext, why, "de").endswith("(Eichel, Grün, Schellen)")

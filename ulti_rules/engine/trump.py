@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import Rank, Suit, make_card, suit_id
+from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, Rank, Suit, make_card, suit_id
 from ..game.catalog import BidInfo
-from ..said import Said
+from ..said import Named, Said
 from .tricks import SUITS
 
 MARRIAGE_MASKS: tuple[int, ...] = tuple(
@@ -73,7 +73,13 @@ def requirement_words(info: BidInfo, suits: tuple[int, ...]) -> str:
     if len(suits) == 1:
         where = Said("with {suit} as trumps", suit=SUITS[suits[0]])
     else:
-        named = ", ".join(suit_id(s) for s in suits)
+        named = Named(
+            ", ".join(suit_id(s) for s in suits),
+            {
+                "hu": ", ".join(HU_SUIT_NAMES[Suit(s)].lower() for s in suits),
+                "de": ", ".join(DE_SUIT_NAMES[Suit(s)] for s in suits),
+            },
+        )
         where = Said("with any suit you may name as trumps ({suits})", suits=named)
     return Said(
         "{bid} needs {needs} in the declarer's hand, {where}",
