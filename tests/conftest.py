@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -23,6 +24,13 @@ REPO = Path(__file__).resolve().parent.parent
 BUNDLED_RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
 
 RunUlti = Callable[..., subprocess.CompletedProcess[str]]
+
+# Ctrl-C is tested by sending SIGINT to `ulti` and to forked writers. A shell starts a
+# background job (`bash .ci/run &`) with SIGINT ignored, and an ignored signal stays
+# ignored through fork and exec, so every such test failed there: the tests take Ctrl-C
+# back as Python's own, which every process they start then inherits as the default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
