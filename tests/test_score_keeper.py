@@ -502,3 +502,23 @@ def test_yes_is_not_true_on_a_sheet(tmp_path: Path) -> None:
     assert "hand.yaml:5:1: gave_up: should be true or false, not text ('yes')" in done.stderr
     (tmp_path / "hand.yaml").write_text(sheet + "gave_up: true\n", encoding="utf-8")
     assert run_in(tmp_path)("score", "hand.yaml").returncode == 0
+
+
+def test_a_misspelt_declarer_does_not_hide_the_other_misspelt_names(
+    tmp_path: Path, ulti: Any
+) -> None:
+    """Without a declarer the facts are not built, so 'Ana' under tricks, the last trick
+    and aces showed only once 'Anya' was mended: every name is now checked at once."""
+    text = replace(ULTI_SHEET, "declarer: Anna", "declarer: Anya")
+    text = replace(text, "tricks: {Anna: 6,", "tricks: {Ana: 6,")
+    text = replace(text, "last_trick: {winner: Anna, trump_seven: Anna}",
+                   "last_trick: {winner: Bem, trump_seven: declarer}")  # fmt: skip
+    text = replace(text, "aces: [Anna, Ben]", "aces: [Anna, Carl]")
+    said = problems(tmp_path, text)
+    assert [line.split(": ", 2)[1] for line in said] == [
+        "declarer", "tricks.Ana", "last_trick.winner", "aces.1"
+    ]  # fmt: skip
+    assert "'Bem' is not a player (Anna, Ben, Carla) (did you mean 'Ben'?)" in said[2]
+    done = ulti("score", "hand.yaml")
+    assert done.returncode == 1
+    assert done.stderr.endswith("ulti: error: 4 problems\n"), done.stderr

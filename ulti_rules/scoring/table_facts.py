@@ -180,6 +180,29 @@ class _Reader:
         self.fail(path, f"'{name}' is not a player ({', '.join(names)}){did_you_mean(name, names)}")
         return None
 
+    def check_names(self, names: list[str]) -> None:
+        """Every player the sheet names outside ``declarer``, checked on its own: where the
+        declarer cannot be read the facts are not built, and a misspelt name elsewhere
+        would otherwise show only once the declarer is mended. The words ``declarer`` and
+        ``defenders`` stand for players and are left to the full reading."""
+        sheet = self.sheet
+        named: list[tuple[str, KeyPath]] = [(who, ("tricks", who)) for who in sheet.tricks or {}]
+        if sheet.last_trick is not None:
+            named.append((sheet.last_trick.winner, ("last_trick", "winner")))
+            if sheet.last_trick.trump_seven is not None:
+                named.append((sheet.last_trick.trump_seven, ("last_trick", "trump_seven")))
+        for key in ("durchmars", "trump_seven_early"):
+            if isinstance(getattr(sheet, key), str):
+                named.append((getattr(sheet, key), (key,)))
+        named += [(who, ("marriages", who)) for who in sheet.marriages]
+        for key, spec in self.declared_specs().items():
+            given = sheet.declared[key]
+            if spec.form is PLAYERS and given is not None:
+                named += [(who, (key, i)) for i, who in enumerate(given)]
+        for who, path in named:
+            if who not in (DECLARER_WORD, DEFENDERS_WORD):
+                self.seat(who, path, names)
+
     # ------------------------------------------------------------------ bid, trump
 
     def bid(self) -> Bid | None:
@@ -776,6 +799,8 @@ def hand_from_sheet(
         reader.fail((), "missing: dealer (with four players the dealer sits out)")
     declarer = reader.seat(sheet.declarer, ("declarer",), names)
     bid = reader.bid()
+    if declarer is None:
+        reader.check_names(names)
     reader.stop_if_failed()
     assert declarer is not None and bid is not None
     seats = active_seats(ruleset, dealer)
