@@ -748,3 +748,28 @@ def test_the_ladder_s_ranking_rule_is_described_in_the_chosen_language(tmp_path:
     done = run_in(tmp_path)("ladder", "tournament", "--lang", "de")
     assert "allein nach dem Gesamtwert" in done.stdout
     assert "by total value" not in done.stdout
+
+
+def test_ctrl_c_after_the_command_ended_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C during the interpreter's shutdown ended a finished command with status 130
+    and no message: once the command has ended, the console script ignores it."""
+    import signal
+
+    ran: list[object] = []
+
+    def command() -> None:
+        ran.append(signal.getsignal(signal.SIGINT))
+        raise SystemExit(0)
+
+    fake = types.ModuleType("ulti_rules.cli")
+    fake.main = command  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ulti_rules.cli", fake)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as ended:
+            console.main()
+        assert ended.value.code == 0
+        assert ran == [before]  # while the command runs, Ctrl-C is answered as ever
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
