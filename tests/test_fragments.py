@@ -18,6 +18,7 @@ import yaml
 from ulti_rules import hookimpl
 from ulti_rules.errors import RulesetError
 from ulti_rules.plugins import (
+    AUTOLOAD_ENV,
     PluginFailure,
     Registry,
     build_registry,
@@ -502,3 +503,19 @@ def test_a_fragment_cannot_set_the_rulesets_title(
         f"{sealed_user_folders / 'titled.yaml'}:2:1: title: a fragment cannot set 'title': it "
         "is merged into rulesets that have their own (describe the fragment in `fragment:`)"
     )
+
+
+def test_a_fragment_missing_where_no_plugin_is_loaded_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With plugin autoloading switched off, `wikipedia` (and every club file on it) said
+    only "no fragment named 'four-aces'; known fragments: none" at its own `with:` line."""
+    monkeypatch.setenv(AUTOLOAD_ENV, "1")
+    (found,) = problems("wikipedia", Registry())
+    assert found.endswith(
+        "known fragments: none; no plugin is loaded (ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD is "
+        "set), and a plugin may ship it"
+    )
+    monkeypatch.delenv(AUTOLOAD_ENV)
+    (found,) = problems("wikipedia", Registry())
+    assert found.endswith("known fragments: none")  # plugins loaded, none ships it

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import Problem, RulesetError
-from ..plugins import Registry, get_registry
+from ..plugins import AUTOLOAD_ENV, Registry, get_registry
 from ..quoting import shorten
 from ..said import Said
 from .hints import did_you_mean
@@ -588,10 +588,16 @@ def _is_fragment_file(path: Path) -> bool:
 
 
 def _failed_plugins(registry: Registry) -> str:
-    """For a name not found: the plugins that failed, which may have shipped it."""
+    """For a name not found: the plugins that failed, which may have shipped it; or that no
+    plugin was loaded at all (``wikipedia`` takes the Four Aces plugin's fragment, so
+    without plugins it named its own ``with:`` line and said only "known fragments: none")."""
     failed = [f"'{f.plugin}'" for f in registry.failures]
-    if not failed:
-        return ""
-    return Said(
-        "; plugin {plugins} failed and was skipped (it may ship it)", plugins=", ".join(failed)
-    )
+    if failed:
+        return Said(
+            "; plugin {plugins} failed and was skipped (it may ship it)",
+            plugins=", ".join(failed),
+        )
+    if os.environ.get(AUTOLOAD_ENV):
+        return Said("; no plugin is loaded ({setting} is set), and a plugin may ship it",
+                    setting=AUTOLOAD_ENV)  # fmt: skip
+    return ""
