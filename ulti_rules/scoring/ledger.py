@@ -88,7 +88,7 @@ class LedgerError(ProblemsError):
         return cls(problems, ordered=True)
 
 
-NUL_IN_RULESET = "a ruleset's name or path cannot hold a NUL character (\\0)"
+NUL_IN_RULESET = Said("a ruleset's name or path cannot hold a NUL character (\\0)")
 """No system takes such a path: said before any path is touched (it would be a ValueError)."""
 RULESET_REF_LENGTH = 4096
 """The longest ruleset reference a ledger keeps: a name, or a path (PATH_MAX)."""
@@ -270,13 +270,15 @@ class Ledger(BaseModel):
         if pinned is None or pinned == now:
             return None
         what = (
-            f"the club file {shorten(self.ruleset)}"
+            Said("the club file {path}", path=shorten(self.ruleset))
             if is_path(self.ruleset)
-            else f"the ruleset '{shorten(self.ruleset)}'"
+            else Said("the ruleset '{name}'", name=shorten(self.ruleset))
         )
-        return (
-            f"{what} changed since the session began (content hash {_short(pinned)} "
-            f"then, {_short(now)} now)"
+        return Said(
+            "{what} changed since the session began (content hash {then} then, {now} now)",
+            what=what,
+            then=_short(pinned),
+            now=_short(now),
         )
 
     def _hash_of(self, ruleset: Ruleset) -> str:
@@ -335,8 +337,10 @@ class Ledger(BaseModel):
         """Why the session is over (call only when it is)."""
         last = self.last_round(ruleset)
         if last is not None and len(self.hands) >= last[1]:
-            return f"the session is over: the last round ended with hand {last[1]}"
-        return f"the session is over: its {ruleset.session.hands} planned hands are played"
+            return Said("the session is over: the last round ended with hand {number}",
+                        number=last[1])  # fmt: skip
+        return Said("the session is over: its {planned} planned hands are played",
+                    planned=ruleset.session.hands)  # fmt: skip
 
 
 def _short(digest: str) -> str:
@@ -361,9 +365,13 @@ def _check_pin(ledger: Ledger, ruleset: Ruleset, accept_ruleset_change: bool) ->
     change = ledger.ruleset_change(ruleset)
     if change is not None and not accept_ruleset_change:
         raise LedgerError(
-            f"{change}: the hands so far were settled under the old rules; restore the file "
-            f"to go on under them, or add this hand with {ACCEPT_OPTION} to settle it and "
-            "the next ones under the new rules (the ledger then pins them)"
+            Said(
+                "{change}: the hands so far were settled under the old rules; restore the "
+                "file to go on under them, or add this hand with {option} to settle it and "
+                "the next ones under the new rules (the ledger then pins them)",
+                change=change,
+                option=ACCEPT_OPTION,
+            )
         )
 
 
@@ -407,9 +415,14 @@ def _ruleset_ref(ref: str, folder: Path | None, registry: Registry | None) -> st
     named = ruleset_reference(ref, folder, registry)
     if named is None:
         raise LedgerError(
-            f"{ref} lies outside the ledger's folder ({folder}) and the rulesets folders, so "
-            "the ledger could not name it safely: start the ledger in the club file's folder, "
-            "or put the club file in a rulesets folder ($ULTI_RULES_PATH) and name it"
+            Said(
+                "{ref} lies outside the ledger's folder ({folder}) and the rulesets folders, "
+                "so the ledger could not name it safely: start the ledger in the club file's "
+                "folder, or put the club file in a rulesets folder ($ULTI_RULES_PATH) and "
+                "name it",
+                ref=ref,
+                folder=folder,
+            )
         )
     return named
 
@@ -432,19 +445,35 @@ def new_ledger(
     count = ruleset.players.count
     players = [composed(p) for p in players]  # as the file will hold them (``Player``)
     if len(players) != count:
-        raise LedgerError(f"'{ruleset.name}' is for {count} players, not {len(players)}")
+        raise LedgerError(
+            Said(
+                "'{ruleset}' is for {count} players, not {given}",
+                ruleset=ruleset.name,
+                count=count,
+                given=len(players),
+            )
+        )
     if len(set(players)) != len(players) or any(not p.strip() for p in players):
-        raise LedgerError("every player needs a different, non-empty name")
+        raise LedgerError(Said("every player needs a different, non-empty name"))
     long = next((p for p in players if len(p) > PLAYER_NAME_LENGTH), None)
     if long is not None:
         raise LedgerError(
-            f"a player's name is at most {PLAYER_NAME_LENGTH} characters, as on a score "
-            f"sheet: {shorten(long)!r} is {len(long)}"
+            Said(
+                "a player's name is at most {most} characters, as on a score sheet: {name} "
+                "is {length}",
+                most=PLAYER_NAME_LENGTH,
+                name=repr(shorten(long)),
+                length=len(long),
+            )
         )
     dealer = composed(first_dealer) if first_dealer else players[0]
     if dealer not in players:
         raise LedgerError(
-            f"the first dealer '{shorten(dealer)}' is not one of {', '.join(players)}"
+            Said(
+                "the first dealer '{dealer}' is not one of {players}",
+                dealer=shorten(dealer),
+                players=", ".join(players),
+            )
         )
     ledger = Ledger(
         ruleset=ref,
@@ -472,12 +501,18 @@ def _check_heart_ace(ledger: Ledger, heart_ace: str | None) -> None:
         return
     if ledger.end != "heart_ace":
         raise LedgerError(
-            "this session does not end by the Ace of hearts (ledger new --end heart-ace)"
+            Said("this session does not end by the Ace of hearts (ledger new --end heart-ace)")
         )
     if any(h.heart_ace is not None for h in ledger.hands):
-        raise LedgerError("the end was already called")
+        raise LedgerError(Said("the end was already called"))
     if composed(heart_ace) not in ledger.players:
-        raise LedgerError(f"'{shorten(heart_ace)}' is not one of {', '.join(ledger.players)}")
+        raise LedgerError(
+            Said(
+                "'{name}' is not one of {players}",
+                name=shorten(heart_ace),
+                players=", ".join(ledger.players),
+            )
+        )
 
 
 def add_hand(
@@ -532,7 +567,10 @@ def add_hand(
     _check_heart_ace(ledger, heart_ace)
     if any(abs(amount) > MAX_PAYMENT for amount in settlement.payments.values()):
         raise LedgerError(
-            f"a payment of this hand is beyond what a ledger keeps ({MAX_PAYMENT:,} a hand)"
+            Said(
+                "a payment of this hand is beyond what a ledger keeps ({most} a hand)",
+                most=f"{MAX_PAYMENT:,}",
+            )
         )
     entry = LedgerHand(
         number=number,
@@ -612,7 +650,12 @@ def _add_unplayed(
     number, expected = _next_deal(ledger, ruleset, accept_ruleset_change)
     if dealer is not None and dealer != expected:
         raise LedgerError(
-            f"the deal passes to the right: {expected} deals hand {number}, not {dealer}"
+            Said(
+                "the deal passes to the right: {expected} deals hand {number}, not {dealer}",
+                expected=expected,
+                number=number,
+                dealer=dealer,
+            )
         )
     _check_heart_ace(ledger, heart_ace)
     payments = dict.fromkeys(ledger.players, 0)
@@ -672,11 +715,20 @@ def add_passed_out(
     ruleset = ledger.rules(registry)
     if not may_pass_out(ruleset):
         rule = (
-            "a pass by the opener is a bid of the plain Simple (auction.opener_pass_is_simple)"
+            Said(
+                "a pass by the opener is a bid of the plain Simple "
+                "(auction.opener_pass_is_simple)"
+            )
             if ruleset.auction.opener_pass_is_simple
-            else "the opener must bid (auction.opener_must_bid)"
+            else Said("the opener must bid (auction.opener_must_bid)")
         )
-        raise LedgerError(f"under '{ruleset.name}' nobody can pass a hand out: {rule}")
+        raise LedgerError(
+            Said(
+                "under '{ruleset}' nobody can pass a hand out: {rule}",
+                ruleset=ruleset.name,
+                rule=rule,
+            )
+        )
     return _add_unplayed(
         ledger,
         ruleset,
@@ -702,13 +754,17 @@ def take_back(ledger: Ledger) -> LedgerHand:
     last hand that names one, else to none (then the hands left are noted, not refused,
     where this version settles them otherwise)."""
     if not ledger.hands:
-        raise LedgerError("the session has no hand to take back")
+        raise LedgerError(Said("the session has no hand to take back"))
     last = ledger.hands[-1]
     if last.ruleset_hash is not None:
         raise LedgerError(
-            f"hand {last.number} is where the changed rules were accepted "
-            f"({ACCEPT_OPTION}); it cannot be taken back, as the rules pinned before it are "
-            "not kept: start a new ledger, or add the next hand as it should be"
+            Said(
+                "hand {number} is where the changed rules were accepted ({option}); it cannot "
+                "be taken back, as the rules pinned before it are not kept: start a new "
+                "ledger, or add the next hand as it should be",
+                number=last.number,
+                option=ACCEPT_OPTION,
+            )
         )
     ledger.hands.pop()
     if last.settled_by is not None:
