@@ -522,3 +522,19 @@ def test_a_misspelt_declarer_does_not_hide_the_other_misspelt_names(
     done = ulti("score", "hand.yaml")
     assert done.returncode == 1
     assert done.stderr.endswith("ulti: error: 4 problems\n"), done.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("hu", "'Ana' nem játékos (Anna, Ben, Carla) (erre gondoltál: 'Anna'?)"),
+        ("de", "'Ana' ist kein Spieler (Anna, Ben, Carla) (meintest du 'Anna'?)"),
+    ],
+)
+def test_a_name_that_is_no_player_is_said_in_the_table_s_language(
+    tmp_path: Path, ulti: Any, lang: str, said: str
+) -> None:
+    write(tmp_path, replace(ULTI_SHEET, "tricks: {Anna: 6,", "tricks: {Ana: 6,"))
+    done = ulti("score", "hand.yaml", "--lang", lang)
+    assert done.returncode == 1
+    assert f"\nhand.yaml:7:10: tricks.Ana: {said}\n" in done.stderr, done.stderr

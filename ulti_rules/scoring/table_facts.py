@@ -30,6 +30,7 @@ from ..ruleset.loading import check_name, load_ruleset, locate, registry_of
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
+from ..said import Said
 from .possible import can_deal, impossibilities
 from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
@@ -177,7 +178,15 @@ class _Reader:
             return names.index(name)
         if name == DECLARER_WORD and declarer is not None:
             return declarer
-        self.fail(path, f"'{name}' is not a player ({', '.join(names)}){did_you_mean(name, names)}")
+        self.fail(
+            path,
+            Said(
+                "'{name}' is not a player ({players}){hint}",
+                name=name,
+                players=", ".join(names),
+                hint=did_you_mean(name, names),
+            ),
+        )
         return None
 
     def check_names(self, names: list[str]) -> None:
