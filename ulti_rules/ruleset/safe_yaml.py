@@ -2,10 +2,10 @@
 
 A club file may come from a stranger: it must not run code (only plain tags), hang
 (an alias bomb, a 50 MB file) or crash the reader (10,000-deep nesting). PyYAML's own
-composer is recursive and checks nothing, so this module composes the parser's events
-itself, iteratively, and enforces every bound as the events arrive, before any Python
-recursion or expansion happens. It also refuses duplicate keys, which PyYAML silently
-resolves in favour of the last one.
+composer is recursive and checks nothing, so this module reads the parser's events
+itself, in one pass and without recursion, into plain data and positions, and enforces
+every bound as the events arrive, before any alias is copied. It also refuses duplicate
+keys, which PyYAML silently resolves in favour of the last one.
 
 The parser is libyaml's where PyYAML was built with it (speed), the pure-Python one
 otherwise; both give the same events and marks.
@@ -14,10 +14,10 @@ otherwise; both give the same events and marks.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -47,6 +47,7 @@ _SCALAR_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "nul
 _MERGE_TAG = _CORE + "merge"
 _KIND_OF = {bool: "true/false", int: "a number", float: "a number", type(None): "null"}
 _KINDS = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -172,10 +173,7 @@ def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     loader = _new_loader(text)
     loader.max_chars = EXPANSION * max_bytes
     try:
-        node = loader.compose_bounded(text)
-        if node is None:
-            return YamlDocument(None, {})
-        return _Builder(loader).build(node)
+        return _Reader(loader).read(text)
     finally:
         loader.dispose()
 
@@ -315,22 +313,8 @@ else:
     _ComposerBase = object
 
 
-class _Frame:
-    """An open mapping or list while its events arrive."""
-
-    __slots__ = ("anchor", "chars", "height", "key", "node", "size")
-
-    def __init__(self, node: SequenceNode | MappingNode, anchor: str | None) -> None:
-        self.node = node
-        self.anchor = anchor
-        self.size = 1
-        self.chars = 0
-        self.height = 1
-        self.key: Node | None = None
-
-
 class _BoundedComposer(_ComposerBase):
-    """The part of a safe loader that composes: iterative and bounded.
+    """A safe loader's parser and resolver, read by :class:`_Reader`: only plain tags.
 
     Timestamps and the ``=`` value tag resolve as text: nothing read here has dates,
     and a title like ``2024-05-01`` should stay what it looks like.
@@ -338,158 +322,6 @@ class _BoundedComposer(_ComposerBase):
 
     max_chars: int = EXPANSION * MAX_BYTES
     """Characters of scalar text in the document with every alias expanded."""
-
-    def _event(self) -> Any:
-        return self.get_event()  # type: ignore[no-untyped-call]
-
-    def compose_bounded(self, text: str = "") -> Node | None:
-        """The single document's node graph, or None for an empty file.
-
-        ``text`` is the document itself, for a hint on what a syntax error means.
-        """
-        try:
-            self._event()  # stream start
-            if self.check_event(yaml.StreamEndEvent):
-                return None
-            self._event()  # document start
-            root = self._compose_root()
-            self._event()  # document end
-            if not self.check_event(yaml.StreamEndEvent):
-                second = self._event()
-                raise YamlError(
-                    [
-                        YamlIssue(
-                            _mark(second.start_mark),
-                            "the file must hold one YAML document; this is a second one",
-                        )
-                    ]
-                )
-            return root
-        except yaml.MarkedYAMLError as exc:
-            raise YamlError([_syntax_issue(exc, text)]) from None
-        except yaml.reader.ReaderError as exc:
-            raise YamlError([_reader_issue(exc, text)]) from None
-        except yaml.YAMLError as exc:
-            raise YamlError([YamlIssue(None, str(exc))]) from None
-
-    def _compose_root(self) -> Node:
-        stack: list[_Frame] = []
-        anchors: dict[str, tuple[Node, int, int, int]] = {}  # node, size, height, chars
-        open_anchors: set[str] = set()
-        total = 0
-        total_chars = 0
-        aliases = 0
-
-        def fail(event: Any, message: str) -> YamlError:
-            return YamlError([YamlIssue(_mark(event.start_mark), message)])
-
-        # The loop runs once per event (a thousand in a bundled ruleset): names are bound
-        # here, and a plain scalar, the usual event, is resolved without a method call.
-        get_event: Any = self.get_event
-        resolve: Any = self.resolve
-        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
-        max_chars = self.max_chars
-        node: Node
-        while True:
-            event = get_event()
-            if type(event) is scalar_event and event.anchor is None:
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = resolve(ScalarNode, event.value, event.implicit)
-                else:
-                    tag = self._tag(event, ScalarNode)
-                start, end = _marks(event)
-                node = ScalarNode(tag, event.value, start, end, event.style)
-                size, height, chars = 1, 0, len(event.value)
-            elif isinstance(event, alias_event):
-                if event.anchor in open_anchors:
-                    raise fail(event, f"alias *{event.anchor} refers to a node that contains it")
-                if event.anchor not in anchors:
-                    raise fail(event, f"alias *{event.anchor} has no anchor before it")
-                node, size, height, chars = anchors[event.anchor]
-                if not isinstance(node, ScalarNode):
-                    aliases += 1
-                    if aliases > MAX_ALIASES:
-                        raise fail(event, f"more than {MAX_ALIASES} aliases to mappings or lists")
-                if len(stack) + height > MAX_DEPTH:
-                    raise fail(event, f"nested deeper than {MAX_DEPTH} levels (aliases expanded)")
-            elif isinstance(event, yaml.ScalarEvent):
-                tag = self._tag(event, ScalarNode)
-                start, end = _marks(event)
-                node = ScalarNode(tag, event.value, start, end, event.style)
-                size, height, chars = 1, 0, len(event.value)
-                if event.anchor is not None:
-                    self._check_new_anchor(event, anchors, open_anchors)
-                    anchors[event.anchor] = (node, size, height, chars)
-            elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
-                if len(stack) >= MAX_DEPTH:
-                    raise fail(event, f"nested deeper than {MAX_DEPTH} levels")
-                total += 1
-                if total > MAX_NODES:
-                    raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
-                collection: SequenceNode | MappingNode
-                start, _ = _marks(event)
-                if isinstance(event, yaml.SequenceStartEvent):
-                    tag = self._tag(event, SequenceNode)
-                    collection = SequenceNode(tag, [], start, None, event.flow_style)
-                else:
-                    tag = self._tag(event, MappingNode)
-                    collection = MappingNode(tag, [], start, None, event.flow_style)
-                if event.anchor is not None:
-                    self._check_new_anchor(event, anchors, open_anchors)
-                    open_anchors.add(event.anchor)
-                stack.append(_Frame(collection, event.anchor))
-                continue
-            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
-                frame = stack.pop()
-                node = frame.node
-                node.end_mark = event.end_mark
-                size, height, chars = frame.size, frame.height, frame.chars
-                if frame.anchor is not None:
-                    open_anchors.discard(frame.anchor)
-                    anchors[frame.anchor] = (node, size, height, chars)
-                if not stack:
-                    return node
-                self._attach(stack[-1], node, size, height, chars)
-                continue
-            else:  # pragma: no cover - the parser emits nothing else inside a document
-                raise fail(event, f"unexpected {type(event).__name__}")
-            # a scalar, or an alias counted as the whole node it repeats
-            total += size
-            if total > MAX_NODES:
-                raise fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
-            total_chars += chars
-            if total_chars > max_chars:
-                raise fail(
-                    event,
-                    f"more than {_megabytes(max_chars)} of text with aliases expanded "
-                    "(an alias repeats its anchor's whole text)",
-                )
-            if not stack:
-                return node
-            self._attach(stack[-1], node, size, height, chars)
-
-    @staticmethod
-    def _check_new_anchor(
-        event: Any, anchors: Mapping[str, object], open_anchors: set[str]
-    ) -> None:
-        if event.anchor in anchors or event.anchor in open_anchors:
-            raise YamlError(
-                [YamlIssue(_mark(event.start_mark), f"anchor &{event.anchor} is defined twice")]
-            )
-
-    @staticmethod
-    def _attach(parent: _Frame, node: Node, size: int, height: int, chars: int) -> None:
-        parent.size += size
-        parent.chars += chars
-        parent.height = max(parent.height, height + 1)
-        if isinstance(parent.node, SequenceNode):
-            parent.node.value.append(node)
-        elif parent.key is None:
-            parent.key = node
-        else:
-            parent.node.value.append((parent.key, node))
-            parent.key = None
 
     def _tag(self, event: Any, kind: type[Node]) -> str:
         """The node's tag; any tag beyond plain data is refused, by name."""
@@ -625,105 +457,511 @@ if hasattr(yaml, "CSafeLoader"):
     _LOADER = _CLoader
 
 
-class _Builder:
-    """Turns the bounded node graph into plain data, recording every node's position.
+_LIVE = 1 << 30
+"""The ``dead`` of a node that is kept. Any other value is the depth of the innermost
+node around it (or itself) that is not kept for its role: a copy keeps an entry dead
+when the reason lies inside what is copied, and takes the liveness of its new place
+when the reason lay outside."""
 
-    Aliases are expanded into copies (the composer bounded their total size), so the
-    data holds no shared or recursive structure.
+_KEY, _SKIP, _MERGE, _NAME = 0, 1, 2, 3
+"""What a node is to its mapping: a key's value, a value that is not kept (its key is a
+duplicate or no text), what ``<<`` merges, or a key."""
+
+
+class _Anchor:
+    """A node written with an anchor (``&name``), as an alias (``*name``) repeats it."""
+
+    __slots__ = (
+        "chars",
+        "data",
+        "depth",
+        "height",
+        "issues",
+        "log",
+        "path",
+        "size",
+        "start",
+        "tag",
+        "text",
+    )
+
+    def __init__(self, data: Any, path: KeyPath, start: Mark, depth: int) -> None:
+        self.data = data
+        self.path = path
+        self.start = start
+        self.depth = depth
+        self.tag: str | None = None  # a scalar's tag and text (an alias may be a key)
+        self.text = ""
+        self.size = self.height = self.chars = 0
+        self.log = self.issues = (0, 0)  # what it wrote in the reader's two logs
+
+
+class _Open:
+    """An open mapping or list while its events arrive."""
+
+    __slots__ = (
+        "anchor",
+        "chars",
+        "data",
+        "dead",
+        "depth",
+        "height",
+        "issues_at",
+        "keys",
+        "log_at",
+        "merges",
+        "path",
+        "pending",
+        "role",
+        "size",
+        "start",
+    )
+
+    def __init__(
+        self, data: Any, path: KeyPath, start: Mark, role: int, depth: int, dead: int
+    ) -> None:
+        self.data = data
+        self.path = path
+        self.start = start
+        self.role = role
+        self.depth = depth
+        self.dead = dead
+        self.anchor: str | None = None
+        self.size = self.height = 1
+        self.chars = self.log_at = self.issues_at = 0
+        self.pending: tuple[int, Any, Mark | None] | None = None  # the key just read
+        self.keys: dict[str, Mark] = {}  # a mapping's own keys, for duplicates
+        self.merges: list[tuple[Mark, list[_Source]]] = []  # its ``<<`` values
+
+
+_Source = tuple[Any, KeyPath, int, tuple[int, int], tuple[int, int]]
+"""What ``<<`` merges: a mapping's data, the path and depth it was read at, and the
+stretches of the reader's position and issue logs that hold what was read below it."""
+
+
+class _Reader:
+    """One pass over the parser's events: plain data, every node's position, and every
+    bound enforced as the events arrive, before any copy of an alias is made.
+
+    No node graph is kept. A node with an anchor is remembered with the stretch of the
+    position and issue logs it wrote, and an alias is its data copied, with those
+    entries written again where the alias stands. A value that is not kept (a duplicate
+    key's, a key that is a mapping, what ``<<`` merges) is still read, for the bounds
+    and its anchors, and its entries are logged as dead: they count only where an alias
+    or a merge repeats them. ``<<`` is merged when its mapping ends, own keys first.
     """
 
     def __init__(self, loader: _BoundedComposer) -> None:
-        self._loader = loader
-        self.positions: dict[KeyPath, Position] = {}
-        self.issues: dict[tuple[Mark | None, str], YamlIssue] = {}
+        self.loader = loader
+        self.log: list[tuple[KeyPath, Position, int]] = []
+        self.issue_log: list[tuple[YamlIssue, int, bool]] = []  # keyed: about its last key
+        self.anchors: dict[str, _Anchor] = {}
+        self.open_anchors: set[str] = set()
+        self.total = 0
+        self.total_chars = 0
+        self.aliases = 0
 
-    def build(self, root: Node) -> YamlDocument:
-        start = _mark(root.start_mark)
-        data = self._build(root, (), start)
-        if self.issues:
+    def read(self, text: str) -> YamlDocument:
+        """The single document, or a document of None for an empty file."""
+        loader: Any = self.loader
+        try:
+            loader.get_event()  # stream start
+            if loader.check_event(yaml.StreamEndEvent):
+                return YamlDocument(None, {})
+            loader.get_event()  # document start
+            data = self._root()
+            loader.get_event()  # document end
+            if not loader.check_event(yaml.StreamEndEvent):
+                second = loader.get_event()
+                raise YamlError(
+                    [
+                        YamlIssue(
+                            _mark(second.start_mark),
+                            "the file must hold one YAML document; this is a second one",
+                        )
+                    ]
+                )
+        except yaml.MarkedYAMLError as exc:
+            raise YamlError([_syntax_issue(exc, text)]) from None
+        except yaml.reader.ReaderError as exc:
+            raise YamlError([_reader_issue(exc, text)]) from None
+        except yaml.YAMLError as exc:
+            raise YamlError([YamlIssue(None, str(exc))]) from None
+        issues: dict[tuple[Mark | None, str], YamlIssue] = {}
+        for issue, dead, _ in self.issue_log:
+            if dead == _LIVE:
+                issues.setdefault((issue.mark, issue.message), issue)
+        if issues:
             raise YamlError(
                 sorted(
-                    self.issues.values(),
+                    issues.values(),
                     key=lambda i: (i.mark.line, i.mark.column) if i.mark else (0, 0),
                 )
             )
-        return YamlDocument(data, self.positions)
+        positions = {path: where for path, where, dead in self.log if dead == _LIVE}
+        return YamlDocument(data, positions)
 
-    def _issue(self, node: Node, message: str, path: KeyPath) -> None:
-        mark = _mark(node.start_mark)
-        self.issues.setdefault((mark, message), YamlIssue(mark, message, path))
-
-    def _build(self, node: Node, path: KeyPath, key_mark: Mark) -> Any:
-        self.positions[path] = Position(key_mark, _mark(node.start_mark))
-        if isinstance(node, SequenceNode):
-            return [
-                self._build(item, (*path, i), _mark(item.start_mark))
-                for i, item in enumerate(node.value)
-            ]
-        if isinstance(node, MappingNode):
-            return {
-                key: self._build(value, (*path, key), mark)
-                for key, mark, value in self._entries(node, path)
-            }
-        return self._scalar(node, path)
-
-    def _scalar(self, node: Node, path: KeyPath) -> Any:
-        if _SURROGATE.search(node.value):  # libyaml refuses "\ud800"; PyYAML's reader not
-            self._issue(
-                node,
-                f"{shorten(node.value)!r} holds half of a UTF-16 pair (\\ud800 to \\udfff), "
-                "which is not a character; write the character itself",
-                path,
-            )
-            return None
-        if node.tag == _STR:
-            return node.value  # what the constructor returns, without its cost per value
-        try:
-            return self._loader.construct_object(node)
-        except (yaml.YAMLError, ValueError, KeyError, TypeError):
-            shown = shorten(node.value)
-            self._issue(node, f"cannot read {shown!r} as {_short_tag(node.tag)}", path)
-            return None
-
-    def _entries(self, node: MappingNode, path: KeyPath) -> list[tuple[str, Mark, Node]]:
-        """The mapping's (key, key position, value node), merge keys (``<<``) applied."""
-        entries: dict[str, tuple[str, Mark, Node]] = {}
-        merges: list[Node] = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE_TAG:
-                merges.append(value_node)
-                continue
-            if not isinstance(key_node, ScalarNode):
-                self._issue(key_node, f"a key must be text, not {_KINDS[type(key_node)]}", path)
-                continue
-            key = self._scalar(key_node, path)
-            if not isinstance(key, str):
-                if key is not None or key_node.tag == _CORE + "null":
-                    self._issue(
-                        key_node,
-                        f"key {shorten(key_node.value)!r} is read as "
-                        f"{_KIND_OF.get(type(key), 'not text')}; "
-                        f"quote it: '{shorten(key_node.value)}'",
-                        path,
-                    )
-                continue
-            key_mark = _mark(key_node.start_mark)
-            if key in entries:
-                first = entries[key][1]
-                self._issue(
-                    key_node,
-                    f"duplicate key '{shorten(key)}' (first set at line {first.line}); "
-                    "YAML would silently keep only the last",
-                    (*path, key),
+    def _root(self) -> Any:
+        stack: list[_Open] = []
+        parent: _Open | None
+        log, issue_log = self.log, self.issue_log
+        loader: Any = self.loader
+        # The loop runs once per event (a thousand in a bundled ruleset): names are bound
+        # here, and a plain scalar, the usual event, is read without a method call.
+        get_event, resolve, tag_of = loader.get_event, loader.resolve, loader._tag
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+        max_chars = loader.max_chars
+        surrogate = _SURROGATE.search
+        key_mark: Mark | None
+        while True:
+            event = get_event()
+            kind = type(event)
+            if kind is mapping_end or kind is sequence_end:
+                frame = stack.pop()
+                if frame.merges:
+                    self._merge(frame)
+                if frame.anchor is not None:
+                    self.open_anchors.discard(frame.anchor)
+                    record = _Anchor(frame.data, frame.path, frame.start, frame.depth)
+                    record.size, record.height = frame.size, frame.height
+                    record.chars = frame.chars
+                    record.log = (frame.log_at, len(log))
+                    record.issues = (frame.issues_at, len(issue_log))
+                    self.anchors[frame.anchor] = record
+                if not stack:
+                    return frame.data
+                parent = stack[-1]
+                parent.size += frame.size
+                parent.chars += frame.chars
+                if frame.height >= parent.height:
+                    parent.height = frame.height + 1
+                self._place(
+                    parent,
+                    frame.role,
+                    frame.data,
+                    frame.path,
+                    frame.start,
+                    frame.depth,
+                    frame.log_at,
+                    frame.issues_at,
                 )
                 continue
-            entries[key] = (key, key_mark, value_node)
-        for merge in merges:
-            sources = merge.value if isinstance(merge, SequenceNode) else [merge]
-            for source in sources:
-                if not isinstance(source, MappingNode):
-                    self._issue(merge, "'<<' merges a mapping or a list of mappings", path)
+            # Where the new node goes: its path, its role, its key's position, whether
+            # it is kept (``dead``), and whether what is wrong with it as a key is (``say``).
+            depth = len(stack)
+            if not depth:
+                parent = None
+                path: KeyPath = ()
+                role, dead, key_mark = _KEY, _LIVE, None
+            else:
+                parent = stack[-1]
+                pending = parent.pending
+                if type(parent.data) is list:
+                    path = (*parent.path, len(parent.data))
+                    role, dead, key_mark = _KEY, parent.dead, None
+                elif pending is None:
+                    path, role, key_mark = parent.path, _NAME, None
+                    dead = depth
+                else:
+                    parent.pending = None
+                    role, key, key_mark = pending
+                    if role == _KEY:
+                        path, dead = (*parent.path, key), parent.dead
+                    else:
+                        path = parent.path
+                        dead = depth
+            say = dead if role != _NAME else parent.dead  # type: ignore[union-attr]
+            lo, ilo = len(log), len(issue_log)
+            if kind is scalar_event:
+                value = event.value
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolve(ScalarNode, value, event.implicit)
+                else:
+                    tag = tag_of(event, ScalarNode)
+                at = event.start_mark
+                start = Mark(at.line + 1, at.column + 1)
+                log.append((path, Position(key_mark or start, start), dead))
+                if tag == _STR and surrogate(value) is None:
+                    data = value
+                elif role == _NAME and tag == _MERGE_TAG:
+                    data = None
+                else:
+                    data = self._scalar(tag, value, start, path, say)
+                size, height, chars = 1, 0, len(value)
+                if event.anchor is not None:
+                    self._check_new_anchor(event)
+                    record = _Anchor(data, path, start, depth)
+                    record.tag, record.text = tag, value
+                    record.size, record.chars = 1, chars
+                    record.log, record.issues = (lo, len(log)), (ilo, len(issue_log))
+                    self.anchors[event.anchor] = record
+                self.total += 1
+            elif kind is alias_event:
+                record = self._alias(event, depth)
+                start = record.start
+                tag, value = record.tag, record.text
+                log.append((path, Position(key_mark or start, start), dead))
+                self._repeat(record, path, depth, dead)
+                if tag is None:
+                    data = _copied(record.data)
+                elif tag == _STR and surrogate(value) is None:
+                    data = value
+                elif role == _NAME and tag == _MERGE_TAG:
+                    data = None
+                else:  # read again where it stands: what is wrong with it is said here
+                    data = self._scalar(tag, value, start, path, say)
+                size, height, chars = record.size, record.height, record.chars
+                if role == _NAME and tag is None:
+                    what = "a list" if type(data) is list else "a mapping"
+                    self._issue(start, f"a key must be text, not {what}", path, say)
+                self.total += size
+            elif kind is mapping_start or kind is sequence_start:
+                if depth >= MAX_DEPTH:
+                    raise self._fail(event, f"nested deeper than {MAX_DEPTH} levels")
+                self.total += 1
+                if self.total > MAX_NODES:
+                    raise self._fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+                start = _mark(event.start_mark)
+                if kind is sequence_start:
+                    tag_of(event, SequenceNode)
+                    frame = _Open([], path, start, role, depth, dead)
+                else:
+                    tag_of(event, MappingNode)
+                    frame = _Open({}, path, start, role, depth, dead)
+                if event.anchor is not None:
+                    self._check_new_anchor(event)
+                    self.open_anchors.add(event.anchor)
+                    frame.anchor = event.anchor
+                if role == _NAME:
+                    what = "a list" if kind is sequence_start else "a mapping"
+                    self._issue(start, f"a key must be text, not {what}", path, say)
+                frame.log_at, frame.issues_at = lo, ilo
+                log.append((path, Position(key_mark or start, start), dead))
+                stack.append(frame)
+                continue
+            else:  # pragma: no cover - the parser emits nothing else inside a document
+                raise self._fail(event, f"unexpected {kind.__name__}")
+            # a scalar, or an alias counted as the whole node it repeats
+            if self.total > MAX_NODES:
+                raise self._fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+            self.total_chars += chars
+            if self.total_chars > max_chars:
+                raise self._fail(
+                    event,
+                    f"more than {_megabytes(max_chars)} of text with aliases expanded "
+                    "(an alias repeats its anchor's whole text)",
+                )
+            if parent is None:
+                return data
+            parent.size += size
+            parent.chars += chars
+            if height >= parent.height:
+                parent.height = height + 1
+            if role == _KEY:
+                if type(parent.data) is list:
+                    parent.data.append(data)
+                else:
+                    parent.data[path[-1]] = data
+            elif role != _NAME:
+                self._place(parent, role, data, path, start, depth, lo, ilo)
+            elif tag == _STR and type(data) is str and data not in parent.keys:
+                parent.keys[data] = start  # a key, as most are
+                parent.pending = (_KEY, data, start)
+            else:
+                self._named(parent, data, tag, value, start, say)
+
+    # ------------------------------------------------------------------ keys and values
+
+    def _named(
+        self, mapping: _Open, key: Any, tag: str | None, text: str, mark: Mark, say: int
+    ) -> None:
+        """A mapping's key has been read (``tag`` None: a mapping or a list, said)."""
+        if tag == _MERGE_TAG:
+            mapping.pending = (_MERGE, None, None)
+        elif tag is None:
+            mapping.pending = (_SKIP, None, None)
+        elif not isinstance(key, str):
+            if key is not None or tag == _CORE + "null":
+                self._issue(
+                    mark,
+                    f"key {shorten(text)!r} is read as {_KIND_OF.get(type(key), 'not text')}; "
+                    f"quote it: '{shorten(text)}'",
+                    mapping.path,
+                    say,
+                )
+            mapping.pending = (_SKIP, None, None)
+        elif key in mapping.keys:
+            self._issue(
+                mark,
+                f"duplicate key '{shorten(key)}' (first set at line {mapping.keys[key].line}); "
+                "YAML would silently keep only the last",
+                (*mapping.path, key),
+                say,
+                keyed=True,
+            )
+            mapping.pending = (_SKIP, None, None)
+        else:
+            mapping.keys[key] = mark
+            mapping.pending = (_KEY, key, mark)
+
+    def _place(
+        self,
+        parent: _Open,
+        role: int,
+        data: Any,
+        path: KeyPath,
+        start: Mark,
+        depth: int,
+        lo: int,
+        ilo: int,
+    ) -> None:
+        """A node read whole goes where its role says."""
+        if role == _KEY:
+            if type(parent.data) is list:
+                parent.data.append(data)
+            else:
+                parent.data[path[-1]] = data
+        elif role == _MERGE:
+            logged = (lo, len(self.log)), (ilo, len(self.issue_log))
+            if type(data) is list:
+                sources = [((item, (*path, i), depth + 1, *logged)) for i, item in enumerate(data)]
+            else:
+                sources = [(data, path, depth, *logged)]
+            parent.merges.append((start, sources))
+        elif role == _NAME:  # a mapping or a list written as a key
+            parent.pending = (_SKIP, None, None)
+
+    def _merge(self, mapping: _Open) -> None:
+        """``<<``: each key of the merged mappings the mapping does not have, the first
+        mapping to have it winning, with its positions (and its problems) moved."""
+        for mark, sources in mapping.merges:
+            for data, path, depth, logged, issued in sources:
+                if type(data) is not dict:
+                    self._issue(
+                        mark,
+                        "'<<' merges a mapping or a list of mappings",
+                        mapping.path,
+                        mapping.dead,
+                    )
                     continue
-                for key, key_mark, value_node in self._entries(source, path):
-                    entries.setdefault(key, (key, key_mark, value_node))
-        return list(entries.values())
+                moved = self._moved(path, depth, mapping.path, mapping.depth, mapping.dead)
+                merged = [key for key in data if key not in mapping.data]
+                for key in merged:
+                    mapping.data[key] = _copied(data[key])
+                below: dict[Any, list[tuple[KeyPath, Position, int]]] = {}
+                n = len(mapping.path)
+                for entry in moved(self.log[slice(*logged)]):
+                    if len(entry[0]) > n:
+                        below.setdefault(entry[0][n], []).append(entry)
+                for key in merged:
+                    self.log.extend(below.get(key, ()))
+                # what is wrong with the merged mapping's keys, and below the keys it gives
+                self._issues_moved(moved, issued, frozenset(merged), n)
+
+    @staticmethod
+    def _moved(
+        source: KeyPath, depth: int, target: KeyPath, target_depth: int, target_dead: int
+    ) -> Callable[[Iterable[tuple[KeyPath, _T, int]]], Iterator[tuple[KeyPath, _T, int]]]:
+        """Log entries read below ``source`` (at ``depth``), written again below ``target``
+        (at ``target_depth``, whose ``dead`` is ``target_dead``): a path keeps what lies
+        below the source, and an entry dead inside the source stays dead there."""
+        n = len(source)
+        shift = target_depth - depth
+
+        def moved(entries: Iterable[tuple[KeyPath, _T, int]]) -> Iterator[tuple[KeyPath, _T, int]]:
+            for path, thing, dead in entries:
+                if path[:n] == source:
+                    inside = depth < dead < _LIVE
+                    yield (*target, *path[n:]), thing, dead + shift if inside else target_dead
+
+        return moved
+
+    def _scalar(self, tag: str, text: str, mark: Mark, path: KeyPath, say: int) -> Any:
+        if _SURROGATE.search(text):  # libyaml refuses "\ud800"; PyYAML's reader not
+            self._issue(
+                mark,
+                f"{shorten(text)!r} holds half of a UTF-16 pair (\\ud800 to \\udfff), "
+                "which is not a character; write the character itself",
+                path,
+                say,
+            )
+            return None
+        if tag == _STR:
+            return text
+        try:
+            return self.loader.construct_object(ScalarNode(tag, text))
+        except (yaml.YAMLError, ValueError, KeyError, TypeError):
+            self._issue(mark, f"cannot read {shorten(text)!r} as {_short_tag(tag)}", path, say)
+            return None
+
+    # ------------------------------------------------------------------ anchors and aliases
+
+    def _alias(self, event: Any, depth: int) -> _Anchor:
+        name = event.anchor
+        if name in self.open_anchors:
+            raise self._fail(event, f"alias *{name} refers to a node that contains it")
+        record = self.anchors.get(name)
+        if record is None:
+            raise self._fail(event, f"alias *{name} has no anchor before it")
+        if record.tag is None:
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise self._fail(event, f"more than {MAX_ALIASES} aliases to mappings or lists")
+        if depth + record.height > MAX_DEPTH:
+            raise self._fail(event, f"nested deeper than {MAX_DEPTH} levels (aliases expanded)")
+        return record
+
+    def _repeat(self, record: _Anchor, path: KeyPath, depth: int, dead: int) -> None:
+        """What the anchored node wrote below itself, written again below ``path``."""
+        moved = self._moved(record.path, record.depth, path, depth, dead)
+        lo, hi = record.log
+        self.log.extend(moved(self.log[lo + 1 : hi]))
+        self._issues_moved(moved, record.issues)
+
+    def _issues_moved(
+        self,
+        moved: Callable[[Iterable[tuple[KeyPath, Any, int]]], Iterator[Any]],
+        issued: tuple[int, int],
+        keys: frozenset[Any] | None = None,
+        at: int = 0,
+    ) -> None:
+        """The issues logged in ``issued``, logged again where ``moved`` puts them; with
+        ``keys``, only those of the mapping at depth ``at`` of the path and below these
+        keys of it."""
+        again = self.issue_log
+        for path, (issue, keyed), dead in moved(
+            (issue.path, (issue, keyed), dead)
+            for issue, dead, keyed in self.issue_log[slice(*issued)]
+        ):
+            owner = path[:-1] if keyed else path
+            if keys is None or len(owner) == at or owner[at] in keys:
+                again.append((YamlIssue(issue.mark, issue.message, path), dead, keyed))
+
+    def _check_new_anchor(self, event: Any) -> None:
+        if event.anchor in self.anchors or event.anchor in self.open_anchors:
+            raise self._fail(event, f"anchor &{event.anchor} is defined twice")
+
+    # ------------------------------------------------------------------ problems
+
+    def _issue(
+        self, mark: Mark, message: str, path: KeyPath, dead: int, *, keyed: bool = False
+    ) -> None:
+        """Log an issue at ``path``; ``keyed``: it is about the key ``path`` ends with (a
+        duplicate), and belongs to the mapping, not to that key's value."""
+        self.issue_log.append((YamlIssue(mark, message, path), dead, keyed))
+
+    @staticmethod
+    def _fail(event: Any, message: str) -> YamlError:
+        return YamlError([YamlIssue(_mark(event.start_mark), message)])
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with every mapping and list in it new (an alias is a copy, not a share)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
