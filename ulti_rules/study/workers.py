@@ -33,6 +33,10 @@ from .runner import Played, StudySpec, Table, each_turn_seed
 
 ONE_PROCESS_CHUNK = 250
 """Turns per chunk in this process: how often a caller hears of progress."""
+FIRST_CHUNK = 50
+"""Turns in the first chunk of a study played by workers: its hands, and the command's
+first line, are back a moment after the workers start, not after a whole chunk (up to
+1,000 turns) each."""
 IN_FLIGHT = 2
 """Chunks handed to each worker ahead: enough that none waits, few enough that little is
 played in vain when redeals fill the study before its last turns."""
@@ -83,7 +87,8 @@ def played_hands(
     does that). A worker that dies (killed from outside, out of memory) ends the study
     with an error instead of waiting for its chunk for ever."""
     processes = processes_for(spec.hands, workers, chunk)  # checks ``chunk`` too
-    tasks = _chunks(spec, chunk or chunk_size(spec.hands, workers))
+    size = chunk or chunk_size(spec.hands, workers)
+    tasks = _chunks(spec, size, size if chunk or workers <= 1 else min(size, FIRST_CHUNK))
     left = sys.maxsize if spec.whole_turns else spec.hands  # hands still wanted
     if workers <= 1:
         table = Table(spec)
@@ -127,15 +132,18 @@ def played_hands(
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _chunks(spec: StudySpec, size: int) -> Iterator[tuple[int, list[int], int]]:
+def _chunks(spec: StudySpec, size: int, first: int) -> Iterator[tuple[int, list[int], int]]:
     """The study's chunks of turns, each (first turn, its turns' seeds, hands still
     wanted from there: every hand of its turns with ``whole_turns``), the seeds drawn as
-    the chunks are handed out."""
+    the chunks are handed out: ``first`` turns, then ``size`` at a time."""
     seeds = each_turn_seed(spec.seed)
-    for start in range(0, spec.hands, size):
+    start = 0
+    while start < spec.hands:
         left = spec.hands - start
         budget = sys.maxsize if spec.whole_turns else left
-        yield start, list(itertools.islice(seeds, min(size, left))), budget
+        turns = list(itertools.islice(seeds, min(first if start == 0 else size, left)))
+        yield start, turns, budget
+        start += len(turns)
 
 
 def _open_table(spec: StudySpec, stop: Any, outside: bool = False) -> None:
