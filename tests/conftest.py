@@ -56,6 +56,19 @@ def bundled_names() -> tuple[str, ...]:
 
 
 @pytest.fixture(autouse=True)
+def process_registry_kept() -> Iterator[None]:
+    """Every test leaves the process's plugin manager and registry as it found them.
+
+    A test that installs its own (``plugins.reset(pm)``) and then forgets it left a new
+    registry behind, and rulesets a later test had cached (validated against the one
+    before) were refused beside it: the suite failed run in one process (``pytest``
+    without ``-n``) and passed under ``-n auto`` by the order of the files alone."""
+    kept = plugins._manager, plugins._registry
+    yield
+    plugins._manager, plugins._registry = kept
+
+
+@pytest.fixture(autouse=True)
 def sealed_user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
