@@ -130,7 +130,14 @@ Deck = tuple[tuple[int, int], ...]
 
 def _deck(ruleset: Ruleset, without: frozenset[str] = frozenset()) -> Deck:
     """The deck by card value; ``without`` ranks (ids) left out."""
-    values: dict[str, int] = dict(ruleset.points.card_points.items())
+    return _deck_of(tuple(ruleset.points.card_points.items()), without)
+
+
+@lru_cache(maxsize=256)
+def _deck_of(card_points: tuple[tuple[str, int], ...], without: frozenset[str]) -> Deck:
+    """``_deck`` by the ruleset's card values: a score keeper asks for the same few decks
+    for every hand of a ledger (the Four Aces check asks twelve times a hand)."""
+    values = dict(card_points)
     counts = Counter(values.get(rank, 0) for rank in RANK_IDS if rank not in without)
     return tuple(sorted((value, SUITS * n) for value, n in counts.items() if n))
 
@@ -233,6 +240,7 @@ Part = tuple[int, int]
 tricks, or the talon."""
 
 
+@lru_cache(maxsize=4096)
 def _dealable(deck: Deck, declarer: Part, defenders: Part, talon: Part) -> bool:
     """Whether ``deck`` splits into the three parts, each with its cards and points.
 
