@@ -24,9 +24,8 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
-from .safe_yaml import MAX_BYTES, YamlDocument, decode, load_text, read_bytes
+from .safe_yaml import MAX_BYTES, YamlDocument, copied, decode, load_text, read_bytes
 
 ENTRIES = 32
 """Documents kept at most: a chain is a few files, a program uses a few chains."""
@@ -34,15 +33,6 @@ NODES = 25_000
 """The documents kept hold at most this many nodes (keys, list items, values) in all:
 ``wikipedia.yaml`` has 703. A document larger than this alone (the reader allows 100,000,
 aliases expanded) is parsed every time it is read."""
-
-
-def copied(data: Any) -> Any:
-    """``data`` with every mapping and list copied; scalars (immutable) are shared."""
-    if type(data) is dict:
-        return {key: copied(value) for key, value in data.items()}
-    if type(data) is list:
-        return [copied(item) for item in data]
-    return data
 
 
 class ParsedFiles:

@@ -706,7 +706,7 @@ class _Reader:
                 log.append((path, Position(key_mark or start, start), dead))
                 self._repeat(record, path, depth, dead)
                 if tag is None:
-                    data = _copied(record.data)
+                    data = copied(record.data)
                 elif tag == _STR and surrogate(value) is None:
                     data = value
                 elif role == _NAME and tag == _MERGE_TAG:
@@ -850,7 +850,7 @@ class _Reader:
                 moved = self._moved(path, depth, mapping.path, mapping.depth, mapping.dead)
                 merged = [key for key in data if key not in mapping.data]
                 for key in merged:
-                    mapping.data[key] = _copied(data[key])
+                    mapping.data[key] = copied(data[key])
                 below: dict[Any, list[tuple[KeyPath, Position, int]]] = {}
                 n = len(mapping.path)
                 for entry in moved(self.log[slice(*logged)]):
@@ -958,10 +958,11 @@ class _Reader:
         return YamlError([YamlIssue(_mark(event.start_mark), message)])
 
 
-def _copied(value: Any) -> Any:
-    """``value`` with every mapping and list in it new (an alias is a copy, not a share)."""
-    if type(value) is dict:
-        return {key: _copied(item) for key, item in value.items()}
-    if type(value) is list:
-        return [_copied(item) for item in value]
-    return value
+def copied(data: Any) -> Any:
+    """``data`` with every mapping and list copied; scalars (immutable) are shared: what
+    an alias repeats, and what a cache of read files hands out (``parsed_files``)."""
+    if type(data) is dict:
+        return {key: copied(value) for key, value in data.items()}
+    if type(data) is list:
+        return [copied(item) for item in data]
+    return data
