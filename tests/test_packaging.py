@@ -90,7 +90,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> Iter
             "install",
             "--no-deps",
             "--no-index",
-            "--no-compile",
             "--quiet",
             str(wheels[0]),
         ],
