@@ -240,7 +240,6 @@ Part = tuple[int, int]
 tricks, or the talon."""
 
 
-@lru_cache(maxsize=4096)
 def _dealable(deck: Deck, declarer: Part, defenders: Part, talon: Part) -> bool:
     """Whether ``deck`` splits into the three parts, each with its cards and points.
 
