@@ -96,3 +96,17 @@ def test_a_long_list_is_read_whole_with_every_item_placed() -> None:
     data, positions = where(f"xs: [{items}]\n")
     assert data == {"xs": list(range(5_000))}
     assert positions[("xs", 4_999)][:2] == (1, 6 + len(items) - len("4999"))
+
+
+@pytest.mark.parametrize("tag", ["!!int", "!!float"])
+def test_an_empty_number_is_a_problem_not_an_internal_error(tag: str) -> None:
+    """``!!int ''`` made PyYAML's constructor index an empty string: `ulti check` said
+    "internal error: IndexError" for a club file, a sheet or a record holding it."""
+    assert problems(f"title: {tag} ''\n") == [(1, 8, f"cannot read '' as {tag}", ("title",))]
+
+
+def test_a_list_written_as_a_key_is_said_there_and_not_where_an_alias_repeats_it() -> None:
+    """The second ``a`` is a duplicate, so nothing in its value is said; the list in it
+    written as a key is an anchor that ``b`` repeats as a value, which is no problem."""
+    dup = "duplicate key 'a' (first set at line 1); YAML would silently keep only the last"
+    assert problems("a: 1\na: {? &k [1]: 2}\nb: *k\n") == [(2, 1, dup, ("a",))]

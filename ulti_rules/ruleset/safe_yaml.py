@@ -735,10 +735,10 @@ class _Reader:
                     self._check_new_anchor(event)
                     self.open_anchors.add(event.anchor)
                     frame.anchor = event.anchor
-                if role == _NAME:
+                if role == _NAME:  # about where it stands: not repeated by an alias of it
                     what = "a list" if kind is sequence_start else "a mapping"
                     self._issue(start, f"a key must be text, not {what}", path, say)
-                frame.log_at, frame.issues_at = lo, ilo
+                frame.log_at, frame.issues_at = lo, len(issue_log)
                 log.append((path, Position(key_mark or start, start), dead))
                 stack.append(frame)
                 continue
@@ -893,7 +893,8 @@ class _Reader:
             return text
         try:
             return self.loader.construct_object(ScalarNode(tag, text))
-        except (yaml.YAMLError, ValueError, KeyError, TypeError):
+        except (yaml.YAMLError, ValueError, KeyError, TypeError, IndexError, ArithmeticError):
+            # ``!!int ''`` and ``!!float ''`` are an IndexError in PyYAML's constructor
             self._issue(mark, f"cannot read {shorten(text)!r} as {_short_tag(tag)}", path, say)
             return None
 
