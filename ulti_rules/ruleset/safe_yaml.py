@@ -534,9 +534,11 @@ class _Open:
         self.merges: list[tuple[Mark, list[_Source]]] = []  # its ``<<`` values
 
 
-_Source = tuple[Any, KeyPath, int, tuple[int, int], tuple[int, int]]
+_Source = tuple[
+    Any, KeyPath, int, list[tuple[KeyPath, Position, int]], list[tuple[YamlIssue, int, bool]]
+]
 """What ``<<`` merges: a mapping's data, the path and depth it was read at, and the
-stretches of the reader's position and issue logs that hold what was read below it."""
+entries of the reader's position and issue logs that were written below it."""
 
 
 class _Reader:
@@ -825,11 +827,21 @@ class _Reader:
             else:
                 parent.data[path[-1]] = data
         elif role == _MERGE:
-            logged = (lo, len(self.log)), (ilo, len(self.issue_log))
-            if type(data) is list:
-                sources = [((item, (*path, i), depth + 1, *logged)) for i, item in enumerate(data)]
+            if type(data) is list:  # each item's entries, sorted out in one pass
+                n = len(path)
+                logs: list[list[tuple[KeyPath, Position, int]]] = [[] for _ in data]
+                issues: list[list[tuple[YamlIssue, int, bool]]] = [[] for _ in data]
+                for entry in self.log[lo:]:
+                    if len(entry[0]) > n:
+                        logs[int(entry[0][n])].append(entry)  # an item's index
+                for said in self.issue_log[ilo:]:
+                    if len(said[0].path) > n:
+                        issues[int(said[0].path[n])].append(said)
+                sources = [
+                    (item, (*path, i), depth + 1, logs[i], issues[i]) for i, item in enumerate(data)
+                ]
             else:
-                sources = [(data, path, depth, *logged)]
+                sources = [(data, path, depth, self.log[lo:], self.issue_log[ilo:])]
             parent.merges.append((start, sources))
         elif role == _NAME:  # a mapping or a list written as a key
             parent.pending = (_SKIP, None, None)
@@ -847,13 +859,13 @@ class _Reader:
                         mapping.dead,
                     )
                     continue
-                moved = self._moved(path, depth, mapping.path, mapping.depth, mapping.dead)
+                moved = self._moved(path, depth, mapping.path, mapping.dead)
                 merged = [key for key in data if key not in mapping.data]
                 for key in merged:
                     mapping.data[key] = copied(data[key])
                 below: dict[Any, list[tuple[KeyPath, Position, int]]] = {}
                 n = len(mapping.path)
-                for entry in moved(self.log[slice(*logged)]):
+                for entry in moved(logged):
                     if len(entry[0]) > n:
                         below.setdefault(entry[0][n], []).append(entry)
                 for key in merged:
@@ -863,19 +875,18 @@ class _Reader:
 
     @staticmethod
     def _moved(
-        source: KeyPath, depth: int, target: KeyPath, target_depth: int, target_dead: int
+        source: KeyPath, depth: int, target: KeyPath, target_dead: int
     ) -> Callable[[Iterable[tuple[KeyPath, _T, int]]], Iterator[tuple[KeyPath, _T, int]]]:
         """Log entries read below ``source`` (at ``depth``), written again below ``target``
-        (at ``target_depth``, whose ``dead`` is ``target_dead``): a path keeps what lies
-        below the source, and an entry dead inside the source stays dead there."""
+        (whose ``dead`` is ``target_dead``): a path keeps what lies below the source. An
+        entry dead for a reason inside the source is dead in every copy, and is left out:
+        copied along, nested merges doubled the logs at every level."""
         n = len(source)
-        shift = target_depth - depth
 
         def moved(entries: Iterable[tuple[KeyPath, _T, int]]) -> Iterator[tuple[KeyPath, _T, int]]:
             for path, thing, dead in entries:
-                if path[:n] == source:
-                    inside = depth < dead < _LIVE
-                    yield (*target, *path[n:]), thing, dead + shift if inside else target_dead
+                if not depth < dead < _LIVE:
+                    yield (*target, *path[n:]), thing, target_dead
 
         return moved
 
@@ -913,29 +924,38 @@ class _Reader:
                 raise self._fail(event, f"more than {MAX_ALIASES} aliases to mappings or lists")
         if depth + record.height > MAX_DEPTH:
             raise self._fail(event, f"nested deeper than {MAX_DEPTH} levels (aliases expanded)")
+        # the bounds of the whole document, before anything is copied (an alias bomb)
+        if self.total + record.size > MAX_NODES:
+            raise self._fail(event, f"more than {MAX_NODES} nodes (aliases expanded)")
+        max_chars = self.loader.max_chars
+        if self.total_chars + record.chars > max_chars:
+            raise self._fail(
+                event,
+                f"more than {_megabytes(max_chars)} of text with aliases expanded "
+                "(an alias repeats its anchor's whole text)",
+            )
         return record
 
     def _repeat(self, record: _Anchor, path: KeyPath, depth: int, dead: int) -> None:
         """What the anchored node wrote below itself, written again below ``path``."""
-        moved = self._moved(record.path, record.depth, path, depth, dead)
+        moved = self._moved(record.path, record.depth, path, dead)
         lo, hi = record.log
         self.log.extend(moved(self.log[lo + 1 : hi]))
-        self._issues_moved(moved, record.issues)
+        self._issues_moved(moved, self.issue_log[slice(*record.issues)])
 
     def _issues_moved(
         self,
         moved: Callable[[Iterable[tuple[KeyPath, Any, int]]], Iterator[Any]],
-        issued: tuple[int, int],
+        issued: list[tuple[YamlIssue, int, bool]],
         keys: frozenset[Any] | None = None,
         at: int = 0,
     ) -> None:
-        """The issues logged in ``issued``, logged again where ``moved`` puts them; with
-        ``keys``, only those of the mapping at depth ``at`` of the path and below these
-        keys of it."""
+        """The ``issued`` entries of the issue log, logged again where ``moved`` puts them;
+        with ``keys``, only those of the mapping at depth ``at`` of the path and below
+        these keys of it."""
         again = self.issue_log
         for path, (issue, keyed), dead in moved(
-            (issue.path, (issue, keyed), dead)
-            for issue, dead, keyed in self.issue_log[slice(*issued)]
+            (issue.path, (issue, keyed), dead) for issue, dead, keyed in issued
         ):
             owner = path[:-1] if keyed else path
             if keys is None or len(owner) == at or owner[at] in keys:
