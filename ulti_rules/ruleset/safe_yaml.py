@@ -298,11 +298,6 @@ def _mark(mark: Any) -> Mark:
     return Mark(mark.line + 1, mark.column + 1)
 
 
-def _marks(event: Any) -> tuple[Any, Any]:
-    """An event's start and end marks (libyaml's Mark type is not PyYAML's)."""
-    return event.start_mark, event.end_mark
-
-
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
 
