@@ -701,8 +701,8 @@ class _Reader:
                 start = record.start
                 tag, value = record.tag, record.text
                 log.append((path, Position(key_mark or start, start), dead))
-                self._repeat(record, path, depth, dead)
-                if tag is None:
+                if tag is None:  # a scalar has nothing below it, and is read again below
+                    self._repeat(record, path, depth, dead)
                     data = copied(record.data)
                 elif tag == _STR and surrogate(value) is None:
                     data = value
@@ -856,8 +856,8 @@ class _Reader:
                     continue
                 moved = self._moved(path, depth, mapping.path, mapping.dead)
                 merged = [key for key in data if key not in mapping.data]
-                for key in merged:
-                    mapping.data[key] = copied(data[key])
+                for key in merged:  # a ``<<`` value is nobody else's: an alias was copied
+                    mapping.data[key] = data[key]
                 below: dict[Any, list[tuple[KeyPath, Position, int]]] = {}
                 n = len(mapping.path)
                 for entry in moved(logged):
