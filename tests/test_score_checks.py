@@ -304,6 +304,46 @@ def test_a_check_written_for_the_first_api_is_called_as_before() -> None:
     ]
 
 
+class _Dealer:
+    """A ``can_deal`` that deals the ace splits it is given and keeps what it was asked."""
+
+    def __init__(self, dealable: set[tuple[int, int, int]]) -> None:
+        self.dealable = dealable
+        self.asked: list[tuple[int, int, int]] = []
+
+    def __call__(self, where: Mapping[str, tuple[int, int, int]]) -> bool:
+        self.asked.append(where["ace"])
+        return where["ace"] in self.dealable
+
+
+def _fits(split: tuple[int, int, int], takers: set[int], tricks: dict[int, int]) -> bool:
+    """Whether aces split so (declarer's, defenders', talon's) are where ``takers`` says."""
+    mine, theirs, _ = split
+    named = [s for s in (1, 2) if s in takers]
+    defenders = len(named) <= theirs <= 3 * sum(tricks[s] for s in named) if named else not theirs
+    return (mine > 0) == (0 in takers) and defenders
+
+
+@pytest.mark.parametrize("takers", [set(), {0}, {1}, {0, 1}, {1, 2}, {0, 1, 2}])
+def test_the_ace_points_check_asks_only_for_the_splits_the_sheet_allows(takers: set[int]) -> None:
+    """A sheet whose aces some deal fits asks ``can_deal`` only about the splits its aces
+    allow (a ledger checks every hand again at each add: the twelve splits were asked each
+    time); which sheets pass is what trying every split said."""
+    from ulti_four_aces.kind import _within_points
+
+    rules = load_ruleset("wikipedia")
+    draw = random.Random(8)
+    splits = [(m, t, 4 - m - t) for m in range(5) for t in range(5 - m) if 4 - m - t <= 2]
+    for _ in range(200):
+        tricks = {0: draw.randint(1, 8), 1: draw.randint(0, 2), 2: draw.randint(0, 2)}
+        # some split is always dealt: points no deal gives are refused before this check
+        dealer = _Dealer({s for s in splits if draw.random() < 0.3} or {draw.choice(splits)})
+        found = _within_points(takers, make_facts(tricks=tricks, aces=None), str, rules, dealer)
+        assert (found == []) == any(_fits(s, takers, tricks) for s in dealer.dealable)
+        if found == []:
+            assert dealer.asked and all(_fits(s, takers, tricks) for s in dealer.asked)
+
+
 @pytest.mark.parametrize(
     "points",
     [

@@ -93,7 +93,6 @@ def _within_points(
         for theirs in range(aces + 1 - mine)
         if aces - mine - theirs <= 2
     ]
-    dealt = [split for split in splits if can_deal({"ace": split})]
 
     def declarer_fits(mine: int) -> bool:
         return (mine > 0) == (declarer in takers)
@@ -103,8 +102,16 @@ def _within_points(
             return theirs == 0
         return len(named) <= theirs <= 3 * named_tricks
 
-    if any(declarer_fits(mine) and defenders_fit(theirs) for mine, theirs, _ in dealt):
+    # The splits the fact allows are tried first: one that can be dealt ends the check
+    # (the usual case: a ledger checks every hand again at each `ulti ledger add`, and
+    # the twelve splits were each a `can_deal`). The others only word the problem.
+    if any(
+        can_deal({"ace": split})
+        for split in splits
+        if declarer_fits(split[0]) and defenders_fit(split[1])
+    ):
         return []
+    dealt = [split for split in splits if can_deal({"ace": split})]
     words = _card_words(ruleset)
     who = name(declarer)
     found = []
