@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from ulti_rules.ruleset import safe_yaml
 from ulti_rules.ruleset.safe_yaml import YamlError, load_text
+from yaml.nodes import ScalarNode
 
 PARSERS = ["python"] + (["libyaml"] if hasattr(safe_yaml, "_CLoader") else [])
 
@@ -141,3 +142,28 @@ def test_a_merge_of_a_thousand_aliases_is_read_in_linear_time() -> None:
     text = f"a: &a {{{keys}}}\nm: {{<<: [{', '.join(['*a'] * 1_000)}]}}\n"
     data = read_within_bound(text)
     assert data["m"] == data["a"] and len(data["m"]) == 47
+
+
+def test_a_plain_value_repeated_is_resolved_once_and_read_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reader remembers what a plain scalar's text stands for (PyYAML's resolver is
+    regular expressions in Python): quoted text, an explicit tag and a value that cannot
+    be read are each still read where they stand."""
+    asked: list[str] = []  # plain scalars
+    loader = safe_yaml._LOADER
+    real = loader.resolve
+
+    def resolve(self: Any, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is ScalarNode and implicit[0]:
+            asked.append(value)
+        return real(self, kind, value, implicit)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(loader, "resolve", resolve)
+    text = "a: [1, 1, '1', \"1\", !!str 1, 1, true, true, yes, yes, null, ~, 1.5, 1.5, x, x]\n"
+    data, _ = where(text)
+    read = [1, 1, "1", "1", "1", 1, True, True, "yes", "yes", None, None, 1.5, 1.5, "x", "x"]
+    assert data == {"a": read}
+    assert all(asked.count(v) == 1 for v in ("1", "true", "yes", "null", "1.5", "x")), asked
+    bad = problems("a: !!int x\nb: !!int x\nc: !!float ''\nd: !!float ''\n")
+    assert [(line, column) for line, column, _, _ in bad] == [(1, 4), (2, 4), (3, 4), (4, 4)]

@@ -45,6 +45,8 @@ _STR = _CORE + "str"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SCALAR_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null"))
 _MERGE_TAG = _CORE + "merge"
+_REMEMBERED = 4096
+"""How many distinct plain scalars a reading remembers the tag and value of."""
 _KIND_OF = {bool: "true/false", int: "a number", float: "a number", type(None): "null"}
 _KINDS = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
 _T = TypeVar("_T")
@@ -557,6 +559,11 @@ class _Reader:
         self.total = 0
         self.total_chars = 0
         self.aliases = 0
+        # A plain scalar's tag depends on its text alone, and so does the number, truth
+        # value or null it stands for: PyYAML's resolver and constructors are Python code
+        # (regular expressions, a dozen calls), and files repeat the same few values.
+        self.plain_tags: dict[str, str] = {}
+        self.constructed: dict[tuple[str, str], Any] = {}
 
     def read(self, text: str) -> YamlDocument:
         """The single document, or a document of None for an empty file."""
@@ -606,6 +613,7 @@ class _Reader:
         # The loop runs once per event (a thousand in a bundled ruleset): names are bound
         # here, and a plain scalar, the usual event, is read without a method call.
         get_event, resolve, tag_of = loader.get_event, loader.resolve, loader._tag
+        plain_tags = self.plain_tags
         scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
         mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
         mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
@@ -674,7 +682,13 @@ class _Reader:
             if kind is scalar_event:
                 value = event.value
                 tag = event.tag
-                if tag is None or tag == "!":
+                if tag is None and event.implicit[0]:  # plain: the text alone decides
+                    tag = plain_tags.get(value)
+                    if tag is None:
+                        tag = resolve(ScalarNode, value, event.implicit)
+                        if len(plain_tags) < _REMEMBERED:
+                            plain_tags[value] = tag
+                elif tag is None or tag == "!":
                     tag = resolve(ScalarNode, value, event.implicit)
                 else:
                     tag = tag_of(event, ScalarNode)
@@ -897,12 +911,18 @@ class _Reader:
             return None
         if tag == _STR:
             return text
+        key = (tag, text)
+        if key in self.constructed:
+            return self.constructed[key]
         try:
-            return self.loader.construct_object(ScalarNode(tag, text))
+            value = self.loader.construct_object(ScalarNode(tag, text))
         except (yaml.YAMLError, ValueError, KeyError, TypeError, IndexError, ArithmeticError):
             # ``!!int ''`` and ``!!float ''`` are an IndexError in PyYAML's constructor
             self._issue(mark, f"cannot read {shorten(text)!r} as {_short_tag(tag)}", path, say)
             return None
+        if len(self.constructed) < _REMEMBERED:  # numbers, true/false, null: immutable
+            self.constructed[key] = value
+        return value
 
     # ------------------------------------------------------------------ anchors and aliases
 
