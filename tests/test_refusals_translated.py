@@ -131,7 +131,7 @@ def names_in(said: Said) -> Iterator[Named]:
 
 
 def test_a_refusal_names_bids_and_kontras_in_its_own_language() -> None:
-    """"a(z) Simple Hearts játékban": a Hungarian refusal named the bid in English, as the
+    """ "a(z) Simple Hearts játékban": a Hungarian refusal named the bid in English, as the
     engine wrote it. Names now travel as ``Named`` and are said in the refusal's language."""
     named: dict[str, set[str]] = {}
     for name in ("wikipedia", "older-20-100"):

@@ -443,8 +443,9 @@ def test_an_alias_another_bid_answers_to_is_refused_before_any_sheet_is_settled(
     written as 'Simple', with the Simple's alias, was paid as a Simple."""
     sheet = ULTI_SHEET.replace("ruleset: wikipedia", "ruleset: {ruleset}")
     refused = score(tmp_path, sheet, "ladder: {parti: {aliases: [Ulti]}}\n", ok=False)
-    assert "club.yaml:4:28: ladder.parti.aliases.0: bid 'parti' answers to 'Ulti', as bid " in (
-        refused["stderr"]
+    assert (
+        "club.yaml:4:28: ladder.parti.aliases.0: bid 'parti' answers to 'Ulti', as bid "
+        in (refused["stderr"])
     )
 
 

@@ -52,7 +52,7 @@ class PlaySession:
         return self.ledger.end == "heart_ace" and not self.end_called
 
     def call_end(self) -> None:
-        """"Das Herz-Ass gibt": the holder of the Ace of hearts after the next auction
+        """ "Das Herz-Ass gibt": the holder of the Ace of hearts after the next auction
         deals the last round (if it lies in a talon nobody took, the next one decides)."""
         self.end_called = True
 

@@ -716,8 +716,7 @@ def add_passed_out(
     if not may_pass_out(ruleset):
         rule = (
             Said(
-                "a pass by the opener is a bid of the plain Simple "
-                "(auction.opener_pass_is_simple)"
+                "a pass by the opener is a bid of the plain Simple (auction.opener_pass_is_simple)"
             )
             if ruleset.auction.opener_pass_is_simple
             else Said("the opener must bid (auction.opener_must_bid)")
