@@ -584,3 +584,30 @@ def test_ladder_totals_are_checked_even_when_other_keys_are_broken(
         and "ladder.0.value: bid 'simple' has value 3, but its component 'parti' is worth 1" in p
         for p in found
     ), found
+
+
+def test_ladder_totals_are_checked_beside_unknown_top_level_keys(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """Keys set aside at the top are left out of the copy the ladder is checked on (a
+    file of 45,000 of them was copied whole to drop them again), and the rest is checked."""
+    path = club(
+        tmp_path,
+        """
+        colour: red
+        ladder:
+          - id: simple
+            rank: 1
+            value: 3
+            components: [parti]
+            names: {hu: Parti, en: Simple}
+        flavour: {sweet: true}
+        """,
+    )
+    found = problems_of(path, registry)
+    assert any("colour: unknown key 'colour'" in p for p in found), found
+    assert any("flavour: unknown key 'flavour'" in p for p in found), found
+    assert any(
+        "ladder.0.value: bid 'simple' has value 3, but its component 'parti' is worth 1" in p
+        for p in found
+    ), found

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from ..errors import Problem, RulesetError, capped
 from ..plugins import Registry
@@ -584,8 +585,18 @@ def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | 
     )
 
 
+_Located = list[tuple[ErrorDetails, tuple[KeyPath, bool], bool]]
+"""Pydantic's errors, each with its path in the data, whether it is inside a union, and
+whether it can be shown (``pydantic_problems.located``)."""
+
+
+def _located(exc: ValidationError, where: _Where) -> _Located:
+    """The errors of ``exc`` placed in the merged data, once for every use of them."""
+    return located(exc, lambda loc: _data_path(where.merged, loc), lambda at: where.place(at[0])[0])
+
+
 def _schema_problems(
-    exc: ValidationError,
+    errors: _Located,
     model: type[Ruleset],
     where: _Where,
     registry: Registry,
@@ -598,7 +609,6 @@ def _schema_problems(
     union_paths: set[KeyPath] = set()
     order: list[KeyPath] = []
     # hints (did-you-mean, where a key belongs) only for the problems that can be shown
-    errors = located(exc, lambda loc: _data_path(merged, loc), lambda at: where.place(at[0])[0])
     for error, (path, in_union), shown in errors:
         kind, message, ctx = error["type"], error["msg"], error.get("ctx", {})
         if kind in skip:
@@ -674,7 +684,7 @@ def _schema_problems(
 
 
 def _salvaged_ladder_problems(
-    exc: ValidationError, model: type[Ruleset], where: _Where, registry: Registry
+    errors: _Located, model: type[Ruleset], where: _Where, registry: Registry
 ) -> list[_Sortable]:
     """Ladder problems of a file that also has schema errors, so all are reported at once.
 
@@ -683,11 +693,17 @@ def _salvaged_ladder_problems(
     again; if that succeeds the ladder checks run on it. Anything cleverer than that
     is not attempted: if the rest still does not validate, only schema problems show.
     """
-    data = copy.deepcopy(where.merged)
+    # Top-level keys set aside are not copied: a file of 45,000 unknown keys copied them
+    # all, to drop them again.
+    dropped = {
+        str(path[0])
+        for error, (path, _), _ in errors
+        if len(path) == 1 and path[0] not in ("contracts", "ladder") and error["type"] != "missing"
+    }
+    data = {k: copy.deepcopy(v) for k, v in where.merged.items() if k not in dropped}
     bad_contracts: set[str] = set()
     bad_bids: set[int] = set()
-    for error in exc.errors(include_url=False):
-        path, _ = _data_path(where.merged, error["loc"])
+    for error, (path, _), _ in errors:
         if not path or (error["type"] == "missing" and path[0] not in ("contracts", "ladder")):
             return []  # a required section is missing: nothing sound is left to check
         head = path[0]
@@ -863,9 +879,10 @@ def _checked(resolved: _Resolved, registry: Registry) -> Ruleset:
     try:
         ruleset = model.model_validate(where.merged)
     except ValidationError as exc:
-        problems = merge_problems + _schema_problems(exc, model, where, registry)
+        errors = _located(exc, where)
+        problems = merge_problems + _schema_problems(errors, model, where, registry)
         if not merge_problems:
-            problems.extend(_salvaged_ladder_problems(exc, model, where, registry))
+            problems.extend(_salvaged_ladder_problems(errors, model, where, registry))
         raise RulesetError(_sorted(problems)) from None
     if merge_problems:  # the ladder checks would only repeat them
         raise RulesetError(_sorted(merge_problems))
@@ -1057,7 +1074,7 @@ def check_fragment(
     try:
         model.model_validate(where.merged)
     except ValidationError as exc:
-        found = _schema_problems(exc, model, where, registry, skip=ACROSS_SETTINGS)
+        found = _schema_problems(_located(exc, where), model, where, registry, skip=ACROSS_SETTINGS)
         problems = capped(  # the first hundred, and a count: as for any file
             _sorted(
                 [(key, p) for key, p in found if key[0] == 0 and not _MISSING_KEY.match(p.message)]
