@@ -21,6 +21,7 @@ from ulti_rules.engine import Hand  # noqa: E402
 from ulti_rules.ruleset.loading import load_ruleset  # noqa: E402
 
 import bench_engine  # noqa: E402
+import bench_hostile  # noqa: E402
 import reference_loop  # noqa: E402
 
 Run = Callable[..., tuple[int, list[str], str]]
@@ -121,3 +122,17 @@ def test_the_reference_loop_plays_the_engines_tricks(name: str, fused: bool) -> 
     expected = [reference_loop.play(start, rules, rng) for start in starts]
     assert [hand.tricks for hand in hands] == expected
     assert all(hand.is_over and len(hand.tricks) == 10 for hand in hands)
+
+
+def test_the_hostile_inputs_benchmark_reads_each_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """A small fraction of each input, once: every reader refuses it, and a line is
+    printed for each beside the bound."""
+    assert bench_hostile.main(["--runs", "1", "--scale", "0.01"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    figures = [line for line in lines if line.rstrip().endswith(("(holds)", "(MISSED)"))]
+    assert [line.split(",")[0].strip() for line in figures] == [
+        "club file",
+        "score sheet",
+        "score sheet",
+    ]
+    assert "450 unknown keys" in figures[0] and "900 times" in figures[2]
