@@ -54,41 +54,49 @@ def choose(rng: random.Random, actions: list[Action]) -> Action:
 
 
 _OPEN = (Auction, KontraChains, dict, list, tuple, set)
-_KEPT: dict[type, bool] = {}
+_LEAVES: set[type] = set()
+"""Types ``_plain`` keeps as they are (nothing in them to open), learned as they come."""
 _SNAPPED = tuple(k for k in Hand.__slots__ if k not in CACHES | SHARED)
 
 
-def _kept(value: Any) -> bool:
-    """Whether ``_plain`` keeps ``value`` as it is (no container to open), per type."""
-    kind = type(value)
-    kept = _KEPT.get(kind)
-    if kept is None:
-        kept = _KEPT[kind] = not issubclass(kind, _OPEN)
-    return kept
-
-
 def _plain(value: Any) -> Any:
-    # Snapshots are taken around every refused action of the property tests (about
-    # 70,000 per run), so the walk skips leaves inline and keeps a tuple of leaves whole.
+    # Snapshots are taken around every refused action and every undo of the property
+    # tests (about 50,000 a run, each walking the whole history), so a leaf is known by a
+    # set lookup without a call, and a tuple of leaves (a history entry) is kept whole.
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    leaves = _LEAVES
     if isinstance(value, tuple):
         for item in value:
-            if not _kept(item):
-                return tuple([_plain(v) for v in value])
+            if type(item) not in leaves:
+                return tuple([v if type(v) in leaves else _plain(v) for v in value])
         return value
     if isinstance(value, list):
-        return [v if _kept(v) else _plain(v) for v in value]
+        return [v if type(v) in leaves else _plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: v if _kept(v) else _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in leaves else _plain(v) for k, v in value.items()}
     if isinstance(value, (Auction, KontraChains)):
-        return {k: _plain(getattr(value, k)) for k in type(value).__slots__ if k not in SHARED}
+        return {
+            k: v if type(v) in leaves else _plain(v)
+            for k in type(value).__slots__
+            if k not in SHARED
+            for v in (getattr(value, k),)
+        }
     if isinstance(value, set):
         return frozenset(value)
+    if not issubclass(kind, _OPEN):
+        leaves.add(kind)
     return value
 
 
 def snapshot(hand: Hand) -> dict[str, Any]:
     """Every piece of a hand's state (caches aside), as comparable plain values."""
-    state = {k: _plain(getattr(hand, k)) for k in _SNAPPED}
+    leaves = _LEAVES
+    state = {
+        k: v if type(v) in leaves else _plain(v)
+        for k, v in zip(_SNAPPED, map(hand.__getattribute__, _SNAPPED), strict=True)
+    }
     state["shared"] = tuple(id(getattr(hand, k)) for k in sorted(SHARED))
     return state
 
