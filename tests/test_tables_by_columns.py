@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.cli import console as tables
 from ulti_rules.engine.hand import Hand
@@ -95,10 +96,26 @@ def _table(cells: list[list[Text | str]], **columns: object) -> Table:
     return table
 
 
-def _printed(table: Table, width: int, by_columns: bool, monkeypatch: pytest.MonkeyPatch) -> str:
+def _printed(
+    table: Table,
+    width: int,
+    by_columns: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    colour: bool = False,
+    highlight: bool = False,
+) -> str:
     out = io.StringIO()
     console = tables.clean_console(
-        Console(file=out, width=width, markup=False, highlight=False, emoji=False)
+        Console(
+            file=out,
+            width=width,
+            markup=False,
+            highlight=highlight,
+            emoji=False,
+            force_terminal=colour,
+            color_system="standard" if colour else None,
+        )
     )
     with monkeypatch.context() as patched:
         if not by_columns:
@@ -108,40 +125,125 @@ def _printed(table: Table, width: int, by_columns: bool, monkeypatch: pytest.Mon
 
 
 ROWS: list[list[Text | str]] = [
-    ["1", Text("Anna", style="bold"), Text("+18")],
-    ["2", "Ben\u200b", Text.assemble(("−", "red"), "9")],
+    ["1", Text.assemble(("Anna", "bold")), Text("+18")],
+    ["2", "Bén ♥ 漢字", Text.assemble(("−", "red"), "9")],
     ["3", Text(""), "0"],
-    ["10", "Carla with a much longer name", Text("-9", style="italic")],
+    ["10", "Carla with a much longer name", Text.assemble("-", ("9", "italic"))],
 ]
+"""Spans of style, wide and accented characters, an empty cell, right-justified numbers."""
 
 
+@pytest.mark.parametrize("colour", [False, True], ids=["piped", "colour terminal"])
 @pytest.mark.parametrize("width", [120, 60, 45, 30, 12])
-def test_a_table_reads_the_same_at_any_width(width: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Styles, an empty cell, an unsafe character, right-justified numbers: alike where
-    the table fits, and where it does not (rich wraps it row by row then)."""
+def test_a_table_reads_the_same_at_any_width(
+    width: int, colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alike where the table fits (drawn by columns), and where it does not (rich wraps
+    it row by row then)."""
     used = _used(monkeypatch)
-    drawn = _printed(_table(ROWS), width, True, monkeypatch)
-    assert drawn == _printed(_table(ROWS), width, False, monkeypatch)
+    drawn = _printed(_table(ROWS), width, True, monkeypatch, colour=colour)
+    assert drawn == _printed(_table(ROWS), width, False, monkeypatch, colour=colour)
     fits = max(len(line) for line in _printed(_table(ROWS), 500, False, monkeypatch).splitlines())
-    assert used == [(len(ROWS), fits <= width)]
+    assert fits < 60 and used == [(len(ROWS), fits <= width)]
+
+
+def _span_past_the_end() -> Table:
+    table = _table(ROWS)
+    table.add_row("4", Text("ab", spans=[Span(0, 9, "red")]), "1")
+    return table
+
+
+def _column_added_late() -> Table:
+    table = _table(ROWS)
+    table.add_column("Late")
+    return table
+
+
+def _empty_and_headless() -> Table:
+    table = Table(show_header=False)
+    table.add_column("x")
+    table.add_row("")
+    table.add_row("")
+    return table
+
+
+def _padded() -> Table:
+    table = _table(ROWS)
+    table.padding = (1, 1)
+    return table
+
+
+def _highlighted() -> Table:
+    table = Table(highlight=True)
+    table.add_column("n")
+    table.add_column("v", justify="right")
+    table.add_row("1", "True 0x1f 2.5")
+    table.add_row("22", "None [1, 2]")
+    return table
 
 
 @pytest.mark.parametrize(
-    "table",
+    "make",
     [
-        _table([*ROWS, ["4", "two\nlines", "1"]]),
-        _table(ROWS, ratio=1),
-        _table(ROWS, min_width=3),
-        _table([*ROWS[:2], [Text("x", justify="center"), "y", "z"]]),
-        _table([ROWS[0]]),
+        lambda: _table([*ROWS, ["4", "two\nlines", "1"]]),
+        lambda: _table([*ROWS, ["4", "a\ttab", "1"]]),
+        lambda: _table([*ROWS, ["4", "ab\u2028cdefgh", "1"]]),
+        lambda: _table([*ROWS, ["4", "zero\u200bwidth", "1"]]),
+        lambda: _table([*ROWS, ["4", Text("own style", style="underline"), "1"]]),
+        lambda: _table([*ROWS, [Text("x", justify="center"), "y", "z"]]),
+        lambda: _table([*ROWS, ["", "", ""]]),
+        _span_past_the_end,
+        _column_added_late,
+        _empty_and_headless,
+        _padded,
+        lambda: _table(ROWS, ratio=1),
+        lambda: _table(ROWS, min_width=3),
+        lambda: _table([ROWS[0]]),
     ],
-    ids=["cell of two lines", "ratio", "min width", "justified cell", "one row"],
+    ids=[
+        "cell of two lines",
+        "tab",
+        "line separator",
+        "zero-width space",
+        "cell with a style",
+        "justified cell",
+        "last row empty",
+        "span past the end",
+        "column added after rows",
+        "empty cells, no header",
+        "vertical padding",
+        "ratio",
+        "min width",
+        "one row",
+    ],
 )
 def test_what_columns_cannot_draw_alike_is_left_to_rich(
-    table: Table, monkeypatch: pytest.MonkeyPatch
+    make: Callable[[], Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each found by a review comparing the two drawings: rich widens a tab and breaks a
+    line at any separator ``str.splitlines`` knows, a cell's own style colours its
+    padding, padding above and below is per row, a trailing empty line is dropped."""
     console = Console(file=io.StringIO(), width=200)
-    assert tables.by_columns(table, console, console.options) is None
+    assert tables.by_columns(make(), console, console.options) is None
+    for colour in (False, True):
+        drawn = _printed(make(), 80, True, monkeypatch, colour=colour)
+        assert drawn == _printed(make(), 80, False, monkeypatch, colour=colour)
+
+
+@pytest.mark.parametrize("highlight", [False, True])
+def test_text_cells_are_highlighted_as_their_column_says(
+    highlight: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain-text cell is made Text as rich would: by the column's highlighting, not
+    the console's."""
+    used = _used(monkeypatch)
+    for console_highlight in (False, True):
+        table = _highlighted()
+        table.columns[1].highlight = highlight
+        drawn = _printed(table, 80, True, monkeypatch, colour=True, highlight=console_highlight)
+        rows = _printed(table, 80, False, monkeypatch, colour=True, highlight=console_highlight)
+        assert drawn == rows
+    assert used == [(2, True), (2, True)]
 
 
 def test_row_styles_and_sections_are_left_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -75,14 +75,20 @@ def by_columns(table: Table, console: Console, options: ConsoleOptions) -> Table
 
     Rich lays out and draws each cell on its own, about a tenth of a millisecond each: a
     season's ledger (1,350 hands, 8 columns) took a second to show. Where every cell is
-    one line of text and the table fits the width at its natural column widths (nothing
-    wraps: always so when stdout is not a terminal), the rows are lines that line up
-    alike when each column is one cell of as many lines, drawn at a third of the cost.
-    Anything else (row styles, sections, cells of several lines or of other renderables,
-    fixed or expanding widths, a table too wide) is drawn as it was built.
+    one line of plain printable text and the table fits the width at its natural column
+    widths (nothing wraps: always so when stdout is not a terminal), the rows are lines
+    that line up alike when each column is one cell of as many lines, drawn at about half
+    the cost. Anything else is drawn as it was built: row styles, sections, padding above
+    or below a row, a cell with a style of its own, a tab or a line break, a renderable
+    other than text, fixed or expanding widths, columns of unequal length, a last row of
+    empty cells (its line would be dropped), a table too wide.
     """
+    rows = len(table.rows)
+    top, _, bottom, _ = table.padding
     if (
-        len(table.rows) < 2
+        rows < 2
+        or top
+        or bottom
         or table.show_lines
         or table.row_styles
         or table.leading
@@ -93,18 +99,26 @@ def by_columns(table: Table, console: Console, options: ConsoleOptions) -> Table
     ):
         return None
     cells: list[list[Text]] = []
+    last_row_empty = True
     for column in table.columns:
         if column.ratio or column.width is not None or column.min_width or column.max_width:
             return None
         texts = []
         for cell in column.cells:
-            text = console.render_str(cell) if isinstance(cell, str) else cell
-            if not isinstance(text, Text) or text.justify or text.overflow or text.no_wrap:
-                return None
-            if "\n" in text.plain:
+            text = (
+                console.render_str(cell, highlight=column.highlight)
+                if isinstance(cell, str)
+                else cell
+            )
+            if not isinstance(text, Text) or not _plain_line(text):
                 return None
             texts.append(text)
+        if len(texts) != rows:
+            return None
+        last_row_empty = last_row_empty and not texts[-1].plain
         cells.append(texts)
+    if last_row_empty:
+        return None
     tall = copy.copy(table)
     tall.columns = [column.copy() for column in table.columns]
     tall.rows = []
@@ -113,3 +127,18 @@ def by_columns(table: Table, console: Console, options: ConsoleOptions) -> Table
     if natural > options.max_width:  # rich narrows columns and wraps cells, row by row
         return None
     return tall
+
+
+def _plain_line(text: Text) -> bool:
+    """Whether ``text`` is one line drawn as it stands in a column: printable characters
+    only (no tab, which rich widens, nor any line break ``str.splitlines`` knows), no style
+    or layout of its own (a style would colour the padding too), spans inside it."""
+    plain = text.plain
+    return (
+        plain.isprintable()
+        and not text.style
+        and not text.justify
+        and not text.overflow
+        and not text.no_wrap
+        and all(span.end <= len(plain) for span in text.spans)
+    )
