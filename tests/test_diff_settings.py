@@ -35,10 +35,11 @@ def put(path: str, value: Any) -> Change:
         node: Any = data
         for key in parents:
             node = node[int(key)] if isinstance(node, list) else node.setdefault(key, {})
+        fresh = copy.deepcopy(value)  # a later change must not edit the case's own value
         if isinstance(node, list):
-            node[int(last)] = value
+            node[int(last)] = fresh
         else:
-            node[last] = value
+            node[last] = fresh
 
     return change
 
@@ -46,7 +47,7 @@ def put(path: str, value: Any) -> Change:
 def bid(ident: str, key: str, value: Any) -> Change:
     def change(data: Data) -> None:
         (entry,) = [b for b in data["ladder"] if b["id"] == ident]
-        entry[key] = value
+        entry[key] = copy.deepcopy(value)
 
     return change
 
