@@ -6,23 +6,28 @@ The layers (docs/architecture.md), bottom up:
 1. kinds — contract kinds and the plugin manager;
 2. rules — the loader, ladder and merge, and the ``Game`` compiled from a ruleset;
 3. play — the engine and scoring;
-4. tools — bots, hand records and studies;
+4. tools — bots, hand records, studies and the rulebook;
 5. cli — the ``ulti`` command;
 6. api — the package's public names (``ulti_rules/__init__.py``).
 
 Every import counts, also one inside a function; only imports under
 ``if TYPE_CHECKING:`` (type hints, never run) are free. ``ALLOWED`` lists the few
 deliberate exceptions, each with its reason.
+
+A plugin (``plugins/``, and the examples in docs/plugins.md) sits above them all: it
+imports the public names of ``ulti_rules`` itself and no submodule, not even for a type.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import ulti_rules
 
 PACKAGE = Path(ulti_rules.__file__).parent
+REPO = PACKAGE.parent
 
 LAYERS: dict[str, int] = {
     "cards": 0,
@@ -186,3 +191,52 @@ def test_the_walk_sees_an_upward_import_inside_a_function() -> None:
         "def f():\n    from ..cli import main\n"
     )
     assert imports_in(source, "ruleset") == {"cli", "ruleset.schema"}
+
+
+def submodule_imports(source: str) -> list[str]:
+    """The ``ulti_rules`` submodules a plugin's source imports, TYPE_CHECKING included."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [name for name in names if name.startswith("ulti_rules.")]
+    return found
+
+
+def plugin_sources() -> dict[str, str]:
+    """Every plugin module in the repository, and each Python example of docs/plugins.md."""
+    sources = {
+        str(path.relative_to(REPO)): path.read_text(encoding="utf-8")
+        for path in sorted((REPO / "plugins").rglob("*.py"))
+    }
+    guide = (REPO / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for number, block in enumerate(re.findall(r"```python\n(.*?)```", guide, re.S), 1):
+        sources[f"docs/plugins.md, example {number}"] = block
+    return sources
+
+
+def test_plugins_import_only_the_public_names() -> None:
+    """The Four Aces plugin took its message marker and translator from
+    ``ulti_rules.i18n``, as did the guide that says a plugin never imports a submodule."""
+    sources = plugin_sources()
+    assert any(name.startswith("plugins/") for name in sources)
+    assert any(name.startswith("docs/") for name in sources)
+    wrong = {
+        name: found for name, source in sources.items() if (found := submodule_imports(source))
+    }
+    assert wrong == {}
+
+
+def test_the_plugin_check_sees_a_submodule_import() -> None:
+    source = (
+        "from ulti_rules import Hand\n"
+        "import ulti_rules\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from ulti_rules.engine import Hand\n"
+        "def f():\n    import ulti_rules.i18n\n"
+    )
+    assert submodule_imports(source) == ["ulti_rules.engine", "ulti_rules.i18n"]

@@ -65,6 +65,8 @@ if TYPE_CHECKING:
     )
     from .game import Game
     from .hookspecs import hookimpl
+    from .i18n import N_, Translator
+    from .plugins import get_registry
     from .ruleset.loading import load_game, load_ruleset
     from .ruleset.ranking import RankedBid
     from .ruleset.schema import ContractSpec, Ruleset, SilentBonus
@@ -116,6 +118,9 @@ _WHERE: dict[str, str] = {
     "TrickFact": ".facts",
     "Game": ".game",
     "hookimpl": ".hookspecs",
+    "N_": ".i18n",
+    "Translator": ".i18n",
+    "get_registry": ".plugins",
     "load_game": ".ruleset.loading",
     "load_ruleset": ".ruleset.loading",
     "RankedBid": ".ruleset.ranking",
@@ -130,6 +135,7 @@ _WHERE: dict[str, str] = {
 __all__ = [
     "COUNT",
     "FLAG",
+    "N_",
     "PLAYER",
     "PLAYERS",
     "Action",
@@ -167,10 +173,12 @@ __all__ = [
     "SilentBonus",
     "SilentOutcome",
     "Suit",
+    "Translator",
     "TrickFact",
     "UltiError",
     "format_card",
     "format_cards",
+    "get_registry",
     "hookimpl",
     "load_game",
     "load_ruleset",

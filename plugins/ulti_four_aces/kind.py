@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from ulti_rules import (
+    N_,
     PLAYERS,
     CanDeal,
     ContractKind,
@@ -19,9 +20,9 @@ from ulti_rules import (
     Rank,
     Ruleset,
     SilentOutcome,
+    Translator,
     rank_of,
 )
-from ulti_rules.i18n import N_, Translator
 
 
 class FourAcesSpec(ContractSpec):
