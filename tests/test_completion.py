@@ -51,8 +51,11 @@ def test_files_are_offered_too() -> None:
     assert pairs[0] == ("file", "w")  # first: bash falls back to files when no name matches
 
 
-def test_a_path_completes_as_files_only() -> None:
-    assert bash_complete("ladder", "./ru") == [("file", "./ru")]
+@pytest.mark.parametrize("word", ["./ru", "~/clubs/x", "rules/wi", "club.yaml", "CLUB.YML"])
+def test_a_path_completes_as_files_only(word: str) -> None:
+    """What a file's reference would take for a path (``is_path``), or what starts like
+    one while it is still typed."""
+    assert bash_complete("ladder", word) == [("file", word)]
 
 
 def test_a_user_ruleset_in_the_rules_path(sealed_user_folders: Path) -> None:

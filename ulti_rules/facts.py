@@ -21,14 +21,12 @@ the same JSON as plain lists and dicts would.
 # from its text when the class is made (``ruleset/schema.py`` says the same).
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import reduce
 from itertools import chain, compress
-from operator import or_
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from .cards import SuitId
+from .cards import SuitId, mask_of
 from .frozen import FrozenDict, freeze_mapping
 
 FactValue = bool | int | tuple[int, ...] | None
@@ -124,15 +122,12 @@ def cards_won(
     """Seat -> the bit mask of the cards in the tricks it won (``Facts.cards_won``), from
     each trick's cards and winner in order: the model and the engine's light view count
     alike. Walked by ``map`` and friends: the light view builds it once a hand."""
-    return FrozenDict({seat: _mask(compress(cards, map(seat.__eq__, winners))) for seat in seats})
-
-
-def _mask(tricks: Iterable[tuple[int, ...]]) -> int:
-    """The bit mask of the cards in ``tricks``."""
-    return reduce(or_, map(_BIT, chain.from_iterable(tricks)), 0)
-
-
-_BIT = tuple(1 << card for card in range(32)).__getitem__
+    return FrozenDict(
+        {
+            seat: mask_of(chain.from_iterable(compress(cards, map(seat.__eq__, winners))))
+            for seat in seats
+        }
+    )
 
 
 class Contract(_Fact):

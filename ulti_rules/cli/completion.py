@@ -9,8 +9,6 @@ which imports no pydantic, so a press of Tab stays quick.
 
 from __future__ import annotations
 
-import os
-
 import click
 from click.shell_completion import CompletionItem
 
@@ -26,9 +24,11 @@ def ruleset_names() -> list[str]:
 
 
 def _written_as_path(incomplete: str) -> bool:
-    """A path, not a name: it has a folder in it or starts like one (``.``, ``~``)."""
-    separators = [sep for sep in (os.sep, os.altsep, "/") if sep]
-    return incomplete.startswith((".", "~")) or any(sep in incomplete for sep in separators)
+    """A path, not a name: what a reference in a file would take for one (``is_path``),
+    or still being typed as one (it starts like a path: ``.``, ``~``)."""
+    from ..ruleset.references import is_path
+
+    return incomplete.startswith((".", "~")) or is_path(incomplete)
 
 
 def complete_ruleset(

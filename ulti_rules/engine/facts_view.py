@@ -21,6 +21,7 @@ from ..cards import Rank, Suit, SuitId, make_card, suit_number
 from ..facts import Facts, FactValue, MarriageFact, TrickFact, trusted
 from ..frozen import FrozenDict
 from .declared import NO_EXTRA, declared_facts
+from .masks import BITS
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -54,7 +55,6 @@ class TrickView(NamedTuple):
         return getattr(self.model(), name)
 
 
-_BIT = tuple(1 << card for card in range(32))
 _trick = partial(tuple.__new__, TrickView)
 """A TrickView of an engine trick, made in C (``TrickView._make`` is Python)."""
 
@@ -165,7 +165,7 @@ class FactsView:
     @_Lazy
     def cards_won(self) -> FrozenDict[int, int]:
         won = dict.fromkeys(self.seats, 0)
-        bit = _BIT
+        bit = BITS
         for _, (a, b, c), winner in self._played[1]:  # three cards a trick, always
             won[winner] |= bit[a] | bit[b] | bit[c]
         return FrozenDict(won)
