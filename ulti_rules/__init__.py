@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         PickUp,
         Play,
     )
+    from .engine.phase import Phase, Step
     from .errors import (
         IllegalAction,
         PluginError,
@@ -106,6 +107,8 @@ _WHERE: dict[str, str] = {
     "PickUp": ".engine",
     "Play": ".engine",
     "Observation": ".engine",
+    "Phase": ".engine.phase",
+    "Step": ".engine.phase",
     "IllegalAction": ".errors",
     "PluginError": ".errors",
     "Problem": ".errors",
@@ -160,6 +163,7 @@ __all__ = [
     "MissingFact",
     "Observation",
     "Pass",
+    "Phase",
     "PickUp",
     "Play",
     "PluginError",
@@ -172,6 +176,7 @@ __all__ = [
     "Settlement",
     "SilentBonus",
     "SilentOutcome",
+    "Step",
     "Suit",
     "Translator",
     "TrickFact",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.actions import PASS, PLAYS, Announce, Discard, GiveUp, Play
 from ..engine.observation import Observation
+from ..engine.phase import Phase, Step
 from ..game import Game
 from .bid_shape import bid_shapes
 from .bidding import (
@@ -51,11 +52,11 @@ class ClubPlayer:
         game = hand.game
         actions = obs.legal_actions
         phase = obs.phase
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._auction(game, obs, rng)
-        if phase == "trump":
+        if phase == Phase.TRUMP:
             return choose_trump(game, obs, actions, rng)
-        if phase == "kontra":
+        if phase == Phase.KONTRA:
             return (choose_kontra(game, obs, actions) if self.doubles else None) or PASS
         announce = next((a for a in actions if type(a) is Announce), None)
         if announce is not None:
@@ -73,17 +74,17 @@ class ClubPlayer:
     def _auction(self, game: Game, obs: Observation, rng: random.Random) -> Action:
         actions = obs.legal_actions
         step = obs.step
-        if step == "discard":
+        if step == Step.DISCARD:
             discards = [a for a in actions if type(a) is Discard]
             return plan_discard(game, obs, discards, rng)
-        if step == "speak":
+        if step == Step.SPEAK:
             return choose_speech(game, obs, actions, rng)
-        if step == "round1":
+        if step == Step.ROUND1:
             return first_round(game, actions)
-        if step == "round1_trump":
+        if step == Step.ROUND1_TRUMP:
             return choose_trump(game, obs, actions, rng)
         two = game.ruleset.auction.two_round
-        if step == "confirm" and two is not None:
+        if step == Step.CONFIRM and two is not None:
             return choose_bid(
                 game, obs, actions, rng, multiplier_for=obs.bid, multiplier=two.multiplier
             )
@@ -93,7 +94,7 @@ class ClubPlayer:
 def _one_card(hand: Hand) -> bool:
     """Whether the one legal action now is a single card: after the first trick (no kontra,
     no give-up), where marriages are not announced with a card."""
-    if hand.phase != "play" or not hand.tricks:
+    if hand.phase != Phase.PLAY or not hand.tricks:
         return False
     if hand.trump is not None and hand.ruleset.marriages.announce == "on_play":
         return False

@@ -30,6 +30,7 @@ from ..engine import (
     PickUp,
     Play,
 )
+from ..engine.phase import Phase
 from ..facts import Facts, FactValue
 from ..i18n import N_
 from ..plugins import Registry
@@ -214,7 +215,7 @@ def _echo_deal(hand: Hand, read: Reader) -> None:
 
 
 def _echo_calls(
-    record: HandRecord, phases: list[tuple[str, int]], read: Reader, wanted: tuple[str, ...]
+    record: HandRecord, phases: list[tuple[Phase, int]], read: Reader, wanted: tuple[Phase, ...]
 ) -> None:
     for index, ((seat, action), (phase, _)) in enumerate(zip(record.actions, phases, strict=True)):
         if phase in wanted:
@@ -279,7 +280,7 @@ def _echo_contract(hand: Hand, read: Reader) -> None:
 
 
 def _echo_marriages_and_kontras(
-    record: HandRecord, phases: list[tuple[str, int]], hand: Hand, read: Reader
+    record: HandRecord, phases: list[tuple[Phase, int]], hand: Hand, read: Reader
 ) -> None:
     _ = read._
     marriages = hand.marriages
@@ -424,7 +425,7 @@ def replay_command(
         load_ruleset(ruleset_ref) if ruleset_ref is not None else ruleset_of(record, path.parent)
     )
     hash_ok = content_hash(ruleset) == record.ruleset_hash
-    phases: list[tuple[str, int]] = []  # the phase and finished tricks before each action
+    phases: list[tuple[Phase, int]] = []  # the phase and finished tricks before each action
     hand = replay(
         record,
         ruleset,
@@ -438,8 +439,8 @@ def replay_command(
     _echo_deal(hand, read)
     echo("")
     echo(speech._("Auction"))
-    _echo_calls(record, phases, read, ("auction",))
-    _echo_calls(record, phases, read, ("trump",))
+    _echo_calls(record, phases, read, (Phase.AUCTION,))
+    _echo_calls(record, phases, read, (Phase.TRUMP,))
     _echo_contract(hand, read)
     contract = hand.contract
     if contract is None:
