@@ -18,7 +18,7 @@ PAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "hand": (
         "The hand",
         "The hand engine: a hand, its actions, what a seat sees.",
-        (".engine",),
+        (".engine", ".engine.phase"),
     ),
     "settlement": (
         "Settling",
@@ -29,8 +29,9 @@ PAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "cards": ("Cards", "Cards, suits and ranks, and their notation.", (".cards",)),
     "plugins": (
         "Plugins",
-        "What a plugin implements: contract kinds, the facts they need, the hooks.",
-        (".contracts.base", ".contracts.fact_specs", ".hookspecs"),
+        "What a plugin implements: contract kinds, the facts they need, the hooks, its "
+        "words in every language; and the registry of what the plugins brought.",
+        (".contracts.base", ".contracts.fact_specs", ".hookspecs", ".i18n", ".plugins"),
     ),
     "errors": ("Errors", "Every error the library raises.", (".errors",)),
 }
