@@ -181,14 +181,12 @@ class Auction:
         return two is not None and two.same_trump_binds_others
 
     def _resolved(self, info: BidInfo, named: int) -> int:
-        """The trump a bid stands for: named, red, fixed, or -1 (none, or not named yet)."""
-        if info.trump == "none":
-            return -1
-        if info.trump == "red":
-            return suit_number(self.ruleset.trump.red_suit)
-        if self.ruleset.trump.fixed is not None:
-            return suit_number(self.ruleset.trump.fixed)
-        return named
+        """The trump a bid stands for: named, red, fixed, or -1 (none, or not named yet).
+        Which it may be is the catalogue's ``info.suits``: a red or fixed trump is its one suit."""
+        suits = info.suits
+        if len(suits) == 1:  # red, or the fixed suit: nothing to name
+            return suits[0]
+        return named if suits else -1
 
     def _value_mode(self) -> bool:
         """Whether the standing bid is a round-1 bid overcalled by value, not by rank."""

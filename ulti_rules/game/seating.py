@@ -63,6 +63,22 @@ def check_dealer(ruleset: Ruleset, dealer: object) -> int:
     return dealer
 
 
+def dealer_after(ruleset: Ruleset, first: int, passes: int) -> int:
+    """Who deals once the deal has passed on ``passes`` times from seat ``first``: it
+    passes to the next seat in the direction of play (``direction_step``) after every deal
+    that is not dealt again. The one rotation the ledger and the studies ask."""
+    return (first + direction_step(ruleset) * passes) % ruleset.players.count
+
+
+def dealer_with_forehand(ruleset: Ruleset, forehand: int) -> int:
+    """The dealer of the hand whose forehand is ``forehand``: :func:`build_seating` asked
+    for each dealer seat; BadDeal if no dealer's table has that forehand."""
+    for dealer in range(ruleset.players.count):
+        if build_seating(ruleset, dealer).forehand == forehand:
+            return dealer
+    raise BadDeal(f"no dealer has forehand {forehand!r} at this table")
+
+
 def build_seating(ruleset: Ruleset, dealer: int) -> Seating:
     """The table for a hand dealt by ``dealer``: forehand first, the dealer out with four."""
     n = ruleset.players.count

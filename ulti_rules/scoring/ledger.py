@@ -22,8 +22,9 @@ of three deals.
 from __future__ import annotations
 
 import importlib.metadata
+import itertools
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -41,7 +42,7 @@ from pydantic import (
 
 from ..errors import Problem, ProblemsError
 from ..facts import Contract, Facts
-from ..game.seating import direction_step
+from ..game.seating import dealer_after
 from ..plugins import Registry
 from ..quoting import shorten
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
@@ -288,11 +289,17 @@ class Ledger(BaseModel):
     def dealer_of(self, number: int, ruleset: Ruleset) -> str:
         """Who deals hand ``number`` (1-based): the deal passes to the right after each
         hand, except after a redeal; hands not added yet are counted as passing it on."""
-        before = self.hands[: number - 1]
-        passes = sum(not h.redeal for h in before) + (number - 1 - len(before))
+        return next(itertools.islice(self.dealers(ruleset), number - 1, None))
+
+    def dealers(self, ruleset: Ruleset) -> Iterator[str]:
+        """Who deals hand 1, 2, ... without end, as :meth:`dealer_of` says: the rotation
+        (``seating.dealer_after``) counting the deals that passed it on. The ledger's
+        checks walk the hands with it."""
         start = self.players.index(self.first_dealer)
-        seat = (start + direction_step(ruleset) * passes) % len(self.players)
-        return self.players[seat]
+        passes = 0
+        for number in itertools.count(1):
+            yield self.players[dealer_after(ruleset, start, passes)]
+            passes += self._passes_on(number)
 
     def _passes_on(self, number: int) -> bool:
         """Whether hand ``number`` passes the deal on; one not added yet is assumed to."""

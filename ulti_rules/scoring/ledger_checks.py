@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from ..game.seating import direction_step
 from ..plugins import Registry
 from ..quoting import shorten
 from ..ruleset.positions import Where
@@ -115,11 +114,9 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
             )
         ]
     problems = []
-    seat = ledger.players.index(ledger.first_dealer)
-    step = direction_step(ruleset)
-    for index, hand in enumerate(ledger.hands):
+    dealers = ledger.dealers(ruleset)  # the rotation, redeals included: ``Ledger.dealer_of``
+    for index, (hand, dealer) in enumerate(zip(ledger.hands, dealers, strict=False)):
         at = ("hands", index)
-        dealer = ledger.players[seat % count]
         if hand.dealer in ledger.players and hand.dealer != dealer:
             problems.append(
                 where.problem(
@@ -128,8 +125,6 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
                     f"not {hand.dealer}",
                 )
             )
-        if not hand.redeal:
-            seat += step
         if hand.bid is not None and all(bid.id != hand.bid for bid in ruleset.ladder):
             problems.append(
                 where.problem(

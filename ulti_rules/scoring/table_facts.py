@@ -21,11 +21,10 @@ from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..game import Game
 from ..game.catalog import BidInfo, kontra_is_personal
-from ..game.seating import build_seating, direction_step
+from ..game.seating import build_seating, dealer_with_forehand
 from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
-from ..ruleset.ladder import bid_trump
 from ..ruleset.loading import check_name, load_ruleset, locate, registry_of
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
@@ -270,7 +269,12 @@ class _Reader:
         return None
 
     def trump(self, bid: Bid) -> SuitId | None:
-        kind = bid_trump(self.ruleset, bid, self.registry)
+        """The hand's trump, as the sheet says it or as the bid fixes it. Which trumps a
+        bid may have is the catalogue's (``BidInfo.suits``, as the engine asks it); this
+        only says in words why another one is wrong."""
+        info = Game.of(self.ruleset, self.registry).bid(bid.id)
+        kind = info.trump
+        allowed = [suit_id(s) for s in info.suits]
         given = self.sheet.trump
         suit: SuitId | None = None
         if given is not None:
@@ -286,12 +290,12 @@ class _Reader:
             if suit is not None:
                 self.fail(("trump",), f"'{bid.id}' is played without trumps; leave trump out")
             return None
-        red = self.ruleset.trump.red_suit
         if kind == "red":
+            (red,) = allowed  # the red suit, the only trump of a red bid
             if suit is not None and suit != red:
                 self.fail(("trump",), f"'{bid.id}' is a red bid: trump is {red}")
             return red
-        fixed = self.ruleset.trump.fixed
+        fixed = allowed[0] if len(allowed) == 1 else None  # no suit to name: always this one
         if suit is not None and fixed is not None and suit != fixed:
             self.fail(("trump",), f"trump is always {fixed} in '{self.ruleset.name}', not {suit}")
             return None
@@ -310,11 +314,8 @@ class _Reader:
                 ("trump",) if given is not None else ("bid",),
                 f"'{bid.id}' is a trump bid: say which suit was trump (trump: acorns)",
             )
-        elif (
-            suit == red
-            and self.ruleset.trump.red_suit_needs_red_bid
-            and not self.ruleset.trump.fixed
-        ):
+        elif suit not in allowed:  # the red suit, where only a red bid makes it trump
+            red = self.ruleset.trump.red_suit
             self.fail(("trump",), f"{red} is trump only in a red bid here; '{bid.id}' is not red")
         return suit
 
@@ -871,7 +872,7 @@ def sheet_from(
     if dealer is None:
         dealer = contract.sitting_out
     if dealer is None and facts is not None:
-        dealer = (facts.seats[0] - direction_step(ruleset)) % ruleset.players.count
+        dealer = dealer_with_forehand(ruleset, facts.seats[0])
     doc: dict[str, Any] = {"ruleset": ruleset_ref or ruleset.name, "players": names}
     if dealer is not None:
         doc["dealer"] = names[dealer]
