@@ -48,6 +48,7 @@ from .actions import (
 )
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of_distinct
+from .phase import Step
 from .tricks import SUITS
 from .trump import (
     KINGS_AND_OVERS,
@@ -60,6 +61,10 @@ from .trump import (
 )
 
 TALON_SIZE = 2
+
+ROUND1, ROUND1_TRUMP, CONFIRM = Step.ROUND1, Step.ROUND1_TRUMP, Step.CONFIRM
+DISCARD, SPEAK, BID = Step.DISCARD, Step.SPEAK, Step.BID
+"""The auction's steps (``Hand.step`` shows them as they are)."""
 
 
 class Auction:
@@ -129,18 +134,18 @@ class Auction:
                 hands[seat] = mask_of_distinct(dealt[:first])
                 self.later[seat] = mask_of_distinct(dealt[first:])
             self.extra = tuple(deal.rest)
-            self.step = "round1"
+            self.step = ROUND1
             return
         for seat in seats.active:
             hands[seat] = mask_of_distinct(deal.hands[seat])
         if mode == "forehand":
-            self.step = "discard"
+            self.step = DISCARD
         elif mode == "set_aside":
             self.talon = tuple(deal.rest)
-            self.step = "speak"
+            self.step = SPEAK
         else:
             self.rest = tuple(deal.rest)
-            self.step = "speak"
+            self.step = SPEAK
 
     def clone(self) -> Auction:
         """An independent copy for ``Hand.clone``: only ``later`` is mutated in place."""
@@ -163,9 +168,9 @@ class Auction:
         if self.ruleset.trump.named == "in_bid":
             return True
         two = self.two_round
-        if self.step == "round1":
+        if self.step == ROUND1:
             return two is not None and two.trump_named == "with_bid"
-        return self.step == "confirm" or self._same_trump_binds()
+        return self.step == CONFIRM or self._same_trump_binds()
 
     def _same_trump_binds(self, confirm: bool | None = None) -> bool:
         """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set).
@@ -175,7 +180,7 @@ class Auction:
         """
         if self.round1_winner < 0:  # no round-1 winner (the usual auction)
             return False
-        if self.step == "confirm" if confirm is None else confirm:
+        if self.step == CONFIRM if confirm is None else confirm:
             return True
         two = self.two_round
         return two is not None and two.same_trump_binds_others
@@ -225,7 +230,7 @@ class Auction:
 
     def _candidates(self, confirm: bool | None = None) -> list[BidInfo]:
         """Bids the rank, component and trump rules allow now, before looking at marriages."""
-        return list(self._iter_candidates(self.step == "confirm" if confirm is None else confirm))
+        return list(self._iter_candidates(self.step == CONFIRM if confirm is None else confirm))
 
     def _iter_candidates(self, confirm: bool) -> Iterator[BidInfo]:
         cat = self.cat
@@ -254,7 +259,7 @@ class Auction:
         A candidate needing no marriage is makeable by any hand.
         """
         if confirm is None:
-            confirm = self.step == "confirm"
+            confirm = self.step == CONFIRM
         return self._at_all(self._situation(confirm), confirm)
 
     def _at_all(self, situation: tuple[object, ...], confirm: bool) -> tuple[bool, bool]:
@@ -269,7 +274,7 @@ class Auction:
     def _any_feasible(self, hand: int, confirm: bool | None = None) -> bool:
         """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
         if confirm is None:
-            confirm = self.step == "confirm"
+            confirm = self.step == CONFIRM
         situation = self._situation(confirm)
         return self._at_all(situation, confirm)[1] or self._feasible_with(
             marriages_in(hand), situation, confirm
@@ -289,7 +294,7 @@ class Auction:
             return False
         if self.talon_by == seat:
             return self._any_feasible(hand | mask_of_distinct(talon))
-        confirm = self.step == "confirm"
+        confirm = self.step == CONFIRM
         situation = self._situation(confirm)
         if self._at_all(situation, confirm)[1]:
             return True
@@ -310,7 +315,7 @@ class Auction:
     def _unsuitable(self, hand: int) -> bool:
         """After taking a talon that made no bid makeable: every higher bid may be made,
         its marriages unheld (the bid is then lost), since taking the talon obliges one."""
-        return self.step == "bid" and not self._any_feasible(hand)
+        return self.step == BID and not self._any_feasible(hand)
 
     def _feasible_with(
         self, held: tuple[int, ...], situation: tuple[object, ...], confirm: bool
@@ -358,16 +363,16 @@ class Auction:
 
     def _confirm_forced(self, hand: int) -> bool:
         """No confirm or raise is makeable: the round-1 bid then stands as it is (and fails)."""
-        return self.step == "confirm" and not self._any_feasible(hand, True)
+        return self.step == CONFIRM and not self._any_feasible(hand, True)
 
     def _bid_actions(self, hand: int) -> tuple[Bid, ...]:
         """Every Bid the seat may make now; memoised per situation in the catalogue."""
-        check = self.step != "round1" and not self._unsuitable(hand)
+        check = self.step != ROUND1 and not self._unsuitable(hand)
         if self._confirm_forced(hand):
             return (self._confirm_action(),)
         held = marriages_in(hand) if check else ()
         carry = self._suit_bids_carry()
-        key = ("bids", held, check, carry, *self._situation(self.step == "confirm"))
+        key = ("bids", held, check, carry, *self._situation(self.step == CONFIRM))
         memo = self.cat.memo
         found = memo.get(key)
         if found is None:
@@ -377,7 +382,7 @@ class Auction:
 
     def _compute_bid_actions(self, held: tuple[int, ...], check: bool, carry: bool) -> list[Bid]:
         result: list[Bid] = []
-        confirm = self.step == "confirm"
+        confirm = self.step == CONFIRM
         binds = self._same_trump_binds(confirm)
         for info in self._iter_candidates(confirm):
             options = self._trump_options(info, held, check, binds)
@@ -397,7 +402,7 @@ class Auction:
 
     def _direct_bid_allowed(self) -> bool:
         """In the speak step: whether a seat may bid without taking the talon."""
-        if self.step != "speak":
+        if self.step != SPEAK:
             return False
         if self.ruleset.deal.talon == "none" or self.ruleset.auction.talon_exchange_optional:
             return True
@@ -421,8 +426,8 @@ class Auction:
         auction = self.ruleset.auction
         return (not auction.opener_must_bid) or auction.opener_pass_is_simple
 
-    def _next_step_after_discard(self) -> str:
-        return "confirm" if self.confirm_due else "bid"
+    def _next_step_after_discard(self) -> Step:
+        return CONFIRM if self.confirm_due else BID
 
     def _discard_ok(self, hand: int, pair: tuple[int, ...]) -> bool:
         """Whether discarding ``pair`` (two cards, ascending) leaves a bid to make then."""
@@ -502,9 +507,9 @@ class Auction:
         seat = self.turn
         hand = hands[seat]
         step = self.step
-        if step == "discard":
+        if step == DISCARD:
             return self._legal_discards(hand)
-        if step == "round1_trump":
+        if step == ROUND1_TRUMP:
             assert self.bid is not None
             return tuple(DECLARE[s] for s in self.bid.suits)
         # The answer depends on the hand only through the marriages it holds (with the
@@ -522,7 +527,7 @@ class Auction:
             else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS]
             if self.talon_by == seat
             else hand & KINGS_AND_OVERS,
-            *self._situation(step == "confirm"),
+            *self._situation(step == CONFIRM),
         )
         memo = self.cat.memo
         found = memo.get(key)
@@ -533,7 +538,7 @@ class Auction:
     def _compute_legal(self, seat: int, hand: int, step: str) -> list[Action]:
         """The actions of a bid, speak, round1 or confirm step (:meth:`legal`'s memo)."""
         actions: list[Action] = []
-        if step == "speak":
+        if step == SPEAK:
             rob = self._may_rob(seat)
             if rob and self._talon_may_serve(seat, hand):
                 actions.append(PICK_UP)
@@ -550,15 +555,15 @@ class Auction:
     def _pass_allowed(self, hand: int) -> bool:
         """Whether the seat to act may pass: the one rule that both :meth:`legal` and
         :meth:`why_refused` ask, so that the two can never disagree."""
-        if self.step == "speak":
+        if self.step == SPEAK:
             if not self.opening or self._opening_may_pass():
                 return True
             # The opener must bid (no talon, or one set aside): he passes only if no bid
             # at all is open to him, so that a hand never sticks with nothing to do.
             return not self._can_open(hand)
-        if self.step == "bid":
+        if self.step == BID:
             return self.opening and self._opening_may_pass()
-        if self.step == "round1":
+        if self.step == ROUND1:
             two = self.two_round
             return not (self.opening and two is not None and two.opener_must_bid)
         return False
@@ -569,7 +574,7 @@ class Auction:
         hand = hands[seat]
         step = self.step
         if isinstance(action, Discard):
-            if step != "discard":
+            if step != DISCARD:
                 return Said("there is nothing to discard now: discard right after taking the talon")
             if len(action.cards) != TALON_SIZE:
                 return Said("the talon is {n} cards: discard exactly {n}", n=TALON_SIZE)
@@ -591,10 +596,10 @@ class Auction:
                     cards=cards,
                 )
             return None
-        if step == "discard":
+        if step == DISCARD:
             return Said("discard two cards first: you hold the talon")
         if isinstance(action, DeclareTrump):
-            if step != "round1_trump":
+            if step != ROUND1_TRUMP:
                 return Said("trump is named after the auction, not during it")
             assert self.bid is not None
             if suit_number(action.suit) not in self.bid.suits:
@@ -604,12 +609,12 @@ class Auction:
                     bid=self.bid.name,
                 )
             return None
-        if step == "round1_trump":
+        if step == ROUND1_TRUMP:
             return Said("name the trump suit of your round-1 bid first")
         if isinstance(action, PickUp):
-            if step == "bid":
+            if step == BID:
                 return Said("you have laid the talon down: now bid")
-            if step != "speak":
+            if step != SPEAK:
                 return Said("there is no talon to take now")
             if self.talon is None:
                 return Said("there is no talon in this deal")
@@ -637,9 +642,9 @@ class Auction:
         if isinstance(action, Pass):
             if self._pass_allowed(hand):
                 return None
-            if step == "confirm":
+            if step == CONFIRM:
                 return Said("confirm your round-1 bid or raise it")
-            if step == "round1":
+            if step == ROUND1:
                 return Said("the first speaker must open round 1 with a bid")
             if self.opening:
                 return Said("the opener must bid")
@@ -653,7 +658,7 @@ class Auction:
         if info is None:
             return Said("there is no bid '{bid}' in this ruleset's ladder", bid=action.bid)
         step = self.step
-        if step == "speak":
+        if step == SPEAK:
             if not self._direct_bid_allowed():
                 return Said("take the talon first: every bid picks the talon up")
             if not self._may_rob(self.turn):
@@ -661,7 +666,7 @@ class Auction:
         if not info.biddable:
             least = self.ruleset.auction.min_components
             return Said("every bid needs at least {least} components in this ruleset", least=least)
-        confirming = step == "confirm" and info is self.round1_bid
+        confirming = step == CONFIRM and info is self.round1_bid
         if not confirming and not self._overcalls(info):
             if self.bid is None:
                 return Said("{bid} cannot be bid now", bid=info.name)
@@ -690,7 +695,7 @@ class Auction:
                 return Said("a confirmation keeps the round-1 trump")
             if self._confirm_forced(hand):
                 return None
-        check = step != "round1" and not self._unsuitable(hand)
+        check = step != ROUND1 and not self._unsuitable(hand)
         options = self._trump_options(info, (), False, self._same_trump_binds())
         if carries:
             assert action.trump is not None
@@ -717,7 +722,7 @@ class Auction:
         if type(action) is Pass:
             if (
                 self.opening
-                and self.step in ("bid", "speak")
+                and self.step in (BID, SPEAK)
                 and self.ruleset.auction.opener_pass_is_simple
             ):
                 simple = self.cat.plain_simple
@@ -728,7 +733,7 @@ class Auction:
             return
         if type(action) is Bid:
             info = self.cat.by_id[action.bid]
-            confirm = self.step == "confirm" and info is self.round1_bid
+            confirm = self.step == CONFIRM and info is self.round1_bid
             named = suit_number(action.trump) if action.trump else -1
             if confirm and named < 0:
                 named = self.round1_trump
@@ -745,7 +750,7 @@ class Auction:
             assert self.talon is not None
             hands[seat] |= mask_of_distinct(self.talon)
             self.talon = None
-            self.step = "discard"
+            self.step = DISCARD
             self.opening = False
             return
         if type(action) is DeclareTrump:
@@ -755,7 +760,7 @@ class Auction:
         raise AssertionError(f"unchecked action {action!r}")
 
     def _record_bid(self, info: BidInfo, named: int, seat: int, *, confirm: bool) -> None:
-        was_round1 = self.step == "round1"
+        was_round1 = self.step == ROUND1
         self.bid = info
         self.bidder = seat
         self.bid_trump = self._resolved(info, named)
@@ -763,19 +768,19 @@ class Auction:
         self.opening = False
         if not confirm:
             self.bids_made += 0 if was_round1 else 1
-        if self.step == "confirm":
+        if self.step == CONFIRM:
             self.standing_round1 = confirm
             self.confirm_due = False
         elif not was_round1:
             self.standing_round1 = False
-        self.step = "round1" if was_round1 else "speak"
+        self.step = ROUND1 if was_round1 else SPEAK
         self.turn = self.seats.after[seat]
 
     def _pass(self, hands: list[int]) -> None:
         self.passes += 1
         self.opening = False
         active = len(self.seats.active)
-        if self.step == "round1":
+        if self.step == ROUND1:
             two = self.two_round
             assert two is not None
             if self.bid is not None and self.passes >= two.end_passes:
@@ -793,7 +798,7 @@ class Auction:
             self.done = True
             return
         self.turn = self.seats.after[self.turn]
-        self.step = "speak"
+        self.step = SPEAK
 
     def _end_round1(self, hands: list[int]) -> None:
         """Round 1 is over: its winner takes the extra cards (after naming trump, if so set)."""
@@ -807,7 +812,7 @@ class Auction:
         self.round1_trump = self.bid_trump
         self.turn = self.bidder
         if self.bid.trump == "suit" and self.round1_trump < 0:
-            self.step = "round1_trump"
+            self.step = ROUND1_TRUMP
             return
         self._deal_rest(hands, self.bidder)
 
@@ -818,7 +823,7 @@ class Auction:
         self.extra = ()
         self.later = {}
         self.turn = receiver
-        self.step = "discard"
+        self.step = DISCARD
         self.passes = 0
         self.opening = self.round1_winner < 0 and self.bid is None
         self.confirm_due = self.round1_winner >= 0

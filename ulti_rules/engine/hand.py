@@ -391,7 +391,7 @@ class Hand:
     @property
     def step(self) -> Step:
         """What the seat to act is asked for: the auction step, or the phase itself."""
-        return STEPS[self._auction.step if self._phase == AUCTION else self._phase]
+        return self._auction.step if self._phase == AUCTION else STEPS[self._phase]
 
     @property
     def current_player(self) -> int | None:

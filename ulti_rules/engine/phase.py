@@ -43,4 +43,4 @@ class Step(StrEnum):
 
 
 STEPS: dict[str, Step] = {step.value: step for step in Step}
-"""A step by its string (the auction keeps plain strings internally)."""
+"""A step by its string: outside the auction, the step of a phase."""
