@@ -456,7 +456,7 @@ def _check_kind(kind_cls: object) -> str:
             f"contract kind '{name}': the field 'kind' of {params.__name__} must be "
             f"Literal['{name}'] (a ruleset's entries find their kind by it)"
         )
-    for flag in ("replaces_parti", "keeps_trump_seven"):
+    for flag in ("is_parti", "is_hundred", "replaces_parti", "keeps_trump_seven"):
         if not isinstance(getattr(kind_cls, flag), bool):
             raise _Refused(f"contract kind '{name}': {flag} must be True or False")
     implied = kind_cls.implied_by

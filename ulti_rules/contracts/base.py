@@ -71,6 +71,11 @@ class ContractKind:
     """The Parti (Simple) itself: the plain game of card points that a lone bid of it may
     give up or leave uncontested, and that silent bonuses and a void 100 fall back on.
     Engine and scoring ask this flag, never a kind's name or class."""
+    is_hundred: ClassVar[bool] = False
+    """A 100 game (40-100, 20-100): card points plus a bid marriage reach a target. The
+    rulebook tells the 100 games' marriage rules for these kinds, and ``applies_to:
+    auto`` offers a silent bonus of such a kind only beside a Parti (the silent 100 is
+    the Parti's result counted up to 100). Ask this flag, never a kind's name."""
     replaces_parti: ClassVar[bool] = False
     """A bid holding this component has no separate Parti (100s, trump Durchmars)."""
     keeps_trump_seven: ClassVar[bool] = False

@@ -113,6 +113,7 @@ class Hundred(PreparedKind):
     name = "hundred"
     params = HundredSpec
     replaces_parti = True
+    is_hundred = True
 
     def judging(self, spec: ContractSpec, ruleset: Ruleset) -> Judge:
         """Card points (and talon, where it counts) plus only the bid marriage reach the target.

@@ -15,7 +15,7 @@ from typing import Literal
 from ..cards import SUIT_IDS
 from ..contracts.base import ContractKind
 from ..plugins import Registry
-from ..ruleset.ladder import bid_trump
+from ..ruleset.ladder import bid_trump, is_plain_parti
 from ..ruleset.schema import Bid, ContractSpec, Ruleset
 
 TrumpMode = Literal["suit", "red", "none"]
@@ -109,7 +109,7 @@ def _info(ruleset: Ruleset, registry: Registry, bid: Bid) -> BidInfo:
         plain_marriages=plain_marriages,
         keeps_seven=keeps_seven,
         open=any(s.open for s in specs),
-        plain_parti=len(kinds) == 1 and kinds[0].is_parti and not bid.red,
+        plain_parti=is_plain_parti(ruleset, bid, registry),
         per_defender=frozenset(per_defender),
         suits=_suits(ruleset, trump),
         hundred=trump_marriages + plain_marriages > 0,

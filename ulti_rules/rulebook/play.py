@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..ruleset.schema import HUNDRED
 from .document import Block, Section
 from .words import Words
 
@@ -199,7 +198,11 @@ def marriages(w: Words) -> Section:
 
 
 def _hundred_games(w: Words) -> list[Block]:
-    hundreds = [w.name(spec.names) for spec in w.ruleset.contracts.values() if spec.kind == HUNDRED]
+    hundreds = [
+        w.name(spec.names)
+        for spec in w.ruleset.contracts.values()
+        if (kind := w.registry.kinds.get(spec.kind)) is not None and kind.is_hundred
+    ]
     if not hundreds:
         return []
     h = w.ruleset.marriages.in_hundred_game

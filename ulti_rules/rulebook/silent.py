@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..ruleset.ladder import silent_needs_parti
 from ..ruleset.schema import DURCHMARS, HUNDRED, SilentBonus
 from .document import Block, Items, Paragraph, Section
 from .kinds import Sentence, kind_sentences
@@ -177,7 +178,7 @@ def _auto(w: Words, bonus: SilentBonus) -> tuple[str, ...]:
     silent 100, or a bonus that replaces the Simple, only beside a Simple; none in a bid
     whose component already claims the feat (no silent Four Aces in a Durchmars)."""
     states = ["silent_bonuses.*.applies_to"]
-    if bonus.condition == HUNDRED or bonus.parti == "replaces":
+    if silent_needs_parti(bonus, w.registry):
         text = w._(
             "It can be made in every trump bid that holds a {simple} and no component of its "
             "own kind, as the ladder shows.",

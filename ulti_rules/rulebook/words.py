@@ -111,12 +111,12 @@ class Words:
 
     def simple(self) -> str:
         """The plain Simple bid as the ruleset names it, else the catalogue's word."""
-        from ..ruleset.ladder import parti_contract
+        from ..ruleset.ladder import is_plain_parti, parti_contract
 
-        parti = parti_contract(self.ruleset, self.registry)
         for bid in self.ruleset.ladder:
-            if parti is not None and tuple(bid.components) == (parti,) and not bid.red:
+            if is_plain_parti(self.ruleset, bid, self.registry):
                 return self.name(bid.names)
+        parti = parti_contract(self.ruleset, self.registry)
         if parti is not None:
             return self.contract(parti)
         return self._("Simple")

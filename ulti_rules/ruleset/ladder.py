@@ -23,11 +23,9 @@ from ..plugins import BUILTIN, Registry, describe_exception, printable, short_re
 from ..quoting import shorten
 from .hints import did_you_mean
 from .ranking import TABLE, RankedBid, RankingRule, normalise
-from .schema import Bid, ContractSpec, Ruleset
+from .schema import Bid, ContractSpec, Ruleset, SilentBonus
 
 Trump = Literal["suit", "red", "none"]
-PARTI_KIND = "parti"
-"""The kind of the Parti / Simple: what a ``replaces_parti`` kind stands in for."""
 UNANNOUNCED = "marriages.in_hundred_game.unannounced"
 
 
@@ -47,6 +45,32 @@ class LadderIssue:
 
 def _kind(registry: Registry, spec: ContractSpec) -> ContractKind | None:
     return registry.kinds.get(spec.kind)
+
+
+def is_parti(spec: ContractSpec, registry: Registry) -> bool:
+    """Whether ``spec`` is a Parti / Simple: its registered kind says so (``is_parti``),
+    whatever the kind is called. The one test of it for the ladder, the rulebook and
+    scoring, as the engine's catalogue asks the same flag."""
+    kind = _kind(registry, spec)
+    return kind is not None and kind.is_parti
+
+
+def is_plain_parti(ruleset: Ruleset, bid: Bid, registry: Registry) -> bool:
+    """Whether ``bid`` is the plain Simple: a Parti alone, not red (the bid an opening
+    pass stands for, and the one a declarer may give up)."""
+    if len(bid.components) != 1 or bid.red:
+        return False
+    spec = ruleset.contracts.get(bid.components[0])
+    return spec is not None and is_parti(spec, registry)
+
+
+def silent_needs_parti(bonus: SilentBonus, registry: Registry) -> bool:
+    """Whether ``applies_to: auto`` offers ``bonus`` only in a bid holding a Parti, as it
+    stands in for the Parti's result: a bonus with ``parti: replaces``, and the feat of
+    a 100 kind (``is_hundred``: WP's silent 100 goes only with bids that carry a Simple).
+    The one test of it for the ladder and the rulebook."""
+    kind = registry.kinds.get(bonus.condition)
+    return bonus.parti == "replaces" or (kind is not None and kind.is_hundred)
 
 
 def _specs(ruleset: Ruleset, bid: Bid) -> list[ContractSpec]:
@@ -243,11 +267,10 @@ def bid_trump(ruleset: Ruleset, bid: Bid, registry: Registry) -> Trump:
 
 
 def parti_contract(ruleset: Ruleset, registry: Registry) -> str | None:
-    """The catalogue's Parti: the id of its first entry of the (registered) parti kind;
-    None if it has none. A void 100 is settled as this Parti (``unannounced: parti``)."""
-    if PARTI_KIND not in registry.kinds:
-        return None
-    return next((cid for cid, spec in ruleset.contracts.items() if spec.kind == PARTI_KIND), None)
+    """The catalogue's Parti: the id of its first entry of a (registered) Parti kind
+    (``is_parti``); None if it has none. A void 100 is settled as this Parti
+    (``unannounced: parti``)."""
+    return next((cid for cid, spec in ruleset.contracts.items() if is_parti(spec, registry)), None)
 
 
 def can_overcall(new: Bid, current: Bid | None) -> bool:
@@ -263,10 +286,12 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
     trump bids; never where the bid already holds a component of the bonus's kind (no
     silent Ulti inside an Ulti) or one that claims its feat (``implied_by``: no silent
     Four Aces inside a Durchmars); and only beside a Parti when the bonus stands in for
-    the Parti's result (the silent 100 of WP's table, and any bonus with ``parti:
-    replaces``).
+    the Parti's result (``silent_needs_parti``: the silent 100 of WP's table, and any
+    bonus with ``parti: replaces``).
     """
-    kinds_in_bid = {spec.kind for spec in _specs(ruleset, bid)}
+    specs = _specs(ruleset, bid)
+    kinds_in_bid = {spec.kind for spec in specs}
+    holds_parti = any(is_parti(spec, registry) for spec in specs)
     trump = bid_trump(ruleset, bid, registry)
     values: dict[str, int] = {}
     for bonus_id, bonus in ruleset.silent_bonuses.items():
@@ -275,8 +300,7 @@ def silent_values(ruleset: Ruleset, bid: Bid, registry: Registry) -> dict[str, i
             claimed = kind is not None and bool(kind.implied_by & kinds_in_bid)
             if trump == "none" or bonus.condition in kinds_in_bid or claimed:
                 continue
-            needs_parti = bonus.condition == "hundred" or bonus.parti == "replaces"
-            if needs_parti and PARTI_KIND not in kinds_in_bid:
+            if not holds_parti and silent_needs_parti(bonus, registry):
                 continue
         elif bid.id not in bonus.applies_to:
             continue
@@ -333,7 +357,7 @@ def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
     issues.extend(_check_names(ruleset))
     issues.extend(_check_ranking(ruleset, registry, unsound))
     issues.extend(_check_silent(ruleset, registry))
-    issues.extend(_check_opening_pass(ruleset))
+    issues.extend(_check_opening_pass(ruleset, registry))
     issues.extend(_check_min_components(ruleset))
     issues.extend(check_unannounced_hundred(ruleset, registry))
     return issues
@@ -386,19 +410,11 @@ def _needs_marriage(ruleset: Ruleset, bid: Bid) -> bool:
     )
 
 
-def _check_opening_pass(ruleset: Ruleset) -> Iterable[LadderIssue]:
+def _check_opening_pass(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]:
     """GT's "Pasar" opens with the plain Simple: the ladder must have one, and allow it."""
     if not ruleset.auction.opener_pass_is_simple:
         return
-    plain = [
-        bid
-        for bid in ruleset.ladder
-        if len(bid.components) == 1
-        and not bid.red
-        and bid.components[0] in ruleset.contracts
-        and ruleset.contracts[bid.components[0]].kind == PARTI_KIND
-    ]
-    if not plain:
+    if not any(is_plain_parti(ruleset, bid, registry) for bid in ruleset.ladder):
         yield LadderIssue(
             "auction.opener_pass_is_simple",
             "the opening pass bids the plain Simple, but the ladder has no plain (non-red) "
@@ -513,7 +529,8 @@ def _check_combination(
             f"bid '{bid.id}' combines the no-trump component {', '.join(no_trump)} with "
             "others; a no-trump component stands alone",
         )
-    if PARTI_KIND in by_kind:
+    partis = [cid for cid, spec in known if is_parti(spec, registry)]
+    if partis:
         replacing = [
             cid
             for cid, spec in known
@@ -522,7 +539,7 @@ def _check_combination(
         if replacing:
             yield LadderIssue(
                 where,
-                f"bid '{bid.id}' holds a Parti ({', '.join(by_kind[PARTI_KIND])}) beside "
+                f"bid '{bid.id}' holds a Parti ({', '.join(partis)}) beside "
                 f"{', '.join(replacing)}, which replaces the Parti",
             )
     if bid.red:

@@ -43,14 +43,14 @@ def in_place(
 
 
 def parti(ruleset: Ruleset, registry: Registry) -> Component:
-    """The catalogue's Parti (the first entry of kind parti). ``ulti check`` refuses a
-    ruleset without one (``check_unannounced_hundred``); one built past the loader gets
-    a JudgingError."""
+    """The catalogue's Parti (its first entry of a Parti kind: ``parti_contract``).
+    ``ulti check`` refuses a ruleset without one (``check_unannounced_hundred``); one
+    built past the loader gets a JudgingError."""
     cid = parti_contract(ruleset, registry)
     if cid is None:
         raise JudgingError(
             f"{SETTING}: parti settles a Parti in place of a 100 whose marriage was never "
-            f"announced, but '{ruleset.name}' has no contract of kind parti"
+            f"announced, but '{ruleset.name}' has no contract of a Parti kind"
         )
     spec = ruleset.contracts[cid]
     kind = kind_named(registry, spec.kind, f"component '{cid}'")
