@@ -14,6 +14,7 @@ from typing import Literal
 
 import pytest
 from ulti_rules import ContractKind, ContractSpec, Ruleset, hookimpl
+from ulti_rules.bots.bid_shape import bid_shapes
 from ulti_rules.contracts.builtin import Hundred, HundredSpec, Parti
 from ulti_rules.game import Game
 from ulti_rules.plugins import Registry
@@ -203,6 +204,22 @@ def test_a_renamed_hundred_is_a_hundred(registry: Registry, tmp_path: Path) -> N
     assert "In a 40-100 or 20-100" in _section(new, "marriages")
     beside = "It can be made in every trump bid that holds a Simple"
     assert beside in _said(new) and beside in _said(old)
+
+
+def test_the_club_bot_plays_a_renamed_parti_and_hundred_as_the_built_in_ones(
+    registry: Registry, tmp_path: Path
+) -> None:
+    """The bot's task of each component (how it bids and discards for it) comes from the
+    kind's flags for a plugin's kind: the renamed Parti and 100 are no "unknown" task."""
+    with_parti, with_hundreds = club_with(registry, tmp_path)
+    for builtin, renamed, task in (
+        (with_parti("parti"), with_parti("plain_game"), "parti"),
+        (with_hundreds("hundred"), with_hundreds("big_hundred"), "hundred"),
+    ):
+        shapes = [bid_shapes(Game.of(ruleset)) for ruleset in (builtin, renamed)]
+        tasks = [{bid: shape.tasks for bid, shape in found.items()} for found in shapes]
+        assert tasks[1] == tasks[0]
+        assert any(task in bid_tasks for bid_tasks in tasks[1].values())
 
 
 @pytest.mark.parametrize("flag", ["is_parti", "is_hundred"])

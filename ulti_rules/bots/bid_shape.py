@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..contracts.base import ContractKind
 from ..contracts.builtin import HundredSpec
 from ..game import Game
 from ..game.catalog import BidInfo, TrumpMode
+from ..ruleset.schema import ContractSpec
 
 Task = Literal["parti", "hundred", "ulti", "betli", "durchmars", "unknown"]
 """What a component asks of the declarer, as the bot plays it."""
@@ -80,6 +82,19 @@ class BidShape:
         return task in self.tasks
 
 
+def _task(kind: ContractKind, spec: ContractSpec) -> Task:
+    """What a component asks, as the bot plays it: a built-in kind by its name; a plugin's
+    Parti, or 100 with a 100's settings, by its flag (``is_parti``, ``is_hundred``)."""
+    known = KNOWN_TASKS.get(spec.kind)
+    if known is not None:
+        return known
+    if kind.is_parti:
+        return "parti"
+    if kind.is_hundred and isinstance(spec, HundredSpec):
+        return "hundred"
+    return "unknown"
+
+
 def _shape(game: Game, info: BidInfo, keys: dict[tuple[object, ...], int]) -> BidShape:
     ruleset, registry = game.ruleset, game.registry
     factor = 2 if info.bid.red else 1
@@ -87,11 +102,11 @@ def _shape(game: Game, info: BidInfo, keys: dict[tuple[object, ...], int]) -> Bi
     for cid in info.bid.components:
         spec = ruleset.contracts[cid]
         kind = registry.kinds[spec.kind]
-        task = KNOWN_TASKS.get(spec.kind, "unknown")
+        task = _task(kind, spec)
         penalty, _ = kind.failure_penalty(spec)
         need = 0
         if task == "hundred":
-            assert isinstance(spec, HundredSpec)  # the built-in kind's name (KNOWN_TASKS)
+            assert isinstance(spec, HundredSpec)  # as _task makes sure
             marriages = ruleset.marriages
             value = marriages.trump_value if spec.marriage == "trump" else marriages.plain_value
             need = spec.target - value
