@@ -157,6 +157,31 @@ def test_the_ledger_checks_accept_exactly_the_dealers_of_dealer_of(ruleset: Rule
     assert refused > 0, "some dealer was wrong"
 
 
+def test_the_planned_end_counts_the_deals_as_the_ledger_counts_them(tmp_path: Path) -> None:
+    """``session.hands`` counts deals that passed on: the session's end, the check that
+    nothing follows it, and ``deals()`` agree, redeals and all."""
+    club = tmp_path / "short.yaml"
+    club.write_text("name: short\ntitle: Short\nextends: wikipedia\nsession: {hands: 3}\n", "utf-8")
+    ruleset = load_ruleset(str(club))
+    players = ["A", "B", "C"]
+    where = Where("s.json", {})
+    for seed in range(30):
+        rng = random.Random(seed)
+        ledger = Ledger(ruleset="x", players=players, first_dealer="A")
+        for number in range(1, rng.randint(1, 8) + 1):
+            dealer = ledger.dealer_of(number, ruleset)
+            ledger.hands.append(passed_out(number, dealer, players, rng.random() < 0.4))
+        passes = [not hand.redeal for hand in ledger.hands]
+        ended = next((n for n in range(1, len(passes) + 1) if sum(passes[:n]) >= 3), None)
+        assert ledger.planned_end(ruleset) == ended
+        assert ledger.planned_over(ruleset) == (ledger.deals() >= 3) == (ended is not None)
+        after = [p.message for p in ruleset_problems(ledger, where, ruleset)]
+        if ended is not None and ended < len(ledger.hands):
+            assert after == [f"the session was over after hand {ended}: no hand comes after it"]
+        else:
+            assert after == []
+
+
 # --------------------------------------------------------------------------- studies
 
 

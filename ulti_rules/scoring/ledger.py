@@ -333,8 +333,20 @@ class Ledger(BaseModel):
 
     def planned_over(self, ruleset: Ruleset) -> bool:
         """Whether the ruleset's planned number of hands (``session.hands``) is played."""
+        return self.planned_end(ruleset) is not None
+
+    def planned_end(self, ruleset: Ruleset) -> int | None:
+        """The number of the hand that played the last planned deal (``session.hands``
+        deals, counted as :meth:`deals` counts them), if one has; else None."""
         planned = ruleset.session.hands
-        return planned is not None and self.deals() >= planned
+        if planned is None:
+            return None
+        deals = 0
+        for number in range(1, len(self.hands) + 1):
+            deals += self._passes_on(number)
+            if deals >= planned:
+                return number
+        return None
 
     def is_over(self, ruleset: Ruleset) -> bool:
         last = self.last_round(ruleset)

@@ -150,14 +150,9 @@ def _over_after(ledger: Ledger, ruleset: Ruleset) -> int | None:
         last = ledger.last_round(ruleset)  # it seeks the caller's deal: he must be at the table
         if last is not None:
             ends.append(last[1])
-    planned = ruleset.session.hands
+    planned = ledger.planned_end(ruleset)
     if planned is not None:
-        deals = 0
-        for number, hand in enumerate(ledger.hands, start=1):
-            deals += not hand.redeal
-            if deals >= planned:
-                ends.append(number)
-                break
+        ends.append(planned)
     return min(ends, default=None)
 
 
