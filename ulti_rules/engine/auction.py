@@ -340,7 +340,7 @@ class Auction:
 
     def _keeps_trump(self, info: BidInfo) -> bool:
         """Whether ``info`` can be played in the round-1 trump (the 'same trump' rule)."""
-        if info.trump == "suit" and self.ruleset.trump.fixed is None:
+        if info.names_trump:
             return self.round1_trump in info.suits
         return self._resolved(info, -1) == self.round1_trump
 
@@ -681,7 +681,7 @@ class Auction:
                 "name the trump suit with the bid: {bid} is played with a trump", bid=info.name
             )
         if not carries and action.trump is not None:
-            if info.trump == "suit" and self.ruleset.trump.fixed is None:
+            if info.names_trump:
                 return Said("the trump suit is named after the auction, not with the bid")
             if info.trump == "none":
                 return Said("{bid} has no trump suit to name", bid=info.name)

@@ -55,6 +55,12 @@ class BidInfo:
         return self.bid.id
 
     @property
+    def names_trump(self) -> bool:
+        """Whether the declarer names the trump: a suit bid with no fixed suit, so more
+        than one suit is open to it (``suits``)."""
+        return len(self.suits) > 1
+
+    @property
     def name(self) -> str:
         """The bid's English name, said in the language of a sentence it is part of."""
         return self.bid.names.named()
