@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.phase import Phase
+from ..engine.phase import PLAY
 from ..errors import IllegalAction, PluginError
 from ..plugins import BUILTIN, describe_exception, plugin_fault, printable, short_repr
 from .club_player import ClubPlayer
@@ -54,7 +54,7 @@ def play_out(hand: Hand, bots: Bot | Sequence[Bot], rng: random.Random) -> Hand:
     fast = all(getattr(bot, "random_cards", False) for bot in seats)
     legal_cards, play_card, choice = hand.legal_card_list, hand.play_card, rng.choice
     while not hand.is_over:
-        if fast and hand.phase == Phase.PLAY:
+        if fast and hand.phase == PLAY:
             cards = legal_cards()
             if cards:
                 while cards:  # until the kontra round, a due marriage, or the end

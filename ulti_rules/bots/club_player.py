@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.actions import PASS, PLAYS, Announce, Discard, GiveUp, Play
 from ..engine.observation import Observation
-from ..engine.phase import Phase, Step
+from ..engine.phase import (
+    AUCTION,
+    CONFIRM,
+    DISCARD,
+    KONTRA,
+    PLAY,
+    ROUND1,
+    ROUND1_TRUMP,
+    SPEAK,
+    TRUMP,
+)
 from ..game import Game
 from .bid_shape import bid_shapes
 from .bidding import (
@@ -52,11 +62,11 @@ class ClubPlayer:
         game = hand.game
         actions = obs.legal_actions
         phase = obs.phase
-        if phase == Phase.AUCTION:
+        if phase == AUCTION:
             return self._auction(game, obs, rng)
-        if phase == Phase.TRUMP:
+        if phase == TRUMP:
             return choose_trump(game, obs, actions, rng)
-        if phase == Phase.KONTRA:
+        if phase == KONTRA:
             return (choose_kontra(game, obs, actions) if self.doubles else None) or PASS
         announce = next((a for a in actions if type(a) is Announce), None)
         if announce is not None:
@@ -74,17 +84,17 @@ class ClubPlayer:
     def _auction(self, game: Game, obs: Observation, rng: random.Random) -> Action:
         actions = obs.legal_actions
         step = obs.step
-        if step == Step.DISCARD:
+        if step == DISCARD:
             discards = [a for a in actions if type(a) is Discard]
             return plan_discard(game, obs, discards, rng)
-        if step == Step.SPEAK:
+        if step == SPEAK:
             return choose_speech(game, obs, actions, rng)
-        if step == Step.ROUND1:
+        if step == ROUND1:
             return first_round(game, actions)
-        if step == Step.ROUND1_TRUMP:
+        if step == ROUND1_TRUMP:
             return choose_trump(game, obs, actions, rng)
         two = game.ruleset.auction.two_round
-        if step == Step.CONFIRM and two is not None:
+        if step == CONFIRM and two is not None:
             return choose_bid(
                 game, obs, actions, rng, multiplier_for=obs.bid, multiplier=two.multiplier
             )
@@ -94,7 +104,7 @@ class ClubPlayer:
 def _one_card(hand: Hand) -> bool:
     """Whether the one legal action now is a single card: after the first trick (no kontra,
     no give-up), where marriages are not announced with a card."""
-    if hand.phase != Phase.PLAY or not hand.tricks:
+    if hand.phase != PLAY or not hand.tricks:
         return False
     if hand.trump is not None and hand.ruleset.marriages.announce == "on_play":
         return False

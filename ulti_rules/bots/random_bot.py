@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.actions import PLAYS
-from ..engine.phase import Phase
+from ..engine.phase import PLAY
 
 if TYPE_CHECKING:
     from ..engine import Action, Hand
@@ -27,7 +27,7 @@ KONTRA_CHANCE = 0.1
 
 def _only_cards(hand: Hand) -> bool:
     """Whether the only legal actions now are cards (no kontra, marriage or give-up)."""
-    if hand.phase != Phase.PLAY or not hand.tricks:
+    if hand.phase != PLAY or not hand.tricks:
         return False  # the first trick: kontras, marriages, giving up
     return hand.trump is None or hand.ruleset.marriages.announce != "on_play"
 

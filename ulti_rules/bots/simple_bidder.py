@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.actions import PASS, PLAYS, Announce, Bid, DeclareTrump, Pass, PickUp
-from ..engine.phase import Phase, Step
+from ..engine.phase import BID, DISCARD, KONTRA, PLAY, ROUND1, ROUND1_TRUMP, SPEAK, TRUMP
 
 if TYPE_CHECKING:
     from ..engine import Action, Hand
@@ -38,21 +38,21 @@ class SimpleBidder:
 
     def choose(self, hand: Hand, rng: random.Random) -> Action:
         phase = hand.phase
-        if phase == Phase.PLAY:
+        if phase == PLAY:
             cards = hand.legal_card_list()
             if cards:
                 return PLAYS[rng.choice(cards)]
             # No card may be played: a marriage is due first.
             return next(a for a in hand.legal_actions() if type(a) is Announce)
-        if phase == Phase.KONTRA:
+        if phase == KONTRA:
             return PASS
-        if phase == Phase.TRUMP:
+        if phase == TRUMP:
             return rng.choice([a for a in hand.legal_actions() if type(a) is DeclareTrump])
         return self._auction(hand, rng)
 
     def _auction(self, hand: Hand, rng: random.Random) -> Action:
         step = hand.step
-        if step == Step.SPEAK:
+        if step == SPEAK:
             # Draw first, list the legal actions only to take: the same choices (listing
             # draws nothing), and three speakers in four never build the list.
             if rng.random() < PICK_UP_CHANCE:
@@ -67,15 +67,15 @@ class SimpleBidder:
             # Nobody has bid yet (the opener speaks without a talon in his hand): pass
             # only where the ruleset lets him, else open as forehand does.
         actions = hand.legal_actions()
-        if step in (Step.DISCARD, Step.ROUND1_TRUMP):
+        if step in (DISCARD, ROUND1_TRUMP):
             return rng.choice(actions)
         bids = [a for a in actions if type(a) is Bid]
         # Where every action is a bid (the usual case) there is no pass to look for.
         may_pass = len(bids) < len(actions) and any(type(a) is Pass for a in actions)
-        if step == Step.ROUND1 and may_pass and rng.random() < ROUND1_PASS_CHANCE:
+        if step == ROUND1 and may_pass and rng.random() < ROUND1_PASS_CHANCE:
             return PASS
         if not bids:
             return PASS if may_pass else rng.choice(actions)
-        if step == Step.BID and hand.bid is None and len(bids) > 1:
+        if step == BID and hand.bid is None and len(bids) > 1:
             return bids[1]  # the opening bid
         return bids[0]

@@ -48,7 +48,7 @@ from .actions import (
 )
 from .deal import Deal, Seating
 from .masks import cards_of, mask_of_distinct
-from .phase import Step
+from .phase import BID, CONFIRM, DISCARD, ROUND1, ROUND1_TRUMP, SPEAK, Step
 from .tricks import SUITS
 from .trump import (
     KINGS_AND_OVERS,
@@ -61,10 +61,6 @@ from .trump import (
 )
 
 TALON_SIZE = 2
-
-ROUND1, ROUND1_TRUMP, CONFIRM = Step.ROUND1, Step.ROUND1_TRUMP, Step.CONFIRM
-DISCARD, SPEAK, BID = Step.DISCARD, Step.SPEAK, Step.BID
-"""The auction's steps (``Hand.step`` shows them as they are)."""
 
 
 class Auction:
@@ -168,9 +164,9 @@ class Auction:
         if self.ruleset.trump.named == "in_bid":
             return True
         two = self.two_round
-        if self.step == ROUND1:
+        if self.step is ROUND1:
             return two is not None and two.trump_named == "with_bid"
-        return self.step == CONFIRM or self._same_trump_binds()
+        return self.step is CONFIRM or self._same_trump_binds()
 
     def _same_trump_binds(self, confirm: bool | None = None) -> bool:
         """Round 2 bids must keep the round-1 trump (the confirm step, or all if so set).
@@ -180,7 +176,7 @@ class Auction:
         """
         if self.round1_winner < 0:  # no round-1 winner (the usual auction)
             return False
-        if self.step == CONFIRM if confirm is None else confirm:
+        if self.step is CONFIRM if confirm is None else confirm:
             return True
         two = self.two_round
         return two is not None and two.same_trump_binds_others
@@ -230,7 +226,7 @@ class Auction:
 
     def _candidates(self, confirm: bool | None = None) -> list[BidInfo]:
         """Bids the rank, component and trump rules allow now, before looking at marriages."""
-        return list(self._iter_candidates(self.step == CONFIRM if confirm is None else confirm))
+        return list(self._iter_candidates(self.step is CONFIRM if confirm is None else confirm))
 
     def _iter_candidates(self, confirm: bool) -> Iterator[BidInfo]:
         cat = self.cat
@@ -259,7 +255,7 @@ class Auction:
         A candidate needing no marriage is makeable by any hand.
         """
         if confirm is None:
-            confirm = self.step == CONFIRM
+            confirm = self.step is CONFIRM
         return self._at_all(self._situation(confirm), confirm)
 
     def _at_all(self, situation: tuple[object, ...], confirm: bool) -> tuple[bool, bool]:
@@ -274,7 +270,7 @@ class Auction:
     def _any_feasible(self, hand: int, confirm: bool | None = None) -> bool:
         """Whether some candidate bid is makeable with ``hand`` (the answer of every pick-up)."""
         if confirm is None:
-            confirm = self.step == CONFIRM
+            confirm = self.step is CONFIRM
         situation = self._situation(confirm)
         return self._at_all(situation, confirm)[1] or self._feasible_with(
             marriages_in(hand), situation, confirm
@@ -294,7 +290,7 @@ class Auction:
             return False
         if self.talon_by == seat:
             return self._any_feasible(hand | mask_of_distinct(talon))
-        confirm = self.step == CONFIRM
+        confirm = self.step is CONFIRM
         situation = self._situation(confirm)
         if self._at_all(situation, confirm)[1]:
             return True
@@ -315,7 +311,7 @@ class Auction:
     def _unsuitable(self, hand: int) -> bool:
         """After taking a talon that made no bid makeable: every higher bid may be made,
         its marriages unheld (the bid is then lost), since taking the talon obliges one."""
-        return self.step == BID and not self._any_feasible(hand)
+        return self.step is BID and not self._any_feasible(hand)
 
     def _feasible_with(
         self, held: tuple[int, ...], situation: tuple[object, ...], confirm: bool
@@ -363,16 +359,16 @@ class Auction:
 
     def _confirm_forced(self, hand: int) -> bool:
         """No confirm or raise is makeable: the round-1 bid then stands as it is (and fails)."""
-        return self.step == CONFIRM and not self._any_feasible(hand, True)
+        return self.step is CONFIRM and not self._any_feasible(hand, True)
 
     def _bid_actions(self, hand: int) -> tuple[Bid, ...]:
         """Every Bid the seat may make now; memoised per situation in the catalogue."""
-        check = self.step != ROUND1 and not self._unsuitable(hand)
+        check = self.step is not ROUND1 and not self._unsuitable(hand)
         if self._confirm_forced(hand):
             return (self._confirm_action(),)
         held = marriages_in(hand) if check else ()
         carry = self._suit_bids_carry()
-        key = ("bids", held, check, carry, *self._situation(self.step == CONFIRM))
+        key = ("bids", held, check, carry, *self._situation(self.step is CONFIRM))
         memo = self.cat.memo
         found = memo.get(key)
         if found is None:
@@ -382,7 +378,7 @@ class Auction:
 
     def _compute_bid_actions(self, held: tuple[int, ...], check: bool, carry: bool) -> list[Bid]:
         result: list[Bid] = []
-        confirm = self.step == CONFIRM
+        confirm = self.step is CONFIRM
         binds = self._same_trump_binds(confirm)
         for info in self._iter_candidates(confirm):
             options = self._trump_options(info, held, check, binds)
@@ -402,7 +398,7 @@ class Auction:
 
     def _direct_bid_allowed(self) -> bool:
         """In the speak step: whether a seat may bid without taking the talon."""
-        if self.step != SPEAK:
+        if self.step is not SPEAK:
             return False
         if self.ruleset.deal.talon == "none" or self.ruleset.auction.talon_exchange_optional:
             return True
@@ -507,9 +503,9 @@ class Auction:
         seat = self.turn
         hand = hands[seat]
         step = self.step
-        if step == DISCARD:
+        if step is DISCARD:
             return self._legal_discards(hand)
-        if step == ROUND1_TRUMP:
+        if step is ROUND1_TRUMP:
             assert self.bid is not None
             return tuple(DECLARE[s] for s in self.bid.suits)
         # The answer depends on the hand only through the marriages it holds (with the
@@ -527,7 +523,7 @@ class Auction:
             else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS]
             if self.talon_by == seat
             else hand & KINGS_AND_OVERS,
-            *self._situation(step == CONFIRM),
+            *self._situation(step is CONFIRM),
         )
         memo = self.cat.memo
         found = memo.get(key)
@@ -538,7 +534,7 @@ class Auction:
     def _compute_legal(self, seat: int, hand: int, step: str) -> list[Action]:
         """The actions of a bid, speak, round1 or confirm step (:meth:`legal`'s memo)."""
         actions: list[Action] = []
-        if step == SPEAK:
+        if step is SPEAK:
             rob = self._may_rob(seat)
             if rob and self._talon_may_serve(seat, hand):
                 actions.append(PICK_UP)
@@ -555,15 +551,15 @@ class Auction:
     def _pass_allowed(self, hand: int) -> bool:
         """Whether the seat to act may pass: the one rule that both :meth:`legal` and
         :meth:`why_refused` ask, so that the two can never disagree."""
-        if self.step == SPEAK:
+        if self.step is SPEAK:
             if not self.opening or self._opening_may_pass():
                 return True
             # The opener must bid (no talon, or one set aside): he passes only if no bid
             # at all is open to him, so that a hand never sticks with nothing to do.
             return not self._can_open(hand)
-        if self.step == BID:
+        if self.step is BID:
             return self.opening and self._opening_may_pass()
-        if self.step == ROUND1:
+        if self.step is ROUND1:
             two = self.two_round
             return not (self.opening and two is not None and two.opener_must_bid)
         return False
@@ -574,7 +570,7 @@ class Auction:
         hand = hands[seat]
         step = self.step
         if isinstance(action, Discard):
-            if step != DISCARD:
+            if step is not DISCARD:
                 return Said("there is nothing to discard now: discard right after taking the talon")
             if len(action.cards) != TALON_SIZE:
                 return Said("the talon is {n} cards: discard exactly {n}", n=TALON_SIZE)
@@ -596,10 +592,10 @@ class Auction:
                     cards=cards,
                 )
             return None
-        if step == DISCARD:
+        if step is DISCARD:
             return Said("discard two cards first: you hold the talon")
         if isinstance(action, DeclareTrump):
-            if step != ROUND1_TRUMP:
+            if step is not ROUND1_TRUMP:
                 return Said("trump is named after the auction, not during it")
             assert self.bid is not None
             if suit_number(action.suit) not in self.bid.suits:
@@ -609,12 +605,12 @@ class Auction:
                     bid=self.bid.name,
                 )
             return None
-        if step == ROUND1_TRUMP:
+        if step is ROUND1_TRUMP:
             return Said("name the trump suit of your round-1 bid first")
         if isinstance(action, PickUp):
-            if step == BID:
+            if step is BID:
                 return Said("you have laid the talon down: now bid")
-            if step != SPEAK:
+            if step is not SPEAK:
                 return Said("there is no talon to take now")
             if self.talon is None:
                 return Said("there is no talon in this deal")
@@ -642,9 +638,9 @@ class Auction:
         if isinstance(action, Pass):
             if self._pass_allowed(hand):
                 return None
-            if step == CONFIRM:
+            if step is CONFIRM:
                 return Said("confirm your round-1 bid or raise it")
-            if step == ROUND1:
+            if step is ROUND1:
                 return Said("the first speaker must open round 1 with a bid")
             if self.opening:
                 return Said("the opener must bid")
@@ -658,7 +654,7 @@ class Auction:
         if info is None:
             return Said("there is no bid '{bid}' in this ruleset's ladder", bid=action.bid)
         step = self.step
-        if step == SPEAK:
+        if step is SPEAK:
             if not self._direct_bid_allowed():
                 return Said("take the talon first: every bid picks the talon up")
             if not self._may_rob(self.turn):
@@ -666,7 +662,7 @@ class Auction:
         if not info.biddable:
             least = self.ruleset.auction.min_components
             return Said("every bid needs at least {least} components in this ruleset", least=least)
-        confirming = step == CONFIRM and info is self.round1_bid
+        confirming = step is CONFIRM and info is self.round1_bid
         if not confirming and not self._overcalls(info):
             if self.bid is None:
                 return Said("{bid} cannot be bid now", bid=info.name)
@@ -695,7 +691,7 @@ class Auction:
                 return Said("a confirmation keeps the round-1 trump")
             if self._confirm_forced(hand):
                 return None
-        check = step != ROUND1 and not self._unsuitable(hand)
+        check = step is not ROUND1 and not self._unsuitable(hand)
         options = self._trump_options(info, (), False, self._same_trump_binds())
         if carries:
             assert action.trump is not None
@@ -733,7 +729,7 @@ class Auction:
             return
         if type(action) is Bid:
             info = self.cat.by_id[action.bid]
-            confirm = self.step == CONFIRM and info is self.round1_bid
+            confirm = self.step is CONFIRM and info is self.round1_bid
             named = suit_number(action.trump) if action.trump else -1
             if confirm and named < 0:
                 named = self.round1_trump
@@ -760,7 +756,7 @@ class Auction:
         raise AssertionError(f"unchecked action {action!r}")
 
     def _record_bid(self, info: BidInfo, named: int, seat: int, *, confirm: bool) -> None:
-        was_round1 = self.step == ROUND1
+        was_round1 = self.step is ROUND1
         self.bid = info
         self.bidder = seat
         self.bid_trump = self._resolved(info, named)
@@ -768,7 +764,7 @@ class Auction:
         self.opening = False
         if not confirm:
             self.bids_made += 0 if was_round1 else 1
-        if self.step == CONFIRM:
+        if self.step is CONFIRM:
             self.standing_round1 = confirm
             self.confirm_due = False
         elif not was_round1:
@@ -780,7 +776,7 @@ class Auction:
         self.passes += 1
         self.opening = False
         active = len(self.seats.active)
-        if self.step == ROUND1:
+        if self.step is ROUND1:
             two = self.two_round
             assert two is not None
             if self.bid is not None and self.passes >= two.end_passes:

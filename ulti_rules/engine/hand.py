@@ -63,15 +63,9 @@ from .kontra import AFTER_CARD, ROUND, TRICK1, KontraChains, Memos
 from .marriages import announceable, due, hundred_limit_words
 from .masks import BYTE_CARDS, cards_of
 from .observation import Observation
-from .phase import STEPS, Phase, Step
+from .phase import AUCTION, KONTRA, OVER, PLAY, STEPS, TRUMP, Phase, Step
 from .tricks import SUIT_MASKS, SUITS, RankTables, legal_mask, why_refused
 from .trump import feasible_suits, marriages_in, requirement_words
-
-AUCTION = Phase.AUCTION
-TRUMP = Phase.TRUMP
-PLAY = Phase.PLAY
-KONTRA = Phase.KONTRA
-OVER = Phase.OVER
 
 TRICKS = 10
 
