@@ -20,6 +20,7 @@ from ulti_rules.engine.auction import Auction
 from ulti_rules.engine.deal import shuffled_deck
 from ulti_rules.engine.kontra import ROUND, TRICK1, KontraChains, Memos
 from ulti_rules.engine.masks import cards_of
+from ulti_rules.engine.phase import Step
 from ulti_rules.engine.trump import marriages_in
 from ulti_rules.game import Game
 from ulti_rules.ruleset.loading import load_ruleset
@@ -71,7 +72,7 @@ def test_the_memoised_auction_lists_are_the_computed_ones(name: str) -> None:
             auction: Auction = hand._auction
             seat = auction.turn
             listed = auction.legal(hand._hands)
-            assert listed == tuple(auction._compute_legal(seat, hand._hands[seat], step))
+            assert listed == tuple(auction._compute_legal(seat, hand._hands[seat], Step(step)))
             asked += 1
     assert asked > 100
 

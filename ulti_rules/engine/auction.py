@@ -531,7 +531,7 @@ class Auction:
             found = memo[key] = tuple(self._compute_legal(seat, hand, step))
         return found  # type: ignore[return-value]
 
-    def _compute_legal(self, seat: int, hand: int, step: str) -> list[Action]:
+    def _compute_legal(self, seat: int, hand: int, step: Step) -> list[Action]:
         """The actions of a bid, speak, round1 or confirm step (:meth:`legal`'s memo)."""
         actions: list[Action] = []
         if step is SPEAK:
