@@ -16,18 +16,22 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def ctrl_c_held() -> Iterator[None]:
+def ctrl_c_held() -> Iterator[list[int]]:
     """Run the block with SIGINT held; a Ctrl-C pressed meanwhile is answered after it by
     the handler that was there before (Python's raises ``KeyboardInterrupt``; an ignored
     SIGINT stays ignored). Only the main thread receives signals: elsewhere nothing
-    changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+    changes.
+
+    The block gets the list of the presses so far, so that a block that waits (for a
+    pool of workers) can look at it and end early: the Ctrl-C is then answered at once,
+    in this code, and never raised in the middle of a library's lock handling."""
     pressed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
     before = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
     try:
-        yield
+        yield pressed
     finally:
         signal.signal(signal.SIGINT, before)
     if not pressed or before == signal.SIG_IGN:

@@ -113,7 +113,7 @@ def played_hands(
         )
         while playing:
             try:
-                got = playing.popleft().result()[:left]
+                got = _chunk_of(playing.popleft())[:left]
             except BrokenProcessPool:
                 raise UltiError(
                     Said(
@@ -128,8 +128,44 @@ def played_hands(
             playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
     finally:
         stop.value = True
-        with ctrl_c_held():
-            pool.shutdown(wait=True, cancel_futures=True)
+        _shut_down(pool)
+
+
+WAIT = 0.05
+"""Seconds between two looks for a Ctrl-C while a chunk is awaited: how late it is heard."""
+
+
+def _chunk_of(future: Future[list[Played]]) -> list[Played]:
+    """The hands of ``future``, once its worker hands them back. A Ctrl-C meanwhile is
+    noted, not raised where it lands: the wait runs inside the pool's locks (a
+    ``threading.Condition``), and a ``KeyboardInterrupt`` raised while one was being let
+    go could leave it held, so that the pool's shutdown waited for ever. The wait looks
+    for a press every ``WAIT`` seconds and ends, and the Ctrl-C is answered here."""
+    while True:
+        with ctrl_c_held() as pressed:
+            while not pressed:
+                try:
+                    return future.result(timeout=WAIT)
+                except TimeoutError:
+                    continue
+        # the press was answered without an exception (SIGINT ignored): wait on
+
+
+def _shut_down(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool (its workers are told to stop at their next hand) and wait for it,
+    Ctrl-C held off meanwhile. A Ctrl-C landing before the hold begins (a second press
+    right after the first) only starts the shutdown again: the first is on its way; one
+    pressed during the shutdown is answered after it."""
+    done = False
+    while True:
+        try:
+            with ctrl_c_held():
+                pool.shutdown(wait=True, cancel_futures=True)
+                done = True
+            return
+        except KeyboardInterrupt:
+            if done:  # pressed during the shutdown: answered now that it is over
+                raise
 
 
 def _chunks(spec: StudySpec, size: int, first: int) -> Iterator[tuple[int, list[int], int]]:
