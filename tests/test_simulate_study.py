@@ -15,10 +15,11 @@ import signal
 import statistics
 import sys
 import threading
+import time
 import traceback
 import tracemalloc
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -514,6 +515,71 @@ def test_a_ctrl_c_while_workers_play_is_answered_in_the_study_and_stops_them() -
     assert library == [], frames
     assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
     assert multiprocessing.active_children() == []
+
+
+def test_a_chunk_that_failed_with_a_timeout_is_that_error_not_a_wait() -> None:
+    """The wait for a chunk looks for a Ctrl-C every ``WAIT`` seconds; a worker's own
+    ``TimeoutError`` (an OSError, ETIMEDOUT) is the chunk's error, raised, where
+    ``result(timeout=...)`` took it for the wait's and waited again for ever (found in
+    review)."""
+    failed: Future[list[Any]] = Future()
+    failed.set_exception(TimeoutError("the plugin's server did not answer"))
+    with pytest.raises(TimeoutError, match="did not answer"):
+        workers_module._chunk_of(failed)
+
+
+class _Pool:
+    """A pool's shutdown, counted, and a Ctrl-C pressed during it if asked."""
+
+    def __init__(self, press: bool = False) -> None:
+        self.press, self.shut = press, 0
+
+    def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+        self.shut += 1
+        if self.press:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the signal is delivered (to the handler holding it)
+
+
+class _Stop:
+    value = False
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to itself")
+def test_a_ctrl_c_during_the_shutdown_is_answered_after_it() -> None:
+    """A study that ends as Ctrl-C is pressed: the workers are stopped and waited for,
+    then the press is answered."""
+    pool, stop = _Pool(press=True), _Stop()
+    with pytest.raises(KeyboardInterrupt):
+        workers_module._shut_down(pool, stop)  # type: ignore[arg-type]
+    assert pool.shut == 1 and stop.value
+
+
+def test_a_ctrl_c_before_the_shutdown_holds_starts_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A press that lands before Ctrl-C is held (a second one right after the first) does
+    not leave the workers running: the shutdown is done all the same, and the press is
+    answered after it, unless a Ctrl-C is on its way out already."""
+    held = workers_module.ctrl_c_held
+    calls = []
+
+    def pressed_first() -> Any:
+        calls.append(1)
+        if len(calls) % 2:
+            raise KeyboardInterrupt
+        return held()
+
+    monkeypatch.setattr(workers_module, "ctrl_c_held", pressed_first)
+    pool, stop = _Pool(), _Stop()
+    with pytest.raises(KeyboardInterrupt):
+        workers_module._shut_down(pool, stop)  # type: ignore[arg-type]
+    assert pool.shut == 1 and stop.value
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        workers_module._shut_down(pool, stop)  # type: ignore[arg-type]  # the first is out
+    assert pool.shut == 2
 
 
 def test_a_plugin_fault_is_a_plugin_error_with_any_number_of_workers(site: Any) -> None:

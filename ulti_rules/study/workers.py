@@ -21,7 +21,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -127,8 +127,7 @@ def played_hands(
                 return  # the finally below stops the workers still playing unneeded turns
             playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
     finally:
-        stop.value = True
-        _shut_down(pool)
+        _shut_down(pool, stop)
 
 
 WAIT = 0.05
@@ -144,28 +143,30 @@ def _chunk_of(future: Future[list[Played]]) -> list[Played]:
     while True:
         with ctrl_c_held() as pressed:
             while not pressed:
-                try:
-                    return future.result(timeout=WAIT)
-                except TimeoutError:
-                    continue
+                if wait((future,), timeout=WAIT).done:  # not result(timeout=): a chunk's
+                    return future.result()  # own TimeoutError would look like the wait's
         # the press was answered without an exception (SIGINT ignored): wait on
 
 
-def _shut_down(pool: ProcessPoolExecutor) -> None:
-    """Stop the pool (its workers are told to stop at their next hand) and wait for it,
-    Ctrl-C held off meanwhile. A Ctrl-C landing before the hold begins (a second press
-    right after the first) only starts the shutdown again: the first is on its way; one
-    pressed during the shutdown is answered after it."""
-    done = False
+def _shut_down(pool: ProcessPoolExecutor, stop: Any) -> None:
+    """Tell the workers to stop at their next hand, and wait for the pool, Ctrl-C held off
+    meanwhile; a Ctrl-C pressed then is answered once it is done. One landing before the
+    hold begins (a second press right after the first) starts the shutdown again, and is
+    answered after it too, unless a Ctrl-C is already on its way out."""
+    done = pressed = False
     while True:
         try:
             with ctrl_c_held():
+                stop.value = True
                 pool.shutdown(wait=True, cancel_futures=True)
                 done = True
-            return
+            break
         except KeyboardInterrupt:
             if done:  # pressed during the shutdown: answered now that it is over
                 raise
+            pressed = True
+    if pressed and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
+        raise KeyboardInterrupt
 
 
 def _chunks(spec: StudySpec, size: int, first: int) -> Iterator[tuple[int, list[int], int]]:
