@@ -13,7 +13,7 @@ import click
 import pytest
 from click.shell_completion import BashComplete
 from click.testing import CliRunner
-from ulti_rules.cli import main
+from ulti_rules.cli import completion, main
 from ulti_rules.cli.completion import complete_ruleset
 
 
@@ -56,6 +56,17 @@ def test_a_path_completes_as_files_only(word: str) -> None:
     """What a file's reference would take for a path (``is_path``), or what starts like
     one while it is still typed."""
     assert bash_complete("ladder", word) == [("file", word)]
+
+
+@pytest.mark.parametrize(
+    ("word", "path"),
+    [("club.yaml", True), ("CLUB.YML", True), ("a/b", True), ("~x", True), ("./w", True),
+     ("wikipedia", False), ("four-player", False), ("club", False)],
+)  # fmt: skip
+def test_what_is_written_as_a_path(word: str, path: bool) -> None:
+    """What a reference in a file would take for a path (``references.is_path``: a folder
+    or a YAML suffix), or what starts like one while it is typed."""
+    assert completion._written_as_path(word) is path
 
 
 def test_a_user_ruleset_in_the_rules_path(sealed_user_folders: Path) -> None:

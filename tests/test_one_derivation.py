@@ -23,7 +23,12 @@ from ulti_rules.bots import bot, play_out
 from ulti_rules.cards import suit_id, suit_number
 from ulti_rules.errors import Problem
 from ulti_rules.game import Game
-from ulti_rules.game.seating import build_seating, dealer_after, dealer_with_forehand
+from ulti_rules.game.seating import (
+    build_seating,
+    dealer_after,
+    dealer_with_forehand,
+    direction_step,
+)
 from ulti_rules.ruleset.positions import Where
 from ulti_rules.ruleset.schema import Ruleset
 from ulti_rules.scoring.ledger import Ledger, LedgerHand
@@ -182,6 +187,17 @@ def test_the_planned_end_counts_the_deals_as_the_ledger_counts_them(tmp_path: Pa
             assert after == []
 
 
+def test_a_ledger_and_a_ruleset_of_other_tables_are_refused_by_the_rotation() -> None:
+    """The rotation counts the ruleset's table; a ledger of another size (only reachable
+    by building one: loading refuses it first) is told so, not an IndexError."""
+    four = load_ruleset("four-player")
+    ledger = Ledger(ruleset="four-player", players=["A", "B", "C"], first_dealer="A")
+    with pytest.raises(
+        ValueError, match="the ledger has 3 players and its ruleset 'four-player' 4"
+    ):
+        ledger.dealer_of(4, four)
+
+
 # --------------------------------------------------------------------------- studies
 
 
@@ -200,7 +216,7 @@ def test_the_study_deals_as_a_ledger_rotates(ref: str, ruleset: Ruleset) -> None
         assert len(results) == hands
         ledger = Ledger(ruleset="x", players=names, first_dealer=names[0])
         for number, result in enumerate(results, start=1):
-            assert result.dealer == runner.dealer_of(result.turn, ruleset)
+            assert result.dealer == runner.dealer_of(result.turn, n, direction_step(ruleset))
             again = number < len(results) and results[number].turn == result.turn
             assert not again or result.outcome == PASSED_OUT
             redeals += again

@@ -66,8 +66,15 @@ def check_dealer(ruleset: Ruleset, dealer: object) -> int:
 def dealer_after(ruleset: Ruleset, first: int, passes: int) -> int:
     """Who deals once the deal has passed on ``passes`` times from seat ``first``: it
     passes to the next seat in the direction of play (``direction_step``) after every deal
-    that is not dealt again. The one rotation the ledger and the studies ask."""
-    return (first + direction_step(ruleset) * passes) % ruleset.players.count
+    that is not dealt again. The rotation the ledger and the studies ask."""
+    return passed_on(first, passes, direction_step(ruleset), ruleset.players.count)
+
+
+def passed_on(first: int, passes: int, step: int, players: int) -> int:
+    """The seat ``passes`` seats on from ``first`` by ``step`` (+1 or -1) at a table of
+    ``players``: the one formula of the rotation (``dealer_after`` gives it a ruleset's
+    direction and table)."""
+    return (first + step * passes) % players
 
 
 def dealer_with_forehand(ruleset: Ruleset, forehand: int) -> int:

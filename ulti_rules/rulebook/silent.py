@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..ruleset.ladder import silent_needs_parti
-from ..ruleset.schema import DURCHMARS, HUNDRED, SilentBonus
+from ..ruleset.schema import DURCHMARS, SilentBonus
 from .document import Block, Items, Paragraph, Section
 from .kinds import Sentence, kind_sentences
 from .words import Words, sentence
@@ -112,7 +112,8 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
             else w._("No bid lets it be made."),
             "silent_bonuses.*.applies_to",
         )
-    if bonus.condition == HUNDRED:
+    condition = w.registry.kinds.get(bonus.condition)
+    if condition is not None and condition.is_hundred:
         say(
             w._("All the side's announced marriages count toward its 100.")
             if bonus.counts_marriages == "all"

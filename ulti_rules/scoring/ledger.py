@@ -295,6 +295,11 @@ class Ledger(BaseModel):
         """Who deals hand 1, 2, ... without end, as :meth:`dealer_of` says: the rotation
         (``seating.dealer_after``) counting the deals that passed it on. The ledger's
         checks walk the hands with it."""
+        if len(self.players) != ruleset.players.count:  # a loaded ledger is refused first
+            raise ValueError(
+                f"the ledger has {len(self.players)} players and its ruleset "
+                f"'{ruleset.name}' {ruleset.players.count}"
+            )
         start = self.players.index(self.first_dealer)
         passes = 0
         for number in itertools.count(1):

@@ -28,7 +28,7 @@ from ..bots import bot as make_bot
 from ..bots import play_out
 from ..engine.facts import facts_view
 from ..errors import UltiError
-from ..game.seating import dealer_after
+from ..game.seating import direction_step, passed_on
 from ..records import HandRecord, record_of
 from ..ruleset.loading import load_game
 from ..said import Said
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from ..bots import Bot
     from ..engine import Hand
     from ..facts import Contract
-    from ..ruleset.schema import Ruleset
 
 PLAYED, GIVEN_UP, NOT_PLAYED, PASSED_OUT = "played", "given up", "not played", "passed out"
 """How a hand ended: played out; given up before the first lead; decided before play (an
@@ -127,11 +126,12 @@ def seat_names(players: int) -> list[str]:
     return [f"P{seat + 1}" for seat in range(players)]
 
 
-def dealer_of(turn: int, ruleset: Ruleset) -> int:
-    """Who deals turn ``turn``: seat 0 deals turn 0, and the deal passes on once a turn
-    (a turn's redeals do not pass it), as a session's ledger rotates it
-    (``seating.dealer_after``, which ``Ledger.dealer_of`` asks too)."""
-    return dealer_after(ruleset, 0, turn)
+def dealer_of(turn: int, players: int, step: int) -> int:
+    """Who deals turn ``turn``: seat 0 deals turn 0, and the deal passes by ``step`` (+1
+    or -1, ``seating.direction_step``) once a turn (a turn's redeals do not pass it), as
+    a session's ledger rotates it (``seating.passed_on``, which ``Ledger.dealer_of`` asks
+    too)."""
+    return passed_on(0, turn, step, players)
 
 
 def result_of(
@@ -241,6 +241,7 @@ class Table:
         self.game = load_game(spec.ruleset)
         ruleset = self.game.ruleset
         self.players = ruleset.players.count
+        self.step = direction_step(ruleset)
         self.redeal = redealt(ruleset)
         self.names = seat_names(self.players)
         if len(spec.bots) != self.players:  # too few failed mid-hand, too many went unseen
@@ -302,7 +303,7 @@ class Table:
         waiting: list[Finished] = []
         count = 0
         for turn, turn_seed in enumerate(seeds, start):
-            dealer = dealer_of(turn, self.game.ruleset)
+            dealer = dealer_of(turn, self.players, self.step)
             draw = random.Random(turn_seed).getrandbits
             dealt = 0
             while count < budget:
