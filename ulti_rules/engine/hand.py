@@ -662,10 +662,14 @@ class Hand:
             speaker = self._kturn
             self._undo.append(None)
             self._history.append((speaker, action))
-            if self._kafter:
-                self._after_card_word(speaker, action)
-            else:
-                self._kontra_round(speaker, action)
+            try:
+                if self._kafter:
+                    self._after_card_word(speaker, action)
+                else:
+                    self._kontra_round(speaker, action)
+            except BaseException:
+                self._take_back_failed()
+                raise
             return
         if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
             reason = self.why_refused(action)
@@ -673,6 +677,14 @@ class Hand:
                 self._offered = offered
                 raise IllegalAction(reason)
         self._undo.append(None)
+        try:
+            self._take(phase, action)
+        except BaseException:
+            self._take_back_failed()
+            raise
+
+    def _take(self, phase: Phase, action: Action) -> None:
+        """The effect of an action ``apply`` found legal (its undo entry is written)."""
         if phase is AUCTION:  # the most frequent case first: about fourteen actions a hand
             auction = self._auction
             if type(action) is PickUp:
@@ -705,6 +717,16 @@ class Hand:
             else:
                 self._give_up()
 
+    def _take_back_failed(self) -> None:
+        """The hand as it was before the action whose effect just failed half way (a fault,
+        a Ctrl-C): its undo entry is the last, and the actions before it are played again
+        on the same deal. An app that catches the error holds a hand it can go on with."""
+        self._restore(len(self._undo) - 1)
+
+    def _restore(self, taken: int) -> None:
+        """The hand after its first ``taken`` actions, whatever happened after them."""
+        self._replay([action for _, action in self._history[:taken]])
+
     def play_card(self, card: Card) -> None:
         """Fast path for ``apply(Play(card))``: the same checks and the same effect."""
         legal = self._legal
@@ -722,24 +744,28 @@ class Hand:
             self._undo.append((card, seat, _played_over(self)))
         else:  # what the card changes follows from the trick (``undo``)
             self._undo.append(_TRICK_END if last else _IN_TRICK)
-        self._history.append(_SEAT_PLAYS[seat][card])
-        self._hands[seat] ^= 1 << card
-        self._legal = -1
-        if trick:
-            if (self._beat[self._best] >> card) & 1:
+        try:  # (free in Python 3.11 unless something raises)
+            self._history.append(_SEAT_PLAYS[seat][card])
+            self._hands[seat] ^= 1 << card
+            self._legal = -1
+            if trick:
+                if (self._beat[self._best] >> card) & 1:
+                    self._best = card
+                    self._best_seat = seat
+            else:
+                self._led = SUIT_MASKS[card >> 3]
                 self._best = card
                 self._best_seat = seat
-        else:
-            self._led = SUIT_MASKS[card >> 3]
-            self._best = card
-            self._best_seat = seat
-        trick.append(card)
-        if wait and self._opens_word(seat):
-            return  # his word first; the trick goes on when he has spoken
-        if not last:
-            self._turn = self._after[seat]
-            return
-        self._close_trick()
+            trick.append(card)
+            if wait and self._opens_word(seat):
+                return  # his word first; the trick goes on when he has spoken
+            if not last:
+                self._turn = self._after[seat]
+                return
+            self._close_trick()
+        except BaseException:
+            self._take_back_failed()
+            raise
 
     def _close_trick(self) -> None:
         winner = self._best_seat
@@ -898,14 +924,19 @@ class Hand:
 
     def _replay_all_but_last(self) -> Action:
         actions = self.actions
+        self._replay(actions[:-1])
+        return actions[-1]
+
+    def _replay(self, actions: Sequence[Action]) -> None:
+        """This hand after ``actions`` from the deal: played on a fresh hand, then taken
+        over slot by slot."""
         fresh = Hand(self._game, deal=self._deal, dealer=self._seats.dealer)
         fresh._seed = self._seed
         fresh._deal = self._deal  # the same deal, not an equal copy
-        for action in actions[:-1]:
+        for action in actions:
             fresh.apply(action)
         for name in Hand.__slots__:
             setattr(self, name, getattr(fresh, name))
-        return actions[-1]
 
     # ------------------------------------------------------------------ fused fast path
 
@@ -922,9 +953,19 @@ class Hand:
         variables, the rule of ``legal_cards`` inlined; a trick that ends the hand,
         opens the kontra round or lays an open contract's cards down is closed by the
         general code, and any other ruleset plays card by card.
+
+        Should anything raise on the way (a Ctrl-C), the hand is as it was before the call.
         """
         if self._phase is not PLAY:
             return 0
+        taken = len(self._undo)
+        try:
+            return self._play_random(rng)
+        except BaseException:
+            self._restore(taken)
+            raise
+
+    def _play_random(self, rng: random.Random) -> int:
         self._offered = ()
         if self._due_open() or self._wait_kontra or not self._standard_duties:
             return self._play_random_checked(rng)

@@ -1,0 +1,177 @@
+"""An action that fails half way leaves the hand as it was before it.
+
+``Hand.apply``, ``play_card`` and ``play_random`` change the hand in several steps (the
+history, the auction, the kontra chains, the trick). Should one of them raise after
+the first (a fault in the engine, a Ctrl-C while a program plays), the hand an app
+catches the error with must be the one it had: not one with the action in its history
+and half its effect. Faults are injected here into each step an action goes through:
+the step does its work, then raises; the hand is then compared, every piece of its
+state and everything a caller reads, with what it was before the action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from itertools import product
+from typing import Any
+
+import pytest
+from ulti_rules import Action, Bid, Pass, Phase
+from ulti_rules.engine import Hand
+from ulti_rules.engine.auction import Auction
+from ulti_rules.engine.kontra import KontraChains
+from ulti_rules.game import Game
+from ulti_rules.ruleset.loading import load_ruleset
+
+from conftest import BUNDLED_RULESETS
+from engine_support import choose, snapshot
+from test_undo import HOUSE_RULES, seen
+
+STEPS = (
+    (Auction, "apply"),
+    (Hand, "_finish_auction"),
+    (Hand, "_start_play"),
+    (Hand, "_give_up"),
+    (Hand, "_announce"),
+    (Hand, "_kontra_round"),
+    (Hand, "_after_card_word"),
+    (KontraChains, "apply"),
+    (Hand, "_opens_word"),
+    (Hand, "_close_trick"),
+)
+"""The steps an action's effect goes through (each called after the action is recorded)."""
+
+
+class Injected(Exception):
+    """The fault a step raises once it has done its work."""
+
+
+class Faults:
+    """The steps of ``STEPS``, each raising ``armed`` (once) after doing its work: the
+    first step the action reaches, or only the step named by ``at``."""
+
+    def __init__(self) -> None:
+        self.armed: BaseException | None = None
+        self.at: str | None = None
+        self.fired: Counter[str] = Counter()
+
+    def wrap(self, owner: type, name: str) -> Any:
+        original = getattr(owner, name)
+        label = f"{owner.__name__}.{name}"
+
+        def faulty(*args: Any, **kwargs: Any) -> Any:
+            result = original(*args, **kwargs)
+            error = self.armed
+            if error is not None and self.at in (None, label):
+                self.armed = None
+                self.fired[label] += 1
+                raise error
+            return result
+
+        return faulty
+
+
+@pytest.fixture
+def faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[Faults]:
+    found = Faults()
+    for owner, name in STEPS:
+        monkeypatch.setattr(owner, name, found.wrap(owner, name))
+    yield found
+
+
+def _error(rng: random.Random) -> BaseException:
+    """Now and then a Ctrl-C rather than a fault: the same promise holds."""
+    return KeyboardInterrupt() if rng.random() < 0.2 else Injected("a step failed")
+
+
+LABELS = [f"{owner.__name__}.{name}" for owner, name in STEPS]
+
+
+def _games() -> Iterator[tuple[str, Game]]:
+    """Every bundled ruleset, and the house rules whose paths they do not take (a
+    defender's kontra word after his card, marriages announced on play, giving up)."""
+    from engine_fixtures import fixture_ruleset
+
+    for name in BUNDLED_RULESETS:
+        yield name, Game.of(load_ruleset(name))
+    for rules in ("kontra after his own card", "marriages announced on play"):
+        yield rules, Game.of(fixture_ruleset(**HOUSE_RULES[rules]))
+    yield "giving up", Game.of(fixture_ruleset(**{"simple.give_up_allowed": True}))
+
+
+def _policy(name: str) -> Callable[[random.Random, list[Action]], Action]:
+    """``choose``; where giving up is allowed, the auction steered to a plain Simple (random
+    bids seldom end there), whose declarer may give up before the first lead."""
+    if name != "giving up":
+        return choose
+
+    def to_simple(rng: random.Random, legal: list[Action]) -> Action:
+        for wanted in (Bid("simple"), Pass()):
+            if wanted in legal:
+                return wanted
+        return choose(rng, legal)
+
+    return to_simple
+
+
+def _same(hand: Hand, state: dict[str, Any], view: dict[str, Any]) -> None:
+    assert snapshot(hand) == state
+    assert seen(hand) == view
+    assert len(hand._undo) == len(hand.history)
+
+
+def test_a_failed_action_leaves_the_hand_as_it_was(faults: Faults) -> None:
+    """At every step of random hands, the action chosen and one legal action of each
+    other type are tried on clones of the hand with a fault at each step in turn; a
+    clone whose action failed is the hand before it."""
+    rng = random.Random(8)
+    for name, game in _games():
+        policy = _policy(name)
+        for number in range(3):
+            hand = game.new_hand(seed=f"atomic-{name}-{number}", dealer=number % 3)
+            while not hand.is_over:
+                state, view = snapshot(hand), seen(hand)
+                legal = hand.legal_actions()
+                action = policy(rng, legal)
+                each_type = {a.type: a for a in reversed(legal)}  # the first of each type
+                for tried, faults.at in product({action, *each_type.values()}, LABELS):
+                    trial = hand.clone()
+                    faults.armed = error = _error(rng)
+                    try:
+                        trial.apply(tried)
+                    except (Injected, KeyboardInterrupt) as caught:
+                        assert caught is error
+                        _same(trial, state, view)
+                    faults.armed = None
+                hand.apply(action)  # and the hand goes on with it
+    assert set(faults.fired) == set(LABELS), faults.fired
+
+
+def test_random_cards_that_fail_half_way_leave_the_hand_as_before_the_call(
+    faults: Faults,
+) -> None:
+    """``play_random`` plays many cards in one call: a fault in any of them, or a Ctrl-C,
+    leaves the hand as it was before the call."""
+    rng = random.Random(9)
+    for name, game in _games():
+        for number in range(3):
+            hand = game.new_hand(seed=f"playout-{name}-{number}", dealer=number % 3)
+            while not hand.is_over:
+                if hand.phase is not Phase.PLAY or not hand.legal_cards():
+                    hand.apply(choose(rng, hand.legal_actions()))
+                    continue
+                state, view = snapshot(hand), seen(hand)
+                seed = rng.random()
+                for faults.at in LABELS:
+                    trial = hand.clone()
+                    faults.armed = error = _error(rng)
+                    try:
+                        trial.play_random(random.Random(seed))
+                    except (Injected, KeyboardInterrupt) as caught:
+                        assert caught is error
+                        _same(trial, state, view)
+                    faults.armed = None
+                hand.play_random(random.Random(seed))
+    assert {"Hand._close_trick", "Hand._opens_word"} <= set(faults.fired), faults.fired
