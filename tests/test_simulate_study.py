@@ -517,6 +517,50 @@ def test_a_ctrl_c_while_workers_play_is_answered_in_the_study_and_stops_them() -
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to itself")
+def test_a_ctrl_c_while_a_chunk_is_handed_to_the_pool_is_answered_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rest of the time the main process hands the next chunk to the pool, which puts
+    it on a queue under a ``threading.Condition``: a Ctrl-C raised there could leave the
+    queue's lock held, the pool's thread waiting for it, and the shutdown waiting for that
+    thread for ever (`ulti simulate --workers 2` hung once in 60 runs of two presses on a
+    loaded machine). Here the press lands as the fifth chunk goes on the queue: it is
+    answered once the chunk is handed over, by the study's own code; no worker is left."""
+    handed: list[object] = []
+    start = ProcessPoolExecutor.__init__
+
+    def pressed_on_the_fifth(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> None:
+        start(pool, *args, **kwargs)
+        put = pool._work_ids.put  # type: ignore[attr-defined]
+
+        def put_pressed(item: object, *more: Any, **named: Any) -> None:
+            handed.append(item)
+            if len(handed) == 5:  # the one handed over after the first chunk came back
+                signal.raise_signal(signal.SIGINT)
+            put(item, *more, **named)
+
+        pool._work_ids.put = put_pressed  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", pressed_on_the_fifth)
+    spec = StudySpec("wikipedia", ("simple",) * 3, 7, 500_000)
+    study = played_hands(spec, workers=2)
+    try:
+        with pytest.raises(KeyboardInterrupt) as caught:
+            for _ in study:
+                pass
+    finally:
+        study.close()
+    assert len(handed) == 5
+    frames = [
+        frame.f_code.co_filename for frame, _ in traceback.walk_tb(caught.value.__traceback__)
+    ]
+    library = [name for name in frames if os.sep + "concurrent" + os.sep in name]
+    assert library == [], frames
+    assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
+    assert multiprocessing.active_children() == []
+
+
 def test_a_chunk_that_failed_with_a_timeout_is_that_error_not_a_wait() -> None:
     """The wait for a chunk looks for a Ctrl-C every ``WAIT`` seconds; a worker's own
     ``TimeoutError`` (an OSError, ETIMEDOUT) is the chunk's error, raised, where

@@ -108,9 +108,7 @@ def played_hands(
         processes, mp_context=context, initializer=_open_table, initargs=setup
     )
     try:
-        playing: deque[Future[list[Played]]] = deque(
-            pool.submit(_play, task) for task in itertools.islice(tasks, processes * IN_FLIGHT)
-        )
+        playing = deque(_handed(pool, tasks, processes * IN_FLIGHT))
         while playing:
             try:
                 got = _chunk_of(playing.popleft())[:left]
@@ -125,9 +123,20 @@ def played_hands(
             yield got
             if not left:
                 return  # the finally below stops the workers still playing unneeded turns
-            playing.extend(pool.submit(_play, task) for task in itertools.islice(tasks, 1))
+            playing.extend(_handed(pool, tasks, 1))
     finally:
         _shut_down(pool, stop)
+
+
+def _handed(
+    pool: ProcessPoolExecutor, tasks: Iterator[tuple[int, list[int], int]], count: int
+) -> list[Future[list[Played]]]:
+    """The next ``count`` chunks handed to the pool, Ctrl-C held off meanwhile and answered
+    after: ``submit`` puts a chunk on a queue under a ``threading.Condition``, and a
+    ``KeyboardInterrupt`` raised there could leave the queue's lock held, so that the
+    pool's own thread, and the shutdown waiting for it, waited for ever."""
+    with ctrl_c_held():
+        return [pool.submit(_play, task) for task in itertools.islice(tasks, count)]
 
 
 WAIT = 0.05
