@@ -12,9 +12,13 @@ state and everything a caller reads, with what it was before the action.
 from __future__ import annotations
 
 import random
+import signal
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import product
+from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -175,3 +179,111 @@ def test_random_cards_that_fail_half_way_leave_the_hand_as_before_the_call(
                     faults.armed = None
                 hand.play_random(random.Random(seed))
     assert {"Hand._close_trick", "Hand._opens_word"} <= set(faults.fired), faults.fired
+
+
+ENGINE = str(Path(Hand.__init__.__code__.co_filename).parent)
+"""The engine's folder: the lines a Ctrl-C may land on below."""
+
+
+class _CtrlC:
+    """A ``sys.settrace`` hook: a KeyboardInterrupt at the ``at``-th line the engine runs
+    (0: none; ``lines`` counts them). Python drops the hook once it has raised, as a real
+    Ctrl-C comes once."""
+
+    def __init__(self, at: int = 0) -> None:
+        self.at, self.lines = at, 0
+
+    def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
+        return self.line if frame.f_code.co_filename.startswith(ENGINE) else None
+
+    def line(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            self.lines += 1
+            if self.lines == self.at:
+                raise KeyboardInterrupt
+        return self.line
+
+
+def _traced(hand: Hand, take: Callable[[Hand], object], at: int = 0) -> _CtrlC:
+    hook = _CtrlC(at)
+    sys.settrace(hook)
+    try:
+        take(hand)
+    except KeyboardInterrupt:
+        assert at, "a Ctrl-C nobody pressed"
+    finally:
+        sys.settrace(None)
+    return hook
+
+
+def _whole_or_not_at_all(hand: Hand, take: Callable[[Hand], object], rng: random.Random) -> None:
+    """``take`` on clones of ``hand``, a Ctrl-C landing on some of the lines it runs: each
+    clone is the hand before it or the hand after it, nothing in between."""
+    before = (snapshot(hand), seen(hand))
+    whole = hand.clone()
+    take(whole)
+    after = (snapshot(whole), seen(whole))
+    lines = _traced(hand.clone(), take).lines
+    for at in rng.sample(range(1, lines + 1), min(6, lines)):
+        trial = hand.clone()
+        assert _traced(trial, take, at).lines == at
+        assert (snapshot(trial), seen(trial)) in (before, after), at
+        assert len(trial._undo) == len(trial.history)
+
+
+def test_a_ctrl_c_on_any_line_of_an_action_takes_it_whole_or_not_at_all() -> None:
+    """A real Ctrl-C lands between two lines, also before the step that writes the action
+    down or between two writes (found in review: an undo entry without its action); the
+    lines are drawn among all the engine runs for the action, the steps' own included."""
+    rng = random.Random(10)
+    for name, game in _games():
+        policy = _policy(name)
+        hand = game.new_hand(seed=f"lines-{name}", dealer=1)
+        while not hand.is_over:
+            action = policy(rng, hand.legal_actions())
+            if hand.phase is Phase.PLAY and hand.legal_cards() and rng.random() < 0.3:
+                seed = rng.random()
+                _whole_or_not_at_all(hand, lambda h, s=seed: h.play_random(random.Random(s)), rng)
+            _whole_or_not_at_all(hand, lambda h, a=action: h.apply(a), rng)
+            hand.apply(action)
+
+
+def test_a_second_ctrl_c_while_the_hand_is_put_back_is_answered_once_it_is_whole(
+    faults: Faults,
+) -> None:
+    """The hand is put back by replaying its actions: a Ctrl-C pressed meanwhile waits
+    until the hand is whole (found in review: it stopped the replay and left the failed
+    action's effect in place), then comes out instead of the fault."""
+    game = Game.of(load_ruleset("wikipedia"))
+    hand = game.new_hand(seed="put back", dealer=0)
+    rng = random.Random(11)
+    while hand.phase is not Phase.PLAY or len(hand.history) < 12:
+        hand.apply(choose(rng, hand.legal_actions()))
+    state, view = snapshot(hand), seen(hand)
+    presses: list[int] = []
+    replay = Hand._replay
+
+    def pressed_while_replaying(self: Hand, actions: Any) -> None:
+        start = Hand.__init__
+
+        def pressing(new: Hand, *args: Any, **kwargs: Any) -> None:
+            start(new, *args, **kwargs)
+            presses.append(1)
+            signal.raise_signal(signal.SIGINT)  # while the actions are played again
+
+        Hand.__init__ = pressing  # type: ignore[method-assign]
+        try:
+            replay(self, actions)
+        finally:
+            Hand.__init__ = start  # type: ignore[method-assign]
+
+    faults.at, faults.armed = "Hand._close_trick", Injected("a step failed")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Hand, "_replay", pressed_while_replaying)
+        with pytest.raises(KeyboardInterrupt) as caught:
+            while True:  # cards until one closes a trick, and that step fails
+                state, view = snapshot(hand), seen(hand)
+                hand.play_card(hand.legal_card_list()[0])
+    assert presses == [1] and isinstance(caught.value.__context__, Injected)
+    assert faults.fired == {"Hand._close_trick": 1}
+    _same(hand, state, view)

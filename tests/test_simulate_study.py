@@ -20,6 +20,7 @@ import traceback
 import tracemalloc
 from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -558,6 +559,34 @@ def test_a_ctrl_c_while_a_chunk_is_handed_to_the_pool_is_answered_after(
     library = [name for name in frames if os.sep + "concurrent" + os.sep in name]
     assert library == [], frames
     assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
+    assert multiprocessing.active_children() == []
+
+
+def test_a_pool_found_broken_as_a_chunk_is_handed_over_is_the_study_s_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker may die while the caller has the last chunk: the pool is then found broken
+    when the next one is handed over, and that is the study's error, as when it is found
+    waiting (the library's ``BrokenProcessPool`` came out; found in review)."""
+    submit = ProcessPoolExecutor.submit
+    handed: list[object] = []
+
+    def broken_on_the_fifth(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        handed.append(args)
+        if len(handed) == 5:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return submit(pool, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", broken_on_the_fifth)
+    spec = StudySpec("wikipedia", ("simple",) * 3, 7, 500_000)
+    study = played_hands(spec, workers=2)
+    try:
+        with pytest.raises(UltiError, match="a worker process ended without finishing"):
+            for _ in study:
+                pass
+    finally:
+        study.close()
+    assert len(handed) == 5
     assert multiprocessing.active_children() == []
 
 

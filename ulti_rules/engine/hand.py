@@ -36,6 +36,7 @@ from ..errors import IllegalAction, PluginError
 from ..facts import Contract, Facts
 from ..game import Game
 from ..game.catalog import BidInfo
+from ..interrupts import ctrl_c_held
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from ..said import Said
@@ -660,15 +661,16 @@ class Hand:
                     self._offered = offered
                     raise IllegalAction(reason)
             speaker = self._kturn
-            self._undo.append(None)
-            self._history.append((speaker, action))
+            taken = len(self._history)
             try:
+                self._undo.append(None)
+                self._history.append((speaker, action))
                 if self._kafter:
                     self._after_card_word(speaker, action)
                 else:
                     self._kontra_round(speaker, action)
             except BaseException:
-                self._take_back_failed()
+                self._restore(taken)
                 raise
             return
         if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
@@ -676,15 +678,16 @@ class Hand:
             if reason is not None:
                 self._offered = offered
                 raise IllegalAction(reason)
-        self._undo.append(None)
+        taken = len(self._history)
         try:
             self._take(phase, action)
         except BaseException:
-            self._take_back_failed()
+            self._restore(taken)
             raise
 
     def _take(self, phase: Phase, action: Action) -> None:
-        """The effect of an action ``apply`` found legal (its undo entry is written)."""
+        """The effect of an action ``apply`` found legal, its undo entry first."""
+        self._undo.append(None)
         if phase is AUCTION:  # the most frequent case first: about fourteen actions a hand
             auction = self._auction
             if type(action) is PickUp:
@@ -717,14 +720,10 @@ class Hand:
             else:
                 self._give_up()
 
-    def _take_back_failed(self) -> None:
-        """The hand as it was before the action whose effect just failed half way (a fault,
-        a Ctrl-C): its undo entry is the last, and the actions before it are played again
-        on the same deal. An app that catches the error holds a hand it can go on with."""
-        self._restore(len(self._undo) - 1)
-
     def _restore(self, taken: int) -> None:
-        """The hand after its first ``taken`` actions, whatever happened after them."""
+        """The hand after its first ``taken`` actions, whatever an action after them did
+        before it failed half way (a fault, a Ctrl-C): they are played again on the same
+        deal (``_replay``), so an app that catches the error holds a hand it can go on with."""
         self._replay([action for _, action in self._history[:taken]])
 
     def play_card(self, card: Card) -> None:
@@ -740,12 +739,14 @@ class Hand:
         trick = self._trick
         last = len(trick) + 1 == self._n_active  # this card closes the trick
         wait = self._wait_kontra
-        if wait:  # his card may open his kontra word: keep everything
-            self._undo.append((card, seat, _played_over(self)))
-        else:  # what the card changes follows from the trick (``undo``)
-            self._undo.append(_TRICK_END if last else _IN_TRICK)
+        history = self._history
+        taken = len(history)
         try:  # (free in Python 3.11 unless something raises)
-            self._history.append(_SEAT_PLAYS[seat][card])
+            if wait:  # his card may open his kontra word: keep everything
+                self._undo.append((card, seat, _played_over(self)))
+            else:  # what the card changes follows from the trick (``undo``)
+                self._undo.append(_TRICK_END if last else _IN_TRICK)
+            history.append(_SEAT_PLAYS[seat][card])
             self._hands[seat] ^= 1 << card
             self._legal = -1
             if trick:
@@ -764,7 +765,7 @@ class Hand:
                 return
             self._close_trick()
         except BaseException:
-            self._take_back_failed()
+            self._restore(taken)
             raise
 
     def _close_trick(self) -> None:
@@ -929,14 +930,16 @@ class Hand:
 
     def _replay(self, actions: Sequence[Action]) -> None:
         """This hand after ``actions`` from the deal: played on a fresh hand, then taken
-        over slot by slot."""
-        fresh = Hand(self._game, deal=self._deal, dealer=self._seats.dealer)
-        fresh._seed = self._seed
-        fresh._deal = self._deal  # the same deal, not an equal copy
-        for action in actions:
-            fresh.apply(action)
-        for name in Hand.__slots__:
-            setattr(self, name, getattr(fresh, name))
+        over slot by slot, Ctrl-C held off meanwhile (a press there would leave the hand
+        half one, half the other; it is answered once the hand is whole)."""
+        with ctrl_c_held():
+            fresh = Hand(self._game, deal=self._deal, dealer=self._seats.dealer)
+            fresh._seed = self._seed
+            fresh._deal = self._deal  # the same deal, not an equal copy
+            for action in actions:
+                fresh.apply(action)
+            for name in Hand.__slots__:
+                setattr(self, name, getattr(fresh, name))
 
     # ------------------------------------------------------------------ fused fast path
 

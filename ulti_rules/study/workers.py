@@ -108,24 +108,34 @@ def played_hands(
         processes, mp_context=context, initializer=_open_table, initargs=setup
     )
     try:
-        playing = deque(_handed(pool, tasks, processes * IN_FLIGHT))
+        with _worker_lost():
+            playing = deque(_handed(pool, tasks, processes * IN_FLIGHT))
         while playing:
-            try:
+            with _worker_lost():
                 got = _chunk_of(playing.popleft())[:left]
-            except BrokenProcessPool:
-                raise UltiError(
-                    Said(
-                        "a worker process ended without finishing its hands (killed, or "
-                        "out of memory?); the study stopped"
-                    )
-                ) from None
             left -= len(got)
             yield got
             if not left:
                 return  # the finally below stops the workers still playing unneeded turns
-            playing.extend(_handed(pool, tasks, 1))
+            with _worker_lost():  # a worker may have died while the caller had the chunk
+                playing.extend(_handed(pool, tasks, 1))
     finally:
         _shut_down(pool, stop)
+
+
+@contextlib.contextmanager
+def _worker_lost() -> Iterator[None]:
+    """The pool broken by a worker's death, found waiting for a chunk or handing one over,
+    is the study's error, not the library's."""
+    try:
+        yield
+    except BrokenProcessPool:
+        raise UltiError(
+            Said(
+                "a worker process ended without finishing its hands (killed, or "
+                "out of memory?); the study stopped"
+            )
+        ) from None
 
 
 def _handed(
