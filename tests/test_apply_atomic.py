@@ -186,12 +186,13 @@ ENGINE = str(Path(Hand.__init__.__code__.co_filename).parent)
 
 
 class _CtrlC:
-    """A ``sys.settrace`` hook: a KeyboardInterrupt at the ``at``-th line the engine runs
-    (0: none; ``lines`` counts them). Python drops the hook once it has raised, as a real
-    Ctrl-C comes once."""
+    """A ``sys.settrace`` hook: Ctrl-C (SIGINT, to this process) at the ``at``-th line the
+    engine runs (0: none; ``lines`` counts them). Where Ctrl-C is held off it is answered
+    later, as a real press would be; elsewhere the KeyboardInterrupt comes out of that
+    line, and Python drops the hook."""
 
     def __init__(self, at: int = 0) -> None:
-        self.at, self.lines = at, 0
+        self.at, self.lines, self.interrupted = at, 0, False
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
         return self.line if frame.f_code.co_filename.startswith(ENGINE) else None
@@ -200,7 +201,7 @@ class _CtrlC:
         if event == "line":
             self.lines += 1
             if self.lines == self.at:
-                raise KeyboardInterrupt
+                signal.raise_signal(signal.SIGINT)
         return self.line
 
 
@@ -211,6 +212,7 @@ def _traced(hand: Hand, take: Callable[[Hand], object], at: int = 0) -> _CtrlC:
         take(hand)
     except KeyboardInterrupt:
         assert at, "a Ctrl-C nobody pressed"
+        hook.interrupted = True
     finally:
         sys.settrace(None)
     return hook
@@ -226,7 +228,8 @@ def _whole_or_not_at_all(hand: Hand, take: Callable[[Hand], object], rng: random
     lines = _traced(hand.clone(), take).lines
     for at in rng.sample(range(1, lines + 1), min(6, lines)):
         trial = hand.clone()
-        assert _traced(trial, take, at).lines == at
+        hook = _traced(trial, take, at)
+        assert hook.lines >= at and hook.interrupted  # answered, at once or once held off
         assert (snapshot(trial), seen(trial)) in (before, after), at
         assert len(trial._undo) == len(trial.history)
 
@@ -234,7 +237,8 @@ def _whole_or_not_at_all(hand: Hand, take: Callable[[Hand], object], rng: random
 def test_a_ctrl_c_on_any_line_of_an_action_takes_it_whole_or_not_at_all() -> None:
     """A real Ctrl-C lands between two lines, also before the step that writes the action
     down or between two writes (found in review: an undo entry without its action); the
-    lines are drawn among all the engine runs for the action, the steps' own included."""
+    lines are drawn among all the engine runs for the action, the steps' own included.
+    ``undo()`` too: a card is taken back in place, its entry and action dropped last."""
     rng = random.Random(10)
     for name, game in _games():
         policy = _policy(name)
@@ -245,6 +249,8 @@ def test_a_ctrl_c_on_any_line_of_an_action_takes_it_whole_or_not_at_all() -> Non
                 seed = rng.random()
                 _whole_or_not_at_all(hand, lambda h, s=seed: h.play_random(random.Random(s)), rng)
             _whole_or_not_at_all(hand, lambda h, a=action: h.apply(a), rng)
+            if hand.history and rng.random() < 0.25:
+                _whole_or_not_at_all(hand, Hand.undo, rng)
             hand.apply(action)
 
 

@@ -860,46 +860,57 @@ class Hand:
             >>> hand.undo() == first, hand.history
             (True, ())
         """
-        if not self._undo:
+        entries, history = self._undo, self._history
+        if not entries:
             raise IllegalAction("nothing to undo: no action has been taken yet")
-        entry = self._undo.pop()
+        entry = entries[-1]
         self._offered = ()
-        if entry is None:
+        if entry is None:  # a fresh hand replayed, whose slots replace these all at once
             return self._replay_all_but_last()
-        if entry is _IN_TRICK or entry is _TRICK_END:  # a card ``play_random`` played
-            seat, action = self._history.pop()
-            assert isinstance(action, Play)
-            card = action.card
-            if entry is _TRICK_END:  # it closed a trick: open the trick again
-                leader, cards, _ = self._tricks.pop()
-                self._trick = list(cards)
-                done = self._trick_no = self._trick_no - 1
-                self._leader = leader
-                # what closing it may have changed besides (``_close_trick``)
-                self._phase, self._facts, self._final_contract = PLAY, None, None
-                self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
-                if done == 0 and self._has_kontra_round:
-                    self._kturn, self._kround_passed = -1, 0
-            self._trick.pop()
+        # A card is taken back in place, its undo entry and action dropped last: should
+        # anything raise halfway (a Ctrl-C), the hand is put back after the actions still
+        # in its history (``_restore``): as it was, or taken back whole if both were dropped.
+        try:
+            if entry is _IN_TRICK or entry is _TRICK_END:  # a card ``play_random`` played
+                seat, action = history[-1]
+                assert isinstance(action, Play)
+                card = action.card
+                if entry is _TRICK_END:  # it closed a trick: open the trick again
+                    leader, cards, _ = self._tricks.pop()
+                    self._trick = list(cards)
+                    done = self._trick_no = self._trick_no - 1
+                    self._leader = leader
+                    # what closing it may have changed besides (``_close_trick``)
+                    self._phase, self._facts, self._final_contract = PLAY, None, None
+                    self._exposed = self._expose_at == 0 or 0 < self._expose_at <= done
+                    if done == 0 and self._has_kontra_round:
+                        self._kturn, self._kround_passed = -1, 0
+                self._trick.pop()
+                self._hands[seat] |= 1 << card
+                self._turn = seat
+                self._legal = -1
+                self._rejudge_trick()
+                self._own_kontra()
+                entries.pop()
+                history.pop()
+                return action
+            card, seat, saved = entry
+            card_played: Play = PLAYS[card]
+            if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
+                _, cards, _ = self._tricks.pop()
+                self._trick = list(cards[:-1])
+            else:
+                self._trick.pop()
             self._hands[seat] |= 1 << card
-            self._turn = seat
-            self._legal = -1
-            self._rejudge_trick()
+            for name, value in zip(_PLAY_CHANGES, saved, strict=True):
+                setattr(self, name, value)
             self._own_kontra()
-            return action
-        card, seat, saved = entry
-        card_played: Play = PLAYS[card]
-        if saved[_TRICK_NO] != self._trick_no:  # the card closed a trick: open it again
-            _, cards, _ = self._tricks.pop()
-            self._trick = list(cards[:-1])
-        else:
-            self._trick.pop()
-        self._hands[seat] |= 1 << card
-        self._history.pop()
-        for name, value in zip(_PLAY_CHANGES, saved, strict=True):
-            setattr(self, name, value)
-        self._own_kontra()
-        return card_played
+            entries.pop()
+            history.pop()
+            return card_played
+        except BaseException:
+            self._restore(len(history))
+            raise
 
     def _rejudge_trick(self) -> None:
         """The suit led and the card (and seat) winning the trick so far, from its cards:
