@@ -226,7 +226,7 @@ def _whole_or_not_at_all(hand: Hand, take: Callable[[Hand], object], rng: random
     take(whole)
     after = (snapshot(whole), seen(whole))
     lines = _traced(hand.clone(), take).lines
-    for at in rng.sample(range(1, lines + 1), min(6, lines)):
+    for at in rng.sample(range(1, lines + 1), min(3, lines)):
         trial = hand.clone()
         hook = _traced(trial, take, at)
         assert hook.lines >= at and hook.interrupted  # answered, at once or once held off
