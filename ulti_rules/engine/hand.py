@@ -238,10 +238,10 @@ class Hand:
         self._expose_at = -1
         self._has_kontra_round = False
         self._undo: list[tuple[Any, ...] | None] = []
-        """One entry per action, for ``undo``: a card's (card, seat, the state it changed),
-        or (card, seat, best, best_seat, led) for a card within a trick played by
-        ``play_random``, or None for any other action (undone by replaying the actions
-        before it)."""
+        """One entry per action, for ``undo``: a card's (card, seat, the state it changed)
+        where its seat may then speak a kontra word, else ``_IN_TRICK`` or ``_TRICK_END``
+        (what the card changed follows from the trick), or None for any other action
+        (undone by replaying the actions before it)."""
 
     # ------------------------------------------------------------------ copies and pickles
 
