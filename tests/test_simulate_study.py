@@ -490,6 +490,16 @@ def test_a_bot_failing_in_a_worker_is_named_like_in_one_process(ulti: RunUlti, s
         )
 
 
+def _answered_by_the_study(interrupt: KeyboardInterrupt) -> None:
+    """The Ctrl-C was raised by the study's own code, never inside ``concurrent.futures``
+    (where it could leave a lock held), and no worker is left."""
+    frames = [frame.f_code.co_filename for frame, _ in traceback.walk_tb(interrupt.__traceback__)]
+    library = [name for name in frames if os.sep + "concurrent" + os.sep in name]
+    assert library == [], frames
+    assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to itself")
 def test_a_ctrl_c_while_workers_play_is_answered_in_the_study_and_stops_them() -> None:
     """A Ctrl-C lands where the main process is: nearly always waiting for a chunk, inside
@@ -509,13 +519,7 @@ def test_a_ctrl_c_while_workers_play_is_answered_in_the_study_and_stops_them() -
     finally:
         timer.cancel()
         study.close()
-    frames = [
-        frame.f_code.co_filename for frame, _ in traceback.walk_tb(caught.value.__traceback__)
-    ]
-    library = [name for name in frames if os.sep + "concurrent" + os.sep in name]
-    assert library == [], frames
-    assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
-    assert multiprocessing.active_children() == []
+    _answered_by_the_study(caught.value)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to itself")
@@ -553,13 +557,7 @@ def test_a_ctrl_c_while_a_chunk_is_handed_to_the_pool_is_answered_after(
     finally:
         study.close()
     assert len(handed) == 5
-    frames = [
-        frame.f_code.co_filename for frame, _ in traceback.walk_tb(caught.value.__traceback__)
-    ]
-    library = [name for name in frames if os.sep + "concurrent" + os.sep in name]
-    assert library == [], frames
-    assert frames[-1].endswith(os.path.join("ulti_rules", "interrupts.py")), frames
-    assert multiprocessing.active_children() == []
+    _answered_by_the_study(caught.value)
 
 
 def test_a_pool_found_broken_as_a_chunk_is_handed_over_is_the_study_s_error(
