@@ -968,11 +968,12 @@ class Hand:
         opens the kontra round or lays an open contract's cards down is closed by the
         general code, and any other ruleset plays card by card.
 
-        Should anything raise on the way (a Ctrl-C), the hand is as it was before the call.
+        Should anything raise on the way (a Ctrl-C), the hand is as it was before the call
+        (or, interrupted on its way out, as after it; docs/engine.md, "Undo").
         """
         if self._phase is not PLAY:
             return 0
-        taken = len(self._undo)
+        taken = len(self._history)
         try:
             return self._play_random(rng)
         except BaseException:
