@@ -560,6 +560,30 @@ def test_a_ctrl_c_while_a_chunk_is_handed_to_the_pool_is_answered_after(
     _answered_by_the_study(caught.value)
 
 
+def test_the_workers_are_told_to_stop_before_the_shutdown_is_called(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A second Ctrl-C landing as the shutdown is called, before it holds Ctrl-C off,
+    skips it: the stop flag is set first, by a store no Ctrl-C can cut, so the workers
+    still stop at their next hand instead of playing every chunk handed to them."""
+    real = workers_module._shut_down
+    seen: list[tuple[Any, Any, bool]] = []
+
+    def pressed_on_the_way_in(pool: Any, stop: Any) -> None:
+        seen.append((pool, stop, bool(stop.value)))
+        raise KeyboardInterrupt  # what a press at the call's first line does
+
+    monkeypatch.setattr(workers_module, "_shut_down", pressed_on_the_way_in)
+    study = played_hands(StudySpec("wikipedia", ("simple",) * 3, 7, 500_000), workers=2)
+    next(study)
+    with pytest.raises(KeyboardInterrupt):
+        study.close()
+    [(pool, stop, stopped)] = seen
+    real(pool, stop)  # what the interpreter's exit would do, waiting for the workers
+    assert stopped
+    assert multiprocessing.active_children() == []
+
+
 def test_a_pool_found_broken_as_a_chunk_is_handed_over_is_the_study_s_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

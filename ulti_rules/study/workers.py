@@ -120,6 +120,11 @@ def played_hands(
             with _worker_lost():  # a worker may have died while the caller had the chunk
                 playing.extend(_handed(pool, tasks, 1))
     finally:
+        # The flag first: a store, which no Ctrl-C can cut. A second press landing as
+        # `_shut_down` is called, before its hold, skips it; the workers then still stop
+        # at their next hand, and the pool ends at exit, instead of playing every chunk
+        # handed to them (up to ``IN_FLIGHT`` each) to its end.
+        stop.value = True
         _shut_down(pool, stop)
 
 
