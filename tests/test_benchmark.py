@@ -22,6 +22,7 @@ from ulti_rules.ruleset.loading import load_ruleset  # noqa: E402
 
 import bench_engine  # noqa: E402
 import bench_hostile  # noqa: E402
+import bench_startup  # noqa: E402
 import reference_loop  # noqa: E402
 
 Run = Callable[..., tuple[int, list[str], str]]
@@ -136,3 +137,76 @@ def test_the_hostile_inputs_benchmark_reads_each_input(capsys: pytest.CaptureFix
         "score sheet",
     ]
     assert "450 unknown keys" in figures[0] and "900 times" in figures[2]
+
+
+FAKE_VALGRIND = """\
+#!{python}
+# Stands in for valgrind: writes the count the command's last argument names, in
+# callgrind's format, where --callgrind-out-file says.
+import sys
+out = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--callgrind-out-file="))
+with open(out, "w") as f:
+    f.write("events: Ir\\nsummary: " + sys.argv[-1] + "\\n")
+"""
+
+
+def test_the_startup_benchmark_counts_instructions_where_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--instructions``: each command's count from callgrind's file, and the ratios
+    from the counts (valgrind stands in here: it takes a minute)."""
+    valgrind = tmp_path / "valgrind"
+    valgrind.write_text(FAKE_VALGRIND.format(python=sys.executable), "utf-8")
+    valgrind.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    counts = {
+        'python -c "import click"': 100_000_000,
+        'python -c "import pydantic, yaml, click"': 400_000_000,
+        "ulti --help": 150_000_000,
+        "ulti rulesets": 310_000_000,
+        "ulti ladder wikipedia": 1_100_000_000,
+    }
+    monkeypatch.setattr(bench_startup, "find_ulti", lambda: "ulti")
+    monkeypatch.setattr(
+        bench_startup,
+        "commands",
+        lambda python, ulti: [
+            bench_startup.Command(label, [python, "-c", "pass", str(count)])
+            for label, count in counts.items()
+        ],
+    )
+    bench_startup.main(["--instructions"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "CLI start-up, machine instructions (valgrind's callgrind), one run each"
+    assert any(
+        line.split() == ["ulti", "ladder", "wikipedia", "1,100.0", "million"] for line in lines
+    )
+    verdicts = [line.split("(target")[0].split() for line in lines if "(target" in line]
+    assert verdicts == [
+        ["ulti", "--help", "1.50x", "python", "-c", '"import', 'click"'],
+        ["ulti", "rulesets", "3.10x", "python", "-c", '"import', 'click"'],
+        [
+            "ulti",
+            "ladder",
+            "wikipedia",
+            "2.75x",
+            "python",
+            "-c",
+            '"import',
+            "pydantic,",
+            "yaml,",
+            'click"',
+        ],
+    ]
+    assert [line.endswith(("holds)", "MISSED)")) for line in lines if "(target" in line] == [
+        True
+    ] * 3
+    assert ["MISSED" in line for line in lines if "(target" in line] == [False, True, False]
+
+
+def test_the_startup_benchmark_says_when_valgrind_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(SystemExit, match="--instructions needs valgrind"):
+        bench_startup.main(["--instructions"])
