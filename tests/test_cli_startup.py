@@ -145,6 +145,7 @@ def test_listing_the_plugins_rulesets_builds_no_model() -> None:
     )
     assert "ulti_four_aces" in loaded
     assert "ulti_four_aces.kind" not in loaded
+    assert "ulti_rules.ruleset.ranking" not in loaded  # the rules come with the code hooks
     assert not [m for m in (*HEAVY, "ulti_rules.contracts", "ulti_rules.bots") if m in loaded]
 
 

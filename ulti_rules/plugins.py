@@ -10,7 +10,8 @@ the file hooks (``register_rulesets``, ``register_fragments``) are asked when th
 registry is built; the code hooks (kinds, bots, ranking rules), which import the
 plugins' classes and with them pydantic, only when something first reads a kind, a
 bot, a ranking rule, ``plugins`` or ``failures``. This module imports neither the
-contract kinds nor the schema at its top, and knows nothing of bots but the hook:
+contract kinds, the schema nor the ranking rules at its top (listing rulesets needs
+none), and knows nothing of bots but the hook:
 the bots layer (``ulti_rules.bots.registry``) adds its built-ins to what plugins
 register.
 
@@ -41,12 +42,12 @@ import pluggy
 from . import entry_points, hookspecs
 from .errors import PluginError
 from .interrupts import from_ctrl_c
-from .ruleset.ranking import RankFunction, RankingRule
 
 if TYPE_CHECKING:
     from .bots import Bot
     from .contracts.base import ContractKind
     from .contracts.fact_specs import FactSpec
+    from .ruleset.ranking import RankFunction, RankingRule
     from .ruleset.schema import Ruleset
 
 AUTOLOAD_ENV = "ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD"
@@ -536,6 +537,8 @@ class _Contribution:
             raise _Refused(f"registered the ranking rule '{name}' twice")
         if not isinstance(reads_ranks, bool):
             raise _Refused(f"ranking rule '{name}': reads_ranks must be True or False")
+        from .ruleset.ranking import RankingRule  # when rules are asked for: see the top
+
         self.rules[name] = RankingRule(name, description, rank, reads_ranks)
 
     def registrar(self, hook: str) -> Callable[..., None]:
