@@ -525,6 +525,61 @@ def test_a_misspelt_declarer_does_not_hide_the_other_misspelt_names(
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "first"),
+    [
+        ("bid: ulti", "bid: Ultti",
+         "bid: 'Ultti' is not a bid of 'wikipedia' (did you mean 'ulti'?)"),
+        ("trump: acorns", "trump: acorn", "trump: 'acorn' is not a suit (acorns, leaves, hearts, "
+         "bells; or makk, zöld, piros, tök) (did you mean 'acorns'?)"),
+    ],
+)  # fmt: skip
+def test_a_wrong_bid_or_trump_does_not_hide_the_misspelt_names(
+    tmp_path: Path, ulti: Any, old: str, new: str, first: str
+) -> None:
+    """Without the bid or its trump the facts are not built, and a misspelt player under
+    tricks showed only once the bid was mended (docs/score-keeper.md: all the misspelt
+    names show in one run)."""
+    text = replace(
+        replace(GOOD, old, new), "tricks: {Anna: 6, Ben: 2,", "tricks: {Anna: 6, Benn: 2,"
+    )
+    said = problems(tmp_path, text)
+    assert [line.split(": ", 1)[1] for line in said] == [
+        first + ("; `ulti ladder` lists them" if old.startswith("bid") else ""),
+        "tricks.Benn: 'Benn' is not a player (Anna, Ben, Carla) (did you mean 'Ben'?)",
+    ]
+    done = ulti("score", "hand.yaml")
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (1, "ulti: error: 2 problems")
+
+
+def test_a_misspelt_marriage_suit_gets_a_hint(tmp_path: Path) -> None:
+    text = replace(GOOD, "aces: [Anna, Ben]", "aces: [Anna, Ben]\nmarriages: {Anna: [acorns, bels]}")
+    (said,) = problems(tmp_path, text)
+    assert said.endswith("marriages.Anna.1: 'bels' is not a suit (did you mean 'bells'?)")
+
+
+def test_a_misspelt_kontra_level_is_matched_against_every_name_of_the_levels(
+    tmp_path: Path,
+) -> None:
+    """A club that calls its first level Kontra in Hungarian and Double in English: 'Kontar'
+    is Kontra, not the Subkontra that the English names alone made closest."""
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: c\nextends: wikipedia\nkontra:\n  max_level: 3\n  levels:\n"
+        "    - {names: {hu: Kontra, en: Double}, multiplier: 2, by: defenders}\n"
+        "    - {names: {hu: Rekontra, en: Redouble}, multiplier: 2, by: declarer}\n"
+        "    - {names: {hu: Szubkontra, en: Subkontra}, multiplier: 2, by: defenders}\n",
+        encoding="utf-8",
+    )
+    text = replace(GOOD, "ruleset: wikipedia", "ruleset: club.yaml")
+    (said,) = problems(tmp_path, text + "kontra: {ulti: {Ben: Kontar}}\n")
+    assert said.endswith(
+        "kontra.ulti.Ben: 'Kontar' is not a kontra level: write a number (0 = none, 1 = Double, "
+        "... up to 3) or one of Double, Redouble, Subkontra (did you mean 'Kontra'?)"
+    )
+    _, result = settle_sheet(write(tmp_path, text + "kontra: {ulti: {Ben: Kontra}}\n"))
+    assert {share.seat: share.kontra_level for share in result.line("ulti").shares}[1] == 1
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("hu", "'Ana' nem játékos (Anna, Ben, Carla) (erre gondoltál: 'Anna'?)"),

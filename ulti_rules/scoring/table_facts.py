@@ -283,7 +283,7 @@ class _Reader:
                 self.fail(
                     ("trump",),
                     f"'{shorten(given)}' is not a suit (acorns, leaves, hearts, bells; "
-                    "or makk, zöld, piros, tök)",
+                    f"or makk, zöld, piros, tök){did_you_mean(given.strip(), SUIT_WORDS)}",
                 )
                 return None
         if kind == "none":
@@ -433,6 +433,14 @@ class _Reader:
         kontra = self.ruleset.kontra
         cap = kontra.level_cap
         names = [lvl.names.en for lvl in kontra.levels]
+        # a hint chooses among every name a level within the cap is known by: a Hungarian
+        # table's typo is closest to a Hungarian name, not to an English one
+        spoken = [
+            n
+            for lvl in kontra.levels[:cap]
+            for n in (lvl.names.hu, lvl.names.en, lvl.names.de)
+            if n
+        ]
         stripped = text.strip()
         if stripped.isascii() and stripped.isdigit():
             digits = stripped.lstrip("0") or "0"
@@ -463,7 +471,7 @@ class _Reader:
             path,
             f"'{shorten(text)}' is not a kontra level: write a number (0 = none, 1 = "
             f"{names[0] if names else 'kontra'}, ... up to {cap}) or one of {', '.join(names)}"
-            f"{did_you_mean(stripped, names)}",
+            f"{did_you_mean(stripped, spoken)}",
         )
         return None
 
@@ -729,7 +737,10 @@ class _Reader:
             for i, word in enumerate(suits):
                 suit = SUIT_WORDS.get(word.strip().casefold())
                 if suit is None:
-                    self.fail((*path, i), f"'{shorten(word)}' is not a suit")
+                    self.fail(
+                        (*path, i),
+                        f"'{shorten(word)}' is not a suit{did_you_mean(word.strip(), SUIT_WORDS)}",
+                    )
                     continue
                 m = self.ruleset.marriages
                 value = m.trump_value if suit == trump else m.plain_value
@@ -809,7 +820,7 @@ def hand_from_sheet(
         reader.fail((), "missing: dealer (with four players the dealer sits out)")
     declarer = reader.seat(sheet.declarer, ("declarer",), names)
     bid = reader.bid()
-    if declarer is None:
+    if declarer is None or bid is None:
         reader.check_names(names)
     reader.stop_if_failed()
     assert declarer is not None and bid is not None
@@ -832,6 +843,8 @@ def hand_from_sheet(
             reader.fail(("round_one",), f"'{ruleset.name}' has no two-round auction")
         else:
             multiplier = two_round.multiplier
+    if reader.problems:  # the facts are not built: their players are still checked
+        reader.check_names(names)
     reader.stop_if_failed()
     facts = reader.facts(names, declarer, seats, trump, bid)
     reader.stop_if_failed()
