@@ -219,6 +219,26 @@ def test_every_problem_is_reported_at_once_in_line_order(
     ]
 
 
+def test_a_misspelt_component_beside_a_broken_contract_is_told_apart_from_it(
+    tmp_path: Path,
+) -> None:
+    """The ladder is checked beside a contract whose value is wrong, with that contract
+    set aside: it was left out of the known ids, as if the file had none (and a misspelt
+    component had no did-you-mean)."""
+    path = tmp_path / "combo.yaml"
+    path.write_text(
+        "name: combo\ntitle: c\nextends: wikipedia\ncontracts:\n  betli:\n    value: six\n"
+        "ladder:\n  ulti: {components: [parti, ulty]}\n",
+        encoding="utf-8",
+    )
+    value, component = (f"{p.line}:{p.column}: {p.path}: {p.message}" for p in check_file(path))
+    assert value == "6:5: contracts.betli.value: should be a whole number, not text ('six')"
+    assert component.startswith(
+        "8:30: ladder.ulti.components.1: bid 'ulti' names component 'ulty', which is not in "
+        "contracts (did you mean 'ulti'?) (known: betli, durchmars, "
+    )
+
+
 def club(tmp_path: Path, text: str) -> Path:
     copy_base(tmp_path)
     return write(

@@ -338,16 +338,21 @@ def ladder_rows(ruleset: Ruleset, registry: Registry, lang: str = "en") -> list[
 # --------------------------------------------------------------------------- checks
 
 
-def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
+def check_ladder(
+    ruleset: Ruleset, registry: Registry, *, set_aside: frozenset[str] = frozenset()
+) -> list[LadderIssue]:
     """Every problem with the catalogue and the ladder of a schema-valid ruleset.
 
     Typed totals and ranks are judged by what the file wrote (``model_fields_set``),
-    so a derived ruleset checks the same as the one it came from.
+    so a derived ruleset checks the same as the one it came from. ``set_aside``: the ids
+    of contracts the file has, left out for problems of their own (the loader checks the
+    rest of a broken file), which a bid's unknown component is still told apart from.
     """
     issues: list[LadderIssue] = []
     unsound: set[int] = set()
+    contract_ids = sorted({*ruleset.contracts, *set_aside})
     for i, bid in enumerate(ruleset.ladder):
-        found = list(_check_bid(ruleset, registry, i, bid))
+        found = list(_check_bid(ruleset, registry, i, bid, contract_ids))
         if any(".components." in f.path or f.path.endswith(".value") for f in found):
             unsound.add(i)  # its total is unknown or in doubt: rank it only once it is fixed
         issues.extend(found)
@@ -475,7 +480,9 @@ def _grouped_by_setting(ruleset: Ruleset, issues: list[LadderIssue]) -> list[Lad
     return issues
 
 
-def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterable[LadderIssue]:
+def _check_bid(
+    ruleset: Ruleset, registry: Registry, i: int, bid: Bid, contract_ids: list[str]
+) -> Iterable[LadderIssue]:
     at = f"ladder.{i}"
     known: list[tuple[str, ContractSpec]] = []
     for j, cid in enumerate(bid.components):
@@ -483,8 +490,8 @@ def _check_bid(ruleset: Ruleset, registry: Registry, i: int, bid: Bid) -> Iterab
         if spec is None:
             yield LadderIssue(
                 f"{at}.components.{j}",
-                f"bid '{bid.id}' names component '{cid}', which is not in contracts "
-                f"(known: {', '.join(sorted(ruleset.contracts))})",
+                f"bid '{bid.id}' names component '{cid}', which is not in contracts"
+                f"{did_you_mean(cid, contract_ids)} (known: {', '.join(contract_ids)})",
             )
         else:
             known.append((cid, spec))

@@ -738,7 +738,7 @@ def _salvaged_ladder_problems(
     except ValidationError:
         return []
     problems: list[_Sortable] = []
-    for issue in check_ladder(ruleset, registry):
+    for issue in check_ladder(ruleset, registry, set_aside=frozenset(bad_contracts)):
         parts = issue.path.split(".")
         if parts[0] != "ladder" or len(parts) < 3 or not parts[1].isdigit() or parts[2] == "rank":
             continue  # rank and catalogue-wide checks may be skewed by what was set aside
