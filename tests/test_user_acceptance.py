@@ -218,6 +218,27 @@ def test_one_wrong_rank_is_said_once_at_the_club_line_with_the_ranks_that_fit(
     assert ulti("check", "club.yaml").returncode == 0
 
 
+BETLI_SIX = "name: club\ntitle: c\nextends: wikipedia\ncontracts: {betli: {value: 6}}\n"
+
+
+def test_the_ranks_that_fit_count_the_components_at_equal_value(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """Betli worth 6 makes the red Betli 12, the value of three 100 bids of more
+    components ranked above it: the hint said ranks 15 to 19 by value alone, where it
+    stood already. Each rank it names now ends the clash, and none beside them does."""
+    (line,) = check(ulti, tmp_path, BETLI_SIX)
+    assert ": ladder.13.rank: bid 'betli_red' (1 component) ranks below " in line
+    assert line.endswith("; its value 12 fits a rank from 18 to 19")
+
+    def clashes(rank: int) -> list[str]:
+        text = BETLI_SIX + f"ladder: {{betli_red: {{rank: {rank}}}}}\n"
+        lines = check(ulti, tmp_path, text)
+        return [p for p in lines if "betli_red" in p and "list the bids in rank order" not in p]
+
+    assert [rank for rank in range(14, 22) if not clashes(rank)] == [18, 19]
+
+
 def test_check_takes_a_ruleset_name_like_the_other_commands(
     ulti: RunUlti, tmp_path: Path, sealed_user_folders: Path
 ) -> None:

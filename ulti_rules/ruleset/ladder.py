@@ -770,17 +770,33 @@ def _below(high: Bid, high_total: int, low: Bid, low_total: int) -> str:
 
 def _fitting_ranks(ladder: Sequence[Bid], totals: Sequence[int | None], k: int) -> str:
     """Where bid ``k``'s value lets it rank among the others: above every bid worth less,
-    below every bid worth more (bids with rank_exception or no known value aside)."""
+    below every bid worth more, and at equal value not below a bid of more components nor
+    above one of fewer (``_clash``; bids with rank_exception or no known value aside)."""
     value = totals[k]
     if value is None:
         return ""
+    size = len(ladder[k].components)
     others = [
-        (total, bid.rank)
+        (total, bid.rank, len(bid.components))
         for i, (bid, total) in enumerate(zip(ladder, totals, strict=True))
         if i != k and total is not None and not bid.rank_exception
     ]
-    lowest = max((rank + 1 for total, rank in others if total < value), default=1)
-    highest = min((rank - 1 for total, rank in others if total > value), default=None)
+    lowest = max(
+        (
+            rank + 1 if total < value else rank
+            for total, rank, parts in others
+            if total < value or (total == value and parts > size)
+        ),
+        default=1,
+    )
+    highest = min(
+        (
+            rank - 1 if total > value else rank
+            for total, rank, parts in others
+            if total > value or (total == value and parts < size)
+        ),
+        default=None,
+    )
     if highest is None:
         return f"; its value {value} fits rank {lowest} or higher"
     if lowest > highest:
