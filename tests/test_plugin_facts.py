@@ -438,7 +438,7 @@ king_last: false
         ("first_king: Anna", "first_king: Dora", "first_king: 'Dora' is not a player"),
         ("king_tricks: 3", "king_tricks: three", "king_tricks: should be a whole number"),
         ("king_tricks: 3", "king_tricks: 5", "king_tricks: there are four kings"),
-        ("king_tricks: 3", "king_tricks: -1", "king_tricks: Input should be greater than"),
+        ("king_tricks: 3", "king_tricks: -1", "king_tricks: should be at least 0, not -1"),
         ("king_last: false", "king_last: 1", "king_last: "),
         ("king_last: false", "kings_last: false", "(did you mean 'king_last'?)"),
         ("first_king: Anna\n", "", "add 'first_king:' to the document (who won the first"),

@@ -47,7 +47,7 @@ def assert_refused(tmp_path: Path, text: str, path: str, message: str, line: int
     ],
 )
 def test_points_and_marriages_are_never_negative(tmp_path: Path, text: str, path: str) -> None:
-    assert_refused(tmp_path, text, path, "greater than or equal to 0")
+    assert_refused(tmp_path, text, path, "should be at least 0, not ")
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_points_and_marriages_are_never_negative(tmp_path: Path, text: str, path
     ],
 )
 def test_points_and_marriages_have_an_upper_bound(tmp_path: Path, text: str, path: str) -> None:
-    assert_refused(tmp_path, text, path, "less than or equal to 100")
+    assert_refused(tmp_path, text, path, "should be at most 100, not ")
 
 
 def test_zero_and_the_bounds_themselves_are_playable(tmp_path: Path) -> None:
@@ -77,9 +77,9 @@ def test_packets_must_deal_every_seat_its_hand(tmp_path: Path) -> None:
     """The issue's repro: 14 + -1 + 19 adds up to 32, but no seat can hold -1 cards."""
     problems = check_file(club(tmp_path, "deal: {packets: [[14, -1, 19]]}\n"))
     assert [(p.path, p.message) for p in problems] == [
-        ("deal.packets.0.0", "Input should be less than or equal to 12"),
-        ("deal.packets.0.1", "Input should be greater than or equal to 0"),
-        ("deal.packets.0.2", "Input should be less than or equal to 12"),
+        ("deal.packets.0.0", "should be at most 12, not 14"),
+        ("deal.packets.0.1", "should be at least 0, not -1"),
+        ("deal.packets.0.2", "should be at most 12, not 19"),
     ]
 
 
@@ -112,7 +112,7 @@ def test_packets_with_four_players_deal_the_three_active_seats(tmp_path: Path) -
 
 def test_min_components_beyond_the_schema_bound(tmp_path: Path) -> None:
     assert_refused(
-        tmp_path, "auction: {min_components: 99}", "auction.min_components", "less than or equal"
+        tmp_path, "auction: {min_components: 99}", "auction.min_components", "should be at most "
     )
 
 
@@ -131,23 +131,27 @@ def test_a_ladder_needs_a_bid(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "path", "message"),
     [
-        ("contracts: {ulti: {value: 1001}}", "contracts.ulti.value", "less than or equal to 1000"),
-        ("simple: {give_up_cost: -1}", "simple.give_up_cost", "greater than or equal to 0"),
+        (
+            "contracts: {ulti: {value: 1001}}",
+            "contracts.ulti.value",
+            "should be at most 1000, not ",
+        ),
+        ("simple: {give_up_cost: -1}", "simple.give_up_cost", "should be at least 0, not "),
         (
             "silent_bonuses: {silent_ulti: {loss_factor: 11}}",
             "silent_bonuses.silent_ulti.loss_factor",
-            "less than or equal to 10",
+            "should be at most 10, not ",
         ),
-        ("session: {hands: 0}", "session.hands", "greater than or equal to 1"),
+        ("session: {hands: 0}", "session.hands", "should be at least 1, not "),
         (
             "auction: {two_round: {first_round_cards: 11}}",
             "auction.two_round.first_round_cards",
-            "less than or equal to 10",
+            "should be at most 10, not ",
         ),
         (
             "auction: {two_round: {multiplier: 0}}",
             "auction.two_round.multiplier",
-            "greater than or equal to 1",
+            "should be at least 1, not ",
         ),
     ],
 )
@@ -163,7 +167,7 @@ def test_max_level_is_bounded(tmp_path: Path) -> None:
         tmp_path,
         f"kontra: {{max_level: {KONTRA_LEVEL_LIMIT + 1}}}",
         "kontra.max_level",
-        f"less than or equal to {KONTRA_LEVEL_LIMIT}",
+        f"should be at most {KONTRA_LEVEL_LIMIT}, not ",
     )
     capped = load_ruleset(club(tmp_path, f"kontra: {{max_level: {KONTRA_LEVEL_LIMIT}}}\n"))
     assert capped.kontra.level_cap == KONTRA_LEVEL_LIMIT
@@ -187,7 +191,10 @@ def test_named_levels_and_their_multipliers_are_bounded(tmp_path: Path) -> None:
     )
     zero = "{names: {hu: K, en: K}, multiplier: 0, by: defenders}"
     assert_refused(
-        tmp_path, f"kontra: {{levels: [{zero}]}}", "kontra.levels.0.multiplier", "greater than"
+        tmp_path,
+        f"kontra: {{levels: [{zero}]}}",
+        "kontra.levels.0.multiplier",
+        "should be at least 1, not 0",
     )
 
 
@@ -317,9 +324,9 @@ def test_a_number_where_text_is_meant(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("setting", "message"),
     [
-        ("contracts: {ulti: {failure_penalty: 1001}}", "less than or equal to 1000"),
+        ("contracts: {ulti: {failure_penalty: 1001}}", "should be at most 1000, not "),
         ("contracts: {ulti: {failure_penalty: '4'}}", "should be a whole number, not text ('4')"),
-        ("contracts: {forty_hundred: {target: 0}}", "greater than or equal to 1"),
+        ("contracts: {forty_hundred: {target: 0}}", "should be at least 1, not "),
         ("contracts: {forty_hundred: {target: true}}", "should be a whole number, not true/false"),
     ],
 )

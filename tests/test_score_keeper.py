@@ -552,7 +552,9 @@ def test_a_wrong_bid_or_trump_does_not_hide_the_misspelt_names(
 
 
 def test_a_misspelt_marriage_suit_gets_a_hint(tmp_path: Path) -> None:
-    text = replace(GOOD, "aces: [Anna, Ben]", "aces: [Anna, Ben]\nmarriages: {Anna: [acorns, bels]}")
+    text = replace(
+        GOOD, "aces: [Anna, Ben]", "aces: [Anna, Ben]\nmarriages: {Anna: [acorns, bels]}"
+    )
     (said,) = problems(tmp_path, text)
     assert said.endswith("marriages.Anna.1: 'bels' is not a suit (did you mean 'bells'?)")
 

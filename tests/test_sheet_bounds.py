@@ -256,7 +256,7 @@ def test_an_empty_declarer_is_refused(tmp_path: Path) -> None:
             "Carla: true}",
             "7:27: tricks.Carla: should be a whole number, not true/false",
         ),
-        ("declarer: 60", "declarer: 100000", "6:10: points.declarer: Input should be less than"),
+        ("declarer: 60", "declarer: 100000", "6:10: points.declarer: should be at most "),
     ],
 )
 def test_sheet_numbers_are_strict_and_bounded(

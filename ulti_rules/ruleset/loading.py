@@ -60,7 +60,7 @@ from .ladder import check_ladder, derive_ladder, numbers_in_force
 from .load_cache import LoadCache
 from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
-from .pydantic_problems import located, plain_message
+from .pydantic_problems import bound_message, located, plain_message
 from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe, read_heading
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
@@ -644,6 +644,8 @@ def _schema_problems(
             )
         elif kind in ("value_error", "assertion_error"):
             message = plain_message(error)
+        elif bounded := bound_message(error):
+            message = bounded
         elif kind == "literal_error" and isinstance(given, str) and shown:
             message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         elif kind in ("model_type", "model_attributes_type", "dict_type"):

@@ -54,6 +54,27 @@ def plain_message(err: ErrorDetails) -> str:
     return _CHECK_PREFIX.sub("", str(err["msg"]))
 
 
+_BOUNDS = {
+    "greater_than_equal": ("ge", "at least"),
+    "less_than_equal": ("le", "at most"),
+    "greater_than": ("gt", "more than"),
+    "less_than": ("lt", "less than"),
+}
+
+
+def bound_message(err: ErrorDetails) -> str | None:
+    """A number beyond its bound in the words of the other problems, ``should be at most
+    100, not 120`` (pydantic's own: ``Input should be less than or equal to 100``); None
+    for any other error."""
+    found = _BOUNDS.get(err["type"])
+    bound = err.get("ctx", {}).get(found[0]) if found is not None else None
+    if found is None or bound is None:
+        return None
+    given = err.get("input")
+    shown = given if isinstance(given, int | float) and not isinstance(given, bool) else "that"
+    return f"should be {found[1]} {bound}, not {shown}"
+
+
 def error_message(
     err: ErrorDetails, data: Any, model: type[BaseModel], *, docs: str, hint: bool = True
 ) -> str:
@@ -67,7 +88,7 @@ def error_message(
         return f"{unknown_key_message(model, loc, data, hint=hint)} (see {docs})"
     if err["type"] == "missing":
         return f"missing: {loc[-1]} is required"
-    return plain_message(err)
+    return bound_message(err) or plain_message(err)
 
 
 class Placer(Protocol):
