@@ -287,6 +287,23 @@ def test_a_kontra_level_called_by_the_wrong_side_is_said_at_its_by(
     )
 
 
+def test_every_slip_in_a_kontra_chain_is_said_at_once(tmp_path: Path, registry: Registry) -> None:
+    """A Rekontra worth less than the Kontra and called by the wrong side, and a third
+    level by the wrong side too: three problems in one run, each at its own key (the
+    chain's checks stopped at the first, so the multiplier showed only once the sides
+    were mended)."""
+    levels = "".join(
+        f"    - {{names: {{hu: K{n}, en: K{n}}}, multiplier: {m}, by: {by}}}\n"
+        for n, m, by in ((1, 2, "defenders"), (2, 1, "defenders"), (3, 8, "declarer"))
+    )
+    problems = check_file(club(tmp_path, "kontra:\n  levels:\n" + levels), registry)
+    assert [(p.line, p.path, p.message.split(":")[0]) for p in problems] == [
+        (5, "kontra.levels.1.multiplier", "kontra level 2 multiplies by 1, less than level 1's 2"),
+        (5, "kontra.levels.1.by", "kontra level 2 must be called by the declarer"),
+        (6, "kontra.levels.2.by", "kontra level 3 must be called by the defenders"),
+    ]
+
+
 def test_unknown_top_level_key_is_hinted(tmp_path: Path, registry: Registry) -> None:
     (problem,) = check_file(club(tmp_path, "kontras: {}\n"), registry)
     assert (problem.line, problem.path) == (2, "kontras")

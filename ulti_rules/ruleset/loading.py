@@ -614,8 +614,6 @@ def _schema_problems(
         if kind in skip:
             continue
         given = error.get("input")
-        if isinstance(ctx.get("at"), tuple):  # a model's check names the key it is about
-            path = (*path, *ctx["at"])
         if kind == "missing":
             path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
         elif kind == "extra_forbidden":

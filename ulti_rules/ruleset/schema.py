@@ -29,11 +29,12 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ..cards import RANK_IDS, RankId, SuitId
 from ..said import Named
@@ -545,37 +546,36 @@ class Kontra(Strict):
     )
 
     @model_validator(mode="after")
-    def _alternate(self) -> "Kontra":
+    def _chain(self) -> "Kontra":
+        """The defenders open the chain and the sides alternate; each call raises the
+        stake or keeps it (a Rekontra worth less than the Kontra it answers is a slip; the
+        levels past the named ones double on from the last). Every level that breaks
+        either is said at once, each at its own key: one at a time, a club mended its
+        chain in as many runs of `ulti check` as it had slips."""
+        found: list[InitErrorDetails] = []
         for i, level in enumerate(self.levels):
             expected: Side = "defenders" if i % 2 == 0 else "declarer"
             if level.by != expected:
-                raise PydanticCustomError(
+                why = PydanticCustomError(
                     "kontra_side",
                     "kontra level {level} must be called by the {side}: the defenders open "
                     "the chain and the sides alternate",
-                    {"level": i + 1, "side": expected, "at": ("levels", i, "by")},
+                    {"level": i + 1, "side": expected},
                 )
-        return self
-
-    @model_validator(mode="after")
-    def _raising(self) -> "Kontra":
-        """Each call raises the stake or keeps it: a Rekontra worth less than the Kontra it
-        answers is a slip (the levels past the named ones double on from the last)."""
-        for i in range(1, len(self.levels)):
-            below, now = self.levels[i - 1].multiplier, self.levels[i].multiplier
-            if now < below:
-                raise PydanticCustomError(
+                found.append({"type": why, "loc": ("levels", i, "by"), "input": level.by})
+            below = self.levels[i - 1].multiplier if i else level.multiplier
+            if level.multiplier < below:
+                why = PydanticCustomError(
                     "kontra_multiplier",
                     "kontra level {level} multiplies by {now}, less than level {lower}'s "
                     "{below}: each call raises the stake, so write {below} or more",
-                    {
-                        "level": i + 1,
-                        "now": now,
-                        "lower": i,
-                        "below": below,
-                        "at": ("levels", i, "multiplier"),
-                    },
+                    {"level": i + 1, "now": level.multiplier, "lower": i, "below": below},
                 )
+                found.append(
+                    {"type": why, "loc": ("levels", i, "multiplier"), "input": level.multiplier}
+                )
+        if found:
+            raise ValidationError.from_exception_data(type(self).__name__, found)
         return self
 
     @property
