@@ -34,6 +34,7 @@ from ulti_rules import safe_files
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.cli import main
 from ulti_rules.engine import Hand
+from ulti_rules.quoting import shorten
 from ulti_rules.records import RecordError, load_record, record_of, save
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.safe_files import TEMP_INFIX, UnsafeFileError, locked, sweep_temps
@@ -434,7 +435,7 @@ HOSTILE: dict[str, tuple[Edit | bytes, str, str]] = {
     "400-digit payment": (
         lambda d: d["hands"][0]["payments"].update(Anna=10**400),
         "hands.0.payments.Anna",
-        "less than or equal to 1000000000",
+        f"should be at most 1000000000, not {shorten(str(10**400))}",
     ),
     "a payment of true": (
         lambda d: d["hands"][1]["payments"].update(Ben=True),

@@ -385,7 +385,7 @@ def test_missing_kind_and_missing_top_level_keys(tmp_path: Path, registry: Regis
 def test_ladder_issues_are_positioned_like_schema_problems(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, registry: Registry
 ) -> None:
-    def check_ladder(ruleset: Ruleset, registry: Registry) -> list[LadderIssue]:
+    def check_ladder(ruleset: Ruleset, registry: Registry, **_: object) -> list[LadderIssue]:
         return [
             LadderIssue("ladder.0.value", "the total is not the sum of its components"),
             LadderIssue("contracts.ulti", "no bid uses this contract"),

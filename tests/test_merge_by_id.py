@@ -246,6 +246,26 @@ def test_removing_a_contract_that_bids_use_names_them(tmp_path: Path, registry: 
     ]
 
 
+def test_a_change_the_merge_refuses_does_not_hide_the_rest_of_the_file(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """A bid removed that is not there, beside a misspelt component and a silent bonus
+    naming no bid: the ladder's checks were skipped once the merge had a problem, so the
+    other two showed only when the first was mended."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\nladder:\n  nonexistent_bid: null\n"
+        "  ulti: {components: [parti, ulty]}\nsilent_bonuses:\n"
+        "  silent_ulti: {applies_to: [nosuch]}\n",
+        encoding="utf-8",
+    )
+    assert [line.split(": ", 2)[:2] for line in problems(path, registry)] == [
+        ["club.yaml:4:3", "ladder.nonexistent_bid"],
+        ["club.yaml:5:30", "ladder.ulti.components.1"],
+        ["club.yaml:7:30", "silent_bonuses.silent_ulti.applies_to.0"],
+    ]
+
+
 def test_a_removed_contract_named_by_a_silent_bonus_is_named(
     tmp_path: Path, registry: Registry
 ) -> None:

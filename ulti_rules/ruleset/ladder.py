@@ -339,7 +339,11 @@ def ladder_rows(ruleset: Ruleset, registry: Registry, lang: str = "en") -> list[
 
 
 def check_ladder(
-    ruleset: Ruleset, registry: Registry, *, set_aside: frozenset[str] = frozenset()
+    ruleset: Ruleset,
+    registry: Registry,
+    *,
+    set_aside: frozenset[str] = frozenset(),
+    removed: frozenset[str] = frozenset(),
 ) -> list[LadderIssue]:
     """Every problem with the catalogue and the ladder of a schema-valid ruleset.
 
@@ -347,13 +351,17 @@ def check_ladder(
     so a derived ruleset checks the same as the one it came from. ``set_aside``: the ids
     of contracts the file has, left out for problems of their own (the loader checks the
     rest of a broken file), which a bid's unknown component is still told apart from.
+    ``removed``: contracts a file removed (null), whose removal's own problem names every
+    bid and bonus that still uses them; their uses are not said again.
     """
     issues: list[LadderIssue] = []
     unsound: set[int] = set()
     contract_ids = sorted({*ruleset.contracts, *set_aside})
     for i, bid in enumerate(ruleset.ladder):
-        found = list(_check_bid(ruleset, registry, i, bid, contract_ids))
-        if any(".components." in f.path or f.path.endswith(".value") for f in found):
+        found = list(_check_bid(ruleset, registry, i, bid, contract_ids, removed))
+        if any(".components." in f.path or f.path.endswith(".value") for f in found) or any(
+            cid not in ruleset.contracts for cid in bid.components
+        ):
             unsound.add(i)  # its total is unknown or in doubt: rank it only once it is fixed
         issues.extend(found)
     issues = _grouped_by_setting(ruleset, issues)
@@ -361,7 +369,7 @@ def check_ladder(
     issues.extend(_check_duplicates(ruleset))
     issues.extend(_check_names(ruleset))
     issues.extend(_check_ranking(ruleset, registry, unsound))
-    issues.extend(_check_silent(ruleset, registry))
+    issues.extend(_check_silent(ruleset, registry, removed))
     issues.extend(_check_opening_pass(ruleset, registry))
     issues.extend(_check_min_components(ruleset))
     issues.extend(check_unannounced_hundred(ruleset, registry))
@@ -481,12 +489,19 @@ def _grouped_by_setting(ruleset: Ruleset, issues: list[LadderIssue]) -> list[Lad
 
 
 def _check_bid(
-    ruleset: Ruleset, registry: Registry, i: int, bid: Bid, contract_ids: list[str]
+    ruleset: Ruleset,
+    registry: Registry,
+    i: int,
+    bid: Bid,
+    contract_ids: list[str],
+    removed: frozenset[str],
 ) -> Iterable[LadderIssue]:
     at = f"ladder.{i}"
     known: list[tuple[str, ContractSpec]] = []
     for j, cid in enumerate(bid.components):
         spec = ruleset.contracts.get(cid)
+        if spec is None and cid in removed:
+            continue  # its removal says so (the total below waits for every component)
         if spec is None:
             yield LadderIssue(
                 f"{at}.components.{j}",
@@ -839,7 +854,9 @@ def _out_of_order(high: Bid, high_total: int, low: Bid, low_total: int) -> str:
     return ""
 
 
-def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]:
+def _check_silent(
+    ruleset: Ruleset, registry: Registry, removed: frozenset[str] = frozenset()
+) -> Iterable[LadderIssue]:
     bid_ids = {bid.id for bid in ruleset.ladder}
     for bonus_id, bonus in ruleset.silent_bonuses.items():
         at = f"silent_bonuses.{bonus_id}"
@@ -857,7 +874,7 @@ def _check_silent(ruleset: Ruleset, registry: Registry) -> Iterable[LadderIssue]
                         f"{at}.applies_to.{j}", f"'{bid_id}' is not the id of a bid in the ladder"
                     )
         for j, cid in enumerate(bonus.kontra_from):
-            if cid not in ruleset.contracts:
+            if cid not in ruleset.contracts and cid not in removed:
                 yield LadderIssue(
                     f"{at}.kontra_from.{j}" if len(bonus.kontra_from) > 1 else f"{at}.kontra_from",
                     f"kontra_from '{cid}' is not a contract id "

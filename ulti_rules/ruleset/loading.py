@@ -738,7 +738,10 @@ def _salvaged_ladder_problems(
     except ValidationError:
         return []
     problems: list[_Sortable] = []
-    for issue in check_ladder(ruleset, registry, set_aside=frozenset(bad_contracts)):
+    removed = frozenset(where.resolved.merged.removed)
+    for issue in check_ladder(
+        ruleset, registry, set_aside=frozenset(bad_contracts), removed=removed
+    ):
         parts = issue.path.split(".")
         if parts[0] != "ladder" or len(parts) < 3 or not parts[1].isdigit() or parts[2] == "rank":
             continue  # rank and catalogue-wide checks may be skewed by what was set aside
@@ -881,15 +884,17 @@ def _checked(resolved: _Resolved, registry: Registry) -> Ruleset:
     except ValidationError as exc:
         errors = _located(exc, where)
         problems = merge_problems + _schema_problems(errors, model, where, registry)
-        if not merge_problems:
-            problems.extend(_salvaged_ladder_problems(errors, model, where, registry))
+        problems.extend(_salvaged_ladder_problems(errors, model, where, registry))
         raise RulesetError(_sorted(problems)) from None
-    if merge_problems:  # the ladder checks would only repeat them
-        raise RulesetError(_sorted(merge_problems))
-    issues = check_ladder(ruleset, registry)
-    if issues:
+    # A change the merge refused was left out whole (``merging.py``), so the rest is
+    # checked as it stands: a misspelt bid id does not hide a misspelt component.
+    issues = check_ladder(ruleset, registry, removed=frozenset(resolved.merged.removed))
+    if issues or merge_problems:
         raise RulesetError(
-            _sorted([where.problem(where.path_of(issue.path), issue.message) for issue in issues])
+            _sorted(
+                merge_problems
+                + [where.problem(where.path_of(issue.path), issue.message) for issue in issues]
+            )
         )
     return _derived(ruleset, registry)
 

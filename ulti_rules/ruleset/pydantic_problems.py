@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from ..errors import Problem
-from ..quoting import QUOTED
+from ..quoting import QUOTED, shorten
 from ..said import Said
 from .positions import data_path, leading, unknown_key_message
 from .safe_yaml import KeyPath
@@ -71,8 +71,8 @@ def bound_message(err: ErrorDetails) -> str | None:
     if found is None or bound is None:
         return None
     given = err.get("input")
-    shown = given if isinstance(given, int | float) and not isinstance(given, bool) else "that"
-    return f"should be {found[1]} {bound}, not {shown}"
+    number = isinstance(given, int | float) and not isinstance(given, bool)
+    return f"should be {found[1]} {bound}, not {shorten(str(given)) if number else 'that'}"
 
 
 def error_message(
