@@ -4,7 +4,8 @@ Amounts are per defender and signed for the declarer (+n: that defender pays him
 n). Each component is made or failed on its own (docs/rules.md#settlement) and is
 worth its value × the red factor × that defender's kontra multiplier × the two-round
 multiplier; a failed component adds its kind's failure penalty (the Ulti's 4, red 8), under
-kontra only where the ruleset says so. Silent bonuses add lines of their own or
+kontra only where the ruleset says so, times the two-round multiplier (a round-1 bid
+counts double whole). Silent bonuses add lines of their own or
 replace the Parti's value (``silent.py``). Every number comes from the ruleset,
 every condition from the contract kinds; nothing here knows a contract's name.
 
