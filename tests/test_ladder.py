@@ -301,7 +301,7 @@ def test_silent_bonus_references_are_checked(registry: Registry) -> None:
     silent["silent_durchmars"]["kontra_from"] = "simple"
     issues = _issues(_ruleset(registry, silent_bonuses=silent), registry)
     assert sorted(_paths(issues)) == [
-        "silent_bonuses.silent_durchmars.kontra_from",
+        "silent_bonuses.silent_durchmars.kontra_from.0",  # the loader places a bare id at its key
         "silent_bonuses.silent_hundred.applies_to.1",
         "silent_bonuses.silent_ulti.condition",
     ]

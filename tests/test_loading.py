@@ -287,6 +287,27 @@ def test_a_kontra_level_called_by_the_wrong_side_is_said_at_its_by(
     )
 
 
+def test_a_misspelt_kontra_from_is_said_at_its_item_with_a_hint(tmp_path: Path) -> None:
+    """At the item of a list (it was said at the key when the list had one item), or at
+    the key of a lone id written bare; with a did-you-mean, as a bid's component has."""
+    path = tmp_path / "kf.yaml"
+    path.write_text(
+        "name: k\ntitle: k\nextends: wikipedia\nsilent_bonuses:\n"
+        "  silent_ulti: {kontra_from: [partii]}\n  silent_hundred: {kontra_from: partyy}\n"
+        "  silent_durchmars:\n    kontra_from: [parti, ulty]\n",
+        encoding="utf-8",
+    )
+    found = [(p.line, p.column, p.path, p.message.split(" (known")[0]) for p in check_file(path)]
+    assert found == [
+        (5, 31, "silent_bonuses.silent_ulti.kontra_from.0",
+         "kontra_from 'partii' is not a contract id (did you mean 'parti'?)"),
+        (6, 20, "silent_bonuses.silent_hundred.kontra_from",
+         "kontra_from 'partyy' is not a contract id (did you mean 'parti'?)"),
+        (8, 26, "silent_bonuses.silent_durchmars.kontra_from.1",
+         "kontra_from 'ulty' is not a contract id (did you mean 'ulti'?)"),
+    ]  # fmt: skip
+
+
 def test_every_slip_in_a_kontra_chain_is_said_at_once(tmp_path: Path, registry: Registry) -> None:
     """A Rekontra worth less than the Kontra and called by the wrong side, and a third
     level by the wrong side too: three problems in one run, each at its own key (the

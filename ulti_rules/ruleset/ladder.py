@@ -876,7 +876,8 @@ def _check_silent(
         for j, cid in enumerate(bonus.kontra_from):
             if cid not in ruleset.contracts and cid not in removed:
                 yield LadderIssue(
-                    f"{at}.kontra_from.{j}" if len(bonus.kontra_from) > 1 else f"{at}.kontra_from",
-                    f"kontra_from '{cid}' is not a contract id "
+                    f"{at}.kontra_from.{j}",  # the loader places a lone id written bare
+                    f"kontra_from '{cid}' is not a contract id"
+                    f"{did_you_mean(cid, ruleset.contracts)} "
                     f"(known: {', '.join(sorted(ruleset.contracts))})",
                 )

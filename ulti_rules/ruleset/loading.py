@@ -450,10 +450,13 @@ class _Where:
         return None if placed is None else len(self.resolved.layers) - 1 - placed[0]
 
     def path_of(self, dotted: str) -> KeyPath:
-        """A checker's dotted path as keys and list indexes of the merged data."""
+        """A checker's dotted path as keys and list indexes of the merged data, up to
+        the last that is there (item 0 of a list written as its lone item is that item)."""
         path: list[str | int] = []
         node: Any = self.merged
         for segment in dotted.split(".") if dotted else []:
+            if not isinstance(node, dict | list):
+                break
             key: str | int = segment
             if isinstance(node, list) and segment.isdigit():
                 key = int(segment)
