@@ -392,11 +392,17 @@ def _oracle(
 ) -> bool:
     """Another way to the same answer: rank by rank, every way its four cards can lie in
     the three parts (held ranks only as given), keeping the reachable (cards, points) of
-    the declarer's tricks and of the talon; the defenders take the rest."""
+    the declarer's tricks and of the talon; the defenders take the rest. The cards worth
+    nothing (and not held) are pooled: only how many of them each part takes matters, so
+    any count each part still lacks can be filled from the pool while it lasts."""
     splits = [(d, f, SUITS - d - f) for d in range(SUITS + 1) for f in range(SUITS + 1 - d)]
     reach = {(0, 0, 0, 0)}
+    blank = 0
     for rank in ("ace", "ten", "king", "over", "under", "nine", "eight", "seven"):
         value = values.get(rank, 0)
+        if not value and rank not in held:
+            blank += SUITS
+            continue
         ways = [held[rank]] if rank in held else splits
         reach = {
             (dc + d, dp + d * value, tc + t, tp + t * value)
@@ -407,7 +413,11 @@ def _oracle(
     (declarer_cards, declarer_points), defenders, (talon_cards, talon_points) = parts
     cards, points = 8 * SUITS, SUITS * sum(values.values())
     rest = (cards - declarer_cards - talon_cards, points - declarer_points - talon_points)
-    reached = (declarer_cards, declarer_points, talon_cards, talon_points) in reach
+    reached = any(
+        (dp, tp) == (declarer_points, talon_points)
+        and (declarer_cards - dc) + (talon_cards - tc) <= blank
+        for dc, dp, tc, tp in reach
+    )
     return reached and defenders == rest
 
 
