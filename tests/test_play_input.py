@@ -26,7 +26,7 @@ from ulti_rules.cli.play_words import Words
 from ulti_rules.cli.settlement_view import all_pass_text
 from ulti_rules.cli.speech import Speech
 from ulti_rules.cli.table_view import PROMPTS
-from ulti_rules.engine import Hand, Kontra, Pass, PickUp, Play
+from ulti_rules.engine import Bid, Hand, Kontra, Pass, PickUp, Play
 from ulti_rules.engine.phase import Step
 from ulti_rules.game import Game
 from ulti_rules.i18n import LANGS, translator
@@ -356,3 +356,42 @@ def test_a_hand_nobody_bid_speaks_to_the_person(
     (tmp_path / "club.yaml").write_text(club)
     ruleset = load_ruleset(tmp_path / "club.yaml")
     assert all_pass_text(ruleset, dealer, NAMES, Speech("en")) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "not pass: the opener must bid"),
+        ("hu", "nem pass: a nyitónak be kell mondania valamit"),
+        ("de", "nicht pass: wer eröffnet, muss bieten"),
+    ],
+)
+def test_the_opener_who_types_pass_is_told_he_must_bid(lang: str, hint: str) -> None:
+    """'pass' is no misspelt bid (it was read as 'piros passz', Simple Hearts): the rule
+    that forbids it is the hint, in the player's language."""
+    game = Game.of(load_ruleset("wikipedia"))
+    hand = game.new_hand(seed=3)
+    hand.apply(hand.legal_actions()[0])  # forehand's discard: now he bids
+    words = words_for(game.ruleset, lang)
+    reading = read_choice("pass", choices_of(hand.legal_actions(), words), hand.why_refused, words)
+    assert (reading.action, reading.hint) == (None, hint)
+
+
+def test_a_pass_or_a_bid_that_does_not_overcall_is_told_why() -> None:
+    """Whoever picks the talon up must bid higher: 'pass', and a bid the standing one
+    already beats, get that rule, not a guess at a bid with a like name."""
+    game = Game.of(load_ruleset("wikipedia"))
+    hand = game.new_hand(seed=3)
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(Bid("parti_red"))
+    hand.apply(PickUp())
+    hand.apply(hand.legal_actions()[0])  # the next player's discard
+    words = words_for(game.ruleset, "en")
+    choices = choices_of(hand.legal_actions(), words)
+    hints = [read_choice(typed, choices, hand.why_refused, words).hint for typed in
+             ("pass", "simple", "Simple Hearts")]  # fmt: skip
+    assert hints == [
+        "not pass: you took the talon, so you must bid higher",
+        "not simple: Simple does not overcall Simple Hearts",
+        "not Simple Hearts: Simple Hearts does not overcall Simple Hearts",
+    ]

@@ -28,6 +28,7 @@ from ..cards import (
     suit_number,
 )
 from ..engine import Action, Announce, Bid, DeclareTrump, GiveUp, Kontra, Pass, PickUp, Play
+from ..engine.actions import GIVE_UP, PASS, PICK_UP
 from ..i18n import LANGS, N_, translator
 from ..said import Said
 from .play_words import Words
@@ -218,6 +219,11 @@ def read_choice(
         return Reading(
             hint=_("'{typed}' could be {listed}: type the number", typed=shown, listed=listed)
         )
+    unoffered = _unoffered(typed, choices, words)
+    if unoffered is not None:  # a pass, a pick-up, a bid the rules forbid now: say which rule
+        why = refused(unoffered)
+        if why and (isinstance(why, Said) or words.say.english):
+            return Reading(hint=_("not {typed}: {why}", typed=shown, why=words.say.said(why)))
     suit = _suit(typed)
     if suit is not None and any(isinstance(c.action, DeclareTrump) for c in choices):
         why = refused(DeclareTrump(suit))  # a suit the rules forbid here: say which rule,
@@ -252,6 +258,24 @@ def read_choice(
         )
     accepted = accepted_text(choices, words)
     return Reading(hint=_("'{typed}' is not a choice: {accepted}", typed=shown, accepted=accepted))
+
+
+def _unoffered(typed: str, choices: Sequence[Choice], words: Words) -> Action | None:
+    """The pass, pick-up, give-up or ladder bid a folded text names exactly, when it is
+    not among ``choices``: the person meant it, and the rule that forbids it is the hint
+    ('pass' is no misspelt 'piros passz' when the opener must bid)."""
+    offered = {type(c.action) for c in choices}
+    for action in (PASS, PICK_UP, GIVE_UP):
+        label, names = _describe(words, action)
+        if type(action) not in offered and typed in {fold(n) for n in (*names, label)}:
+            return action
+    if offered & {Bid, Pass, PickUp}:  # the auction: a bid's name means that bid
+        for bid in words.ruleset.ladder:
+            if typed in {fold(n) for n in _bid_names(words, bid.id)} and not any(
+                isinstance(c.action, Bid) and c.action.bid == bid.id for c in choices
+            ):
+                return Bid(bid.id)
+    return None
 
 
 def _suit(typed: str) -> SuitId | None:
