@@ -624,6 +624,31 @@ def test_a_huge_study_checks_its_records_folder_without_listing_every_name(
     assert peak < 50_000_000, f"{peak:,} bytes"
 
 
+def test_simulate_puts_no_study_beside_another_unless_forced(
+    tmp_path: Path, ulti: Callable[..., Ran]
+) -> None:
+    """A run of another size numbers its records with other widths: hand-0001 beside the
+    hand-00001 of a run of 10,000 was no clash, and two studies ended in one folder."""
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "hand-00001.yaml").write_text("a record of a larger run\n", "utf-8")
+    (records / "notes.txt").write_text("not a record\n", "utf-8")
+    done = ulti("simulate", "--hands", "2", "--quiet", "--save-records", "records")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ulti: error: records already holds the records of another run "
+        "(records/hand-00001.yaml): choose another folder, or add this run's beside them "
+        "with --force\n"
+    )
+    assert sorted(os.listdir(records)) == ["hand-00001.yaml", "notes.txt"]
+    forced = ulti("simulate", "--hands", "2", "--quiet", "--save-records", "records", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert sorted(os.listdir(records)) == [
+        "hand-00001.yaml", "hand-0001.yaml", "hand-0002.yaml", "notes.txt"
+    ]  # fmt: skip
+    assert (records / "hand-00001.yaml").read_text("utf-8") == "a record of a larger run\n"
+
+
 def test_simulate_never_overwrites_a_record_nor_writes_through_a_link(
     tmp_path: Path, ulti: Callable[..., Ran]
 ) -> None:

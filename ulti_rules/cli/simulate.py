@@ -167,11 +167,14 @@ def _record_name(number: int, width: int) -> str:
 
 def _refuse_taken(folder: Path, count: int, width: int) -> None:
     """Refuse, before any hand is played, to overwrite records (or follow symlinks)
-    already in the folder: the names of hands 1 to ``count`` are matched against what the
-    folder holds, not listed (``--hands 10000000`` would list ten million)."""
+    already in the folder, or to put this study's records beside another's (a run of
+    another size numbers them with other widths, hand-0001 beside hand-00001): what the
+    folder holds is read once, the names of hands 1 to ``count`` are not listed
+    (``--hands 10000000`` would list ten million)."""
+    found = numbered(folder)
     taken = sorted(
         name
-        for name, number in numbered(folder)
+        for name, number in found
         if name.endswith(".yaml") and len(number) == width and 1 <= int(number) <= count
     )
     if taken:
@@ -179,6 +182,13 @@ def _refuse_taken(folder: Path, count: int, width: int) -> None:
         fail(
             f"{folder / taken[0]}{more} already exist{'s' if not more else ''}; records are "
             "not overwritten: choose another folder, or replace them with --force"
+        )
+    others = sorted(name for name, _ in found)
+    if others:
+        more = f" and {len(others) - 1} more" if len(others) > 1 else ""
+        fail(
+            f"{folder} already holds the records of another run ({folder / others[0]}{more}): "
+            "choose another folder, or add this run's beside them with --force"
         )
 
 
@@ -290,12 +300,12 @@ def _plot_target(plot_file: str) -> Path:
 @click.option(
     "--save-records", "records_dir", metavar="DIR",
     help="Save each hand's record as DIR/hand-0001.yaml, ... (see docs/records.md). "
-    "Records already there are kept: the run is refused unless --force.",
+    "A folder that already holds records is refused unless --force.",
 )  # fmt: skip
 @click.option(
     "--force", is_flag=True,
-    help="With --save-records: replace records already in DIR (a symlink is replaced, "
-    "never written through).",
+    help="With --save-records: save into a DIR that holds records, replacing those of the "
+    "same name (a symlink is replaced, never written through) and keeping the others.",
 )  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and the hands) as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the summary, no line (or JSON) per hand.")
