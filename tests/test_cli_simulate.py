@@ -90,3 +90,7 @@ def test_user_errors(tmp_path: Path, ulti: RunUlti) -> None:
     assert done.returncode == 1 and "ulti: error: file is not a folder" in done.stderr
     done = ulti("simulate", "--hands", "0")
     assert done.returncode == 2
+    # a digit too many ran for ever (a researcher's slip, found in an acceptance run)
+    done = ulti("simulate", "--hands", "99999999999999999999999")
+    assert done.returncode == 2
+    assert "'--hands': 99999999999999999999999 is not in the range 1<=x<=1000000000" in done.stderr

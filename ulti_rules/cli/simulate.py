@@ -51,6 +51,10 @@ from .simulate_view import show_comparison, show_summary
 from .speech import Speech
 from .terminal import echo
 
+MAX_HANDS = 1_000_000_000
+"""The most hands one run plays: days of play on one core at a few thousand a second; a
+number past it is a slip (a digit too many), refused at once, not run for ever."""
+
 PROGRESS_FROM = 2000
 """Hands from which a progress bar is shown (on stderr, and only on a terminal)."""
 
@@ -271,8 +275,8 @@ def _plot_target(plot_file: str) -> Path:
     shell_complete=complete_ruleset,
 )  # fmt: skip
 @click.option(
-    "--hands", "count", type=click.IntRange(min=1), default=100, show_default=True,
-    help="How many hands to play.",
+    "--hands", "count", type=click.IntRange(1, MAX_HANDS), default=100, show_default=True,
+    help=f"How many hands to play (1 to {MAX_HANDS:,}).",
 )  # fmt: skip
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="Seed of the deals and the bots."
