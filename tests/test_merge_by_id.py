@@ -266,6 +266,36 @@ def test_a_change_the_merge_refuses_does_not_hide_the_rest_of_the_file(
     ]
 
 
+def test_a_list_written_as_a_component_beside_a_removal_is_a_problem_not_a_crash(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """The ladder checked beside a schema error after a removal met a list among the
+    components and stopped with an internal error (found by a review)."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\ncontracts:\n  betli: null\n"
+        "ladder: {ulti: {components: [parti, [x]]}}\n",
+        encoding="utf-8",
+    )
+    found = [line.split(": ", 2)[1] for line in problems(path, registry)]
+    assert found == ["contracts.betli", "ladder.ulti.components.1"]
+
+
+def test_the_ranks_that_fit_leave_out_bids_of_a_removed_contract(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """A bid that names a removed contract has no known total: counted with the rest of
+    its components, it narrowed the ranks a changed bid fits (39 fits too here)."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\ncontracts:\n  durchmars: null\n"
+        "  twenty_hundred: {value: 12}\n",
+        encoding="utf-8",
+    )
+    (said,) = [p for p in problems(path, registry) if "'twenty_hundred_ulti_four_aces_red'" in p]
+    assert said.endswith("; its value 40 fits a rank from 39 to 40")
+
+
 def test_a_removed_contract_named_by_a_silent_bonus_is_named(
     tmp_path: Path, registry: Registry
 ) -> None:

@@ -395,3 +395,30 @@ def test_a_pass_or_a_bid_that_does_not_overcall_is_told_why() -> None:
         "not simple: Simple does not overcall Simple Hearts",
         "not Simple Hearts: Simple Hearts does not overcall Simple Hearts",
     ]
+
+
+def test_in_the_kontra_round_a_contracts_name_still_points_at_its_kontra() -> None:
+    """The kontra round offers pass and kontras named after their contracts: 'simple' was
+    taken for the bid Simple and refused (the auction is over), where the old hint named
+    the kontra on the Simple."""
+    game = Game.of(load_ruleset("wikipedia"))
+    player = bot("simple")
+    for seed in range(200):
+        hand = game.new_hand(seed=seed)
+
+        def kontra_round(hand: Hand) -> bool:  # kontras and a pass, no card to play
+            kinds = {type(a) for a in hand.legal_actions()}
+            return Kontra in kinds and Pass in kinds and Play not in kinds
+
+        while not hand.is_over and not kontra_round(hand):
+            hand.apply(player.choose(hand, random.Random(seed)))
+        if hand.is_over:
+            continue
+        words = words_for(game.ruleset, "en")
+        choices = choices_of(hand.legal_actions(), words)
+        if not any("Simple" in c.label for c in choices):
+            continue
+        reading = read_choice("simple", choices, hand.why_refused, words)
+        assert (reading.hint or "").startswith("'simple' is not a choice; did you mean "), reading
+        return
+    pytest.fail("no kontra on the Simple offered in 200 hands")

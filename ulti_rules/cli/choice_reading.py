@@ -269,7 +269,7 @@ def _unoffered(typed: str, choices: Sequence[Choice], words: Words) -> Action | 
         label, names = _describe(words, action)
         if type(action) not in offered and typed in {fold(n) for n in (*names, label)}:
             return action
-    if offered & {Bid, Pass, PickUp}:  # the auction: a bid's name means that bid
+    if offered & {Bid, PickUp}:  # the auction (not the kontra round): a bid's name means it
         for bid in words.ruleset.ladder:
             if typed in {fold(n) for n in _bid_names(words, bid.id)} and not any(
                 isinstance(c.action, Bid) and c.action.bid == bid.id for c in choices

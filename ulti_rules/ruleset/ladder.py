@@ -714,7 +714,10 @@ def _check_ranks(
                 f"'{ladder[before].id}' (rank {ladder[before].rank}); list the bids in rank "
                 "order",
             )
-    totals = [bid_total(ruleset, bid) for bid in ladder]
+    totals = [  # a bid that names a missing (removed) contract has no known total
+        bid_total(ruleset, bid) if all(c in ruleset.contracts for c in bid.components) else None
+        for bid in ladder
+    ]
     checked = [
         (i, bid, total)
         for i, (bid, total) in enumerate(zip(ladder, totals, strict=True))
@@ -730,10 +733,12 @@ def _check_ranks(
     for k in _fewest_to_blame(clashes):
         bid, pairs = ladder[k], clashes[k]
         i, j = pairs[0]
+        high_total, low_total = totals[i], totals[j]
+        assert high_total is not None and low_total is not None  # no clash without both
         first = (
-            _out_of_order(bid, totals[k], ladder[j], totals[j])
+            _out_of_order(bid, high_total, ladder[j], low_total)
             if i == k
-            else _below(ladder[i], totals[i], bid, totals[k])
+            else _below(ladder[i], high_total, bid, low_total)
         )
         more = f" (and {len(pairs) - 1} more like it)" if len(pairs) > 1 else ""
         broken.append(bid.id)

@@ -732,7 +732,9 @@ def _salvaged_ladder_problems(
     kept: list[int] = []
     for i, bid in enumerate(ladder):
         components = bid.get("components") if isinstance(bid, dict) else None
-        uses_bad = isinstance(components, list) and any(c in bad_contracts for c in components)
+        uses_bad = isinstance(components, list) and any(
+            isinstance(c, str) and c in bad_contracts for c in components
+        )
         if i not in bad_bids and not uses_bad:
             kept.append(i)
     data["ladder"] = [ladder[i] for i in kept]
