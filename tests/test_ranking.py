@@ -324,26 +324,75 @@ def test_under_the_table_rule_one_summary_says_how_to_fix_the_order(tmp_path: Pa
     checked = ulti("check", "club.yaml")
     assert checked.returncode == 1
     problems = checked.stdout.splitlines()[:-1]
-    (summary,) = [p for p in problems if ": ranking: " in p]
-    assert summary.startswith("club.yaml:1:1: ranking: ")
-    assert "break the order of ranking: table" in summary
+    # the one line is at the club's own change, not at the top of the file
+    (summary,) = [p for p in problems if p.startswith("club.yaml:")]
+    assert summary.startswith(
+        "club.yaml:2:20: contracts.ulti.value: the new value of 'ulti' (5) puts "
+    )
+    assert "out of the order of ranking: table, whose ranks a file below lists" in summary
     assert "ranking: value" in summary and "rank_exception: true" in summary
     positioned = [p for p in problems if p is not summary]
     # wikipedia.yaml lists its ladder (a bid by its place), the four-aces fragment maps it
     # (a bid by its id)
     assert positioned and all(re.search(r": ladder\.\w+\.rank: bid '", p) for p in positioned)
     assert any(": ladder.forty_hundred_ulti_four_aces.rank: " in p for p in positioned)
-    count = int(re.search(r"ranking: (\d+) bids break", summary).group(1))  # type: ignore[union-attr]
+    count = int(re.search(r"puts (\d+) bids \(", summary).group(1))  # type: ignore[union-attr]
     assert count == len(positioned)
     assert any(
         "bid 'ulti' (value 6) has rank 5, not above 'betli' (value 5" in p for p in positioned
     )
-    assert not [p for p in problems if ".value:" in p], "no stale totals: they are derived"
+    assert not [p for p in positioned if ".value:" in p], "no stale totals: they are derived"
 
     write(
         tmp_path, "club.yaml", "extends: wikipedia\nranking: value\ncontracts: {ulti: {value: 5}}\n"
     )
     assert ulti("check", "club.yaml").returncode == 0, "the fix the summary names works"
+
+
+def test_one_bid_put_out_of_order_by_a_new_value_is_said_at_the_clubs_line(
+    tmp_path: Path,
+) -> None:
+    """The Betli at 6 leaves the red Betli (12, rank 15) below a three-part bid of 12 at
+    rank 16. That rank is written in wikipedia.yaml, a file the club never opened: the
+    club's own line, its new value, says what broke the order and how to mend it."""
+    club = "extends: wikipedia\ncontracts:\n  betli:\n    value: 6\n"
+    write(tmp_path, "club.yaml", club)
+    at_club, in_base = check_file(tmp_path / "club.yaml")
+    assert (Path(at_club.file).name, at_club.line, at_club.column, at_club.path) == (
+        "club.yaml",
+        4,
+        5,
+        "contracts.betli.value",
+    )
+    assert at_club.message.startswith(
+        "the new value of 'betli' (6) puts bid 'betli_red' out of the order of ranking: "
+        "table, whose ranks a file below lists; fix it in one step: derive the order from the "
+        "values with ranking: value, "
+    )
+    assert at_club.message.endswith("or mark the bid `rank_exception: true`")
+    assert (Path(in_base.file).name, in_base.path) == ("wikipedia.yaml", "ladder.13.rank")
+    assert in_base.message.startswith("bid 'betli_red' (1 component) ranks below ")
+
+    # both fixes the line names end the problem
+    write(tmp_path, "club.yaml", club + "ranking: value\n")
+    assert check_file(tmp_path / "club.yaml") == []
+    write(tmp_path, "club.yaml", club + "ladder:\n  betli_red: {rank_exception: true}\n")
+    assert check_file(tmp_path / "club.yaml") == []
+
+    # a rank the club wrote itself is its own line, and no other is added
+    write(tmp_path, "club.yaml", club + "ladder:\n  betli_red: {rank: 16}\n")
+    (own,) = check_file(tmp_path / "club.yaml")
+    assert (Path(own.file).name, own.line, own.path) == ("club.yaml", 6, "ladder.betli_red.rank")
+
+
+def test_values_the_club_did_not_change_are_not_blamed(tmp_path: Path) -> None:
+    """A base file that breaks its own order is told at its ranks: the club that extends
+    it changed no value, so no line at the club's file takes the blame."""
+    write(tmp_path, "base.yaml", "extends: wikipedia\ncontracts:\n  betli:\n    value: 6\n")
+    write(tmp_path, "club.yaml", "extends: ./base.yaml\ncontracts:\n  ulti:\n    value: 4\n")
+    problems = check_file(tmp_path / "club.yaml")
+    assert [Path(p.file).name for p in problems] == ["base.yaml", "wikipedia.yaml"]
+    assert problems[0].path == "contracts.betli.value"
 
 
 def test_an_unknown_rule_is_positioned_with_did_you_mean(tmp_path: Path) -> None:

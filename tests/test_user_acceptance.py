@@ -227,7 +227,10 @@ def test_the_ranks_that_fit_count_the_components_at_equal_value(
     """Betli worth 6 makes the red Betli 12, the value of three 100 bids of more
     components ranked above it: the hint said ranks 15 to 19 by value alone, where it
     stood already. Each rank it names now ends the clash, and none beside them does."""
-    (line,) = check(ulti, tmp_path, BETLI_SIX)
+    club_line, line = check(ulti, tmp_path, BETLI_SIX)
+    assert ": contracts.betli.value: the new value of 'betli' (6) puts bid 'betli_red' " in (
+        club_line
+    )
     assert ": ladder.13.rank: bid 'betli_red' (1 component) ranks below " in line
     assert line.endswith("; its value 12 fits a rank from 18 to 19")
 

@@ -38,6 +38,10 @@ class LadderIssue:
     setting: str | None = None
     """The flag whose ``false`` forbids what the bid holds, where one does: several bids
     one flag forbids are said once, at that flag (``_grouped_by_setting``)."""
+    clash: tuple[int, ...] = ()
+    """For a bid out of the order of a listed ladder: its place, then the places of the
+    bids it clashes with; for the line that sums them up, the places of the bids named.
+    The loader looks there for the club's changed value that broke the order."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -729,7 +733,7 @@ def _check_ranks(
             if i != j and _clash(high, high_total, low, low_total):
                 clashes.setdefault(i, []).append((i, j))
                 clashes.setdefault(j, []).append((i, j))
-    broken: list[str] = []
+    broken: list[int] = []
     for k in _fewest_to_blame(clashes):
         bid, pairs = ladder[k], clashes[k]
         i, j = pairs[0]
@@ -741,17 +745,37 @@ def _check_ranks(
             else _below(ladder[i], high_total, bid, low_total)
         )
         more = f" (and {len(pairs) - 1} more like it)" if len(pairs) > 1 else ""
-        broken.append(bid.id)
-        yield LadderIssue(f"ladder.{k}.rank", first + more + _fitting_ranks(ladder, totals, k))
+        broken.append(k)
+        partners = tuple(dict.fromkeys(i if j == k else j for i, j in pairs))
+        yield LadderIssue(
+            f"ladder.{k}.rank",
+            first + more + _fitting_ranks(ladder, totals, k),
+            clash=(k, *partners),
+        )
     if len(broken) > 1:
-        shown = ", ".join(broken[:8]) + (", ..." if len(broken) > 8 else "")
         yield LadderIssue(
             "ranking",
-            f"{len(broken)} bids break the order of ranking: {TABLE} ({shown}), as after a "
-            f"contract's value changed; fix them in one step: derive the order from the "
-            f"values with ranking: {_or_list(_deriving_rules(registry))} (docs/rulesets.md), "
-            "or mark these bids `rank_exception: true`",
+            f"{len(broken)} bids break the order of ranking: {TABLE} "
+            f"({bid_list([ladder[k].id for k in broken])}), as after a contract's value "
+            f"changed; {order_fix(registry, len(broken))}",
+            clash=tuple(broken),
         )
+
+
+def bid_list(ids: Sequence[str]) -> str:
+    """``a, b, c``: at most eight ids, then ``...``."""
+    return ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
+
+
+def order_fix(registry: Registry, count: int) -> str:
+    """How to mend ``count`` bids out of the order of a listed ladder in one step."""
+    them = "them" if count > 1 else "it"
+    these = "these bids" if count > 1 else "the bid"
+    return (
+        f"fix {them} in one step: derive the order from the values with ranking: "
+        f"{_or_list(_deriving_rules(registry))} (docs/rulesets.md), or mark {these} "
+        "`rank_exception: true`"
+    )
 
 
 def _fewest_to_blame(clashes: Mapping[int, list[tuple[int, int]]]) -> list[int]:

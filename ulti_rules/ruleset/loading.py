@@ -56,11 +56,19 @@ from .finding import (
 from .finding import locate as locate  # for the readers of files that name a ruleset
 from .finding import ruleset_folders as ruleset_folders
 from .hints import did_you_mean
-from .ladder import check_ladder, derive_ladder, numbers_in_force
+from .ladder import (
+    LadderIssue,
+    bid_list,
+    check_ladder,
+    derive_ladder,
+    numbers_in_force,
+    order_fix,
+)
 from .load_cache import LoadCache
 from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
 from .pydantic_problems import bound_message, located, plain_message
+from .ranking import TABLE
 from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe, read_heading
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
@@ -896,12 +904,64 @@ def _checked(resolved: _Resolved, registry: Registry) -> Ruleset:
     issues = check_ladder(ruleset, registry, removed=frozenset(resolved.merged.removed))
     if issues or merge_problems:
         raise RulesetError(
-            _sorted(
-                merge_problems
-                + [where.problem(where.path_of(issue.path), issue.message) for issue in issues]
-            )
+            _sorted(merge_problems + _ladder_problems(issues, ruleset, where, registry))
         )
     return _derived(ruleset, registry)
+
+
+def _ladder_problems(
+    issues: list[LadderIssue], ruleset: Ruleset, where: _Where, registry: Registry
+) -> list[_Sortable]:
+    """The ladder's issues at their lines, and, where a file's new value of a contract put
+    bids out of the order of a ladder listed in a file below it, one line at that value.
+
+    Each bid out of order is named where its rank is written, in a base file the club
+    may never have opened; the line at the club's own change says what broke the order
+    and how to mend it in one step, for one bid as for many."""
+    problems = [where.problem(where.path_of(issue.path), issue.message) for issue in issues]
+    places = where.resolved.merged.places
+    below: dict[int, Any] = {}  # a file's layer: the contracts of the files below it
+
+    def changed_by(layer: int, cid: str) -> bool:
+        if layer not in below:
+            merged = _merged_below(where.resolved.layers, layer).data
+            below[layer] = merged.get("contracts")
+        # a contract the file adds, or a value written again as it was, changed nothing
+        was = child(child(below[layer], cid), "value")
+        return was is not ABSENT and was != ruleset.contracts[cid].value
+
+    ids: list[str] = []
+    changed: set[str] = set()
+    for issue in issues:
+        if issue.path == "ranking" or not issue.clash:
+            continue
+        ranked = places.get(("ladder", issue.clash[0], "rank"))
+        blamed = set()
+        for cid in {c for i in issue.clash for c in ruleset.ladder[i].components}:
+            valued = places.get(("contracts", cid, "value"))
+            if ranked and valued and valued[0] > ranked[0] and changed_by(valued[0], cid):
+                blamed.add(cid)
+        if blamed:
+            ids.append(ruleset.ladder[issue.clash[0]].id)
+            changed |= blamed
+    if not changed:
+        return problems
+    problems = [
+        problem
+        for issue, problem in zip(issues, problems, strict=True)
+        if not (issue.path == "ranking" and issue.clash)  # said at the value instead
+    ]
+    order = sorted(changed, key=lambda cid: where.place(("contracts", cid, "value"))[0])
+    values = ", ".join(f"'{cid}' ({ruleset.contracts[cid].value})" for cid in order)
+    several = len(order) > 1
+    bids = f"bid '{ids[0]}'" if len(ids) == 1 else f"{len(ids)} bids ({bid_list(ids)})"
+    message = (
+        f"the new value{'s' if several else ''} of {values} put{'' if several else 's'} "
+        f"{bids} out of the order of ranking: {TABLE}, whose ranks a file below lists; "
+        f"{order_fix(registry, len(ids))}"
+    )
+    problems.append(where.problem(("contracts", order[0], "value"), message))
+    return problems
 
 
 def _in_force(resolved: _Resolved, registry: Registry) -> _Where:
