@@ -28,6 +28,7 @@ from ulti_rules.engine import (
     Play,
 )
 from ulti_rules.engine.actions import Action
+from ulti_rules.engine.phase import Phase
 from ulti_rules.errors import IllegalAction
 from ulti_rules.i18n import translator
 from ulti_rules.said import Named, Said, said_of, say_in
@@ -63,6 +64,8 @@ def words(said: Said) -> Iterator[str]:
     """The message ids of a Said and of the Saids inside it."""
     yield said.template
     for value in said.values.values():
+        # an action quoted as itself would be its English label in every language
+        assert not isinstance(value, Action), (said.template, value)
         if isinstance(value, Said):
             yield from words(value)
 
@@ -107,6 +110,31 @@ def test_an_illegal_action_carries_its_said() -> None:
     assert say_in(translator("de").gettext, said) == "leg zuerst zwei Karten ab: du hast den Talon"
 
 
+def test_an_action_of_another_phase_is_quoted_in_the_table_s_language() -> None:
+    """Giving up in the auction, or bidding during the play, is refused with the action
+    quoted in the hint's own words, not its English label."""
+    game = load_game("wikipedia")
+    hand = game.new_hand(seed=7)
+    hand.apply(Discard(tuple(hand.cards(hand.current_player or 0)[:2])))
+    why = hand.why_refused(GiveUp())
+    assert why == "'give up' is not an action of the auction"
+    assert say_in(translator("hu").gettext, why) == "'feladás' nem a licit lépése"
+    assert say_in(translator("de").gettext, why) == (
+        "'aufgeben' ist keine Handlung der Versteigerung"
+    )
+    rng = random.Random(3)
+    while hand.phase is not Phase.PLAY:
+        hand.apply(rng.choice(hand.legal_actions()))
+    why = hand.why_refused(Bid("ulti", "hearts"))
+    assert why == "'bid ulti with hearts (Piros) trump' is not an action of the play: play a card"
+    assert say_in(translator("hu").gettext, why) == (
+        "'ulti bemondása piros aduval' nem a játék lépése: tégy le egy lapot"
+    )
+    assert say_in(translator("de").gettext, why, "de") == (
+        "'ulti mit Herz als Trumpf bieten' ist keine Handlung des Spiels: spiel eine Karte"
+    )
+
+
 def test_what_is_no_action_stays_english() -> None:
     hand = load_game("wikipedia").new_hand(seed=7)
     why = hand.why_refused("pass")
@@ -119,6 +147,12 @@ def test_ulti_play_gives_a_refused_trump_s_rule_in_hungarian(ulti: RunUlti) -> N
         input="1 2\nulti\npassz\npiros\nxyz\n",
     )  # fmt: skip
     assert "nem piros: e szabályok szerint piros nem lehet adu a(z) ulti játékban" in done.stdout
+
+
+def test_ulti_play_quotes_a_give_up_in_the_auction_in_hungarian(ulti: RunUlti) -> None:
+    done = ulti("play", "--seat", "2", "--seed", "3", "--lang", "hu", input="1 2\nfeladás\n")
+    assert "nem feladás: 'feladás' nem a licit lépése" in done.stdout
+    assert "give up" not in done.stdout
 
 
 def names_in(said: Said) -> Iterator[Named]:

@@ -34,6 +34,7 @@ from ..game.catalog import BidInfo, Catalog
 from ..ruleset.ladder import can_overcall
 from ..ruleset.schema import Ruleset
 from ..said import Said
+from .action_words import action_words
 from .actions import (
     DECLARE,
     PASS,
@@ -647,7 +648,7 @@ class Auction:
             return Said("you took the talon, so you must bid higher")
         if isinstance(action, Bid):
             return self._why_bid_refused(action, hand)
-        return Said("'{action}' is not an action of the auction", action=action)
+        return Said("'{action}' is not an action of the auction", action=action_words(action))
 
     def _why_bid_refused(self, action: Bid, hand: int) -> str | None:
         info = self.cat.by_id.get(action.bid)

@@ -40,6 +40,7 @@ from ..interrupts import ctrl_c_held
 from ..plugins import Registry, get_registry
 from ..ruleset.schema import Ruleset
 from ..said import Said
+from .action_words import action_words
 from .actions import (
     ACTION_CLASSES,
     ANNOUNCE,
@@ -841,7 +842,9 @@ class Hand:
             return self._why_no_announce(seat, suit_number(action.suit), is_declarer)
         if isinstance(action, GiveUp):
             return None if self._can_give_up() else self._why_no_give_up()
-        return Said("'{action}' is not an action of the play: play a card", action=action)
+        return Said(
+            "'{action}' is not an action of the play: play a card", action=action_words(action)
+        )
 
     # ------------------------------------------------------------------ undo
 
