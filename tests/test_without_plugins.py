@@ -56,6 +56,26 @@ def test_a_club_dropping_the_plugins_fragment_loads_without_it(
     assert done.returncode == 0, done.stderr
 
 
+def test_a_fragment_a_base_lists_in_extends_is_dropped_by_name_without_its_plugin(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """A club's base lists the fragment in ``extends`` (after its ruleset), not in
+    ``with``: dropping it by name needs no plugin either, and plays as the ruleset."""
+    (tmp_path / "base.yaml").write_text("extends: [tournament, four-aces]\n", "utf-8")
+    (tmp_path / "club.yaml").write_text("extends: ./base.yaml\nwithout: [four-aces]\n", "utf-8")
+    done = ulti("check", str(tmp_path / "club.yaml"), env=NO_PLUGINS)
+    assert done.returncode == 0, done.stdout
+    afresh()
+    same = ulti("diff", "tournament", str(tmp_path / "club.yaml"), env=NO_PLUGINS)
+    assert same.returncode == 0, same.stdout
+    afresh()
+    # listed first, the name can only be a ruleset, and none is called so
+    (tmp_path / "base.yaml").write_text("extends: [four-aces, tournament]\n", "utf-8")
+    refused = ulti("check", str(tmp_path / "club.yaml"), env=NO_PLUGINS)
+    assert refused.returncode == 1
+    assert "base.yaml:1:11: extends.0: no ruleset named 'four-aces'" in refused.stdout
+
+
 def test_a_misspelt_drop_is_still_refused(ulti: RunUlti, tmp_path: Path) -> None:
     """With the plugin, the misspelling is named; without it, wikipedia's own need of the
     fragment is (the drop matches nothing, so nothing is dropped)."""

@@ -155,6 +155,12 @@ class _Chain:
         inherited = {**dropped, **without}
         have_base = False
         for ref in parents:
+            # a fragment listed after the base, which a file above drops by a name that
+            # no installed plugin or folder provides: dropping it needs no plugin
+            unfound = None if is_path(ref.value) else dropped.get(_UNFOUND + ref.value)
+            if unfound is not None and have_base:
+                self.dropped[_ref_key(unfound)] = True
+                continue
             parent_path = _extends_target(ref, self.registry)
             self.check_cycle(parent_path, [*stack, (file, ref.path)])
             parent = _read(parent_path)
@@ -189,7 +195,8 @@ class _Chain:
 
     def add_named(self, ref: _Ref, dropped: dict[str, _Ref]) -> None:
         """Add the fragment a ``with`` entry names, unless a file above drops it: also one
-        that no installed plugin provides, when it is dropped by that name."""
+        that no installed plugin provides, when it is dropped by that name (as ``visit``
+        does for one listed in ``extends``)."""
         drop = None if is_path(ref.value) else dropped.get(_UNFOUND + ref.value)
         if drop is not None:
             self.dropped[_ref_key(drop)] = True
