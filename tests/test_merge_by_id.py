@@ -206,6 +206,35 @@ def test_a_misspelt_inherited_entry_is_said_as_one(
     assert problems(path, registry) == [f"club.yaml:{line}:3: {expected}"]
 
 
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("ulti", "silent_ulti"),  # a part of its id
+        ("csendes_ulti", "silent_ulti"),  # its Hungarian name
+        ("Stilles_Ulti", "silent_ulti"),  # its German name
+        ("hundred", "silent_hundred"),
+    ],
+)
+def test_an_inherited_entry_named_by_a_part_of_its_id_or_by_its_name_is_suggested(
+    tmp_path: Path, registry: Registry, key: str, meant: str
+) -> None:
+    """``silent_bonuses: {ulti: {value: 3}}`` means the Silent Ulti, whose id no spelling
+    distance finds; it used to be two 'missing required key' problems."""
+    path = tmp_path / "club.yaml"
+    path.write_text(f"extends: wikipedia\nsilent_bonuses:\n  {key}:\n    value: 3\n", "utf-8")
+    (found,) = problems(path, registry)
+    assert (
+        f"there is no silent bonus '{key}' among the inherited ones (did you mean '{meant}'?)"
+        in (found)
+    )
+
+
+def test_a_part_several_entries_share_suggests_none(tmp_path: Path, registry: Registry) -> None:
+    path = tmp_path / "club.yaml"  # open_betli, open_durchmars, plain_open_durchmars
+    path.write_text("extends: wikipedia\ncontracts:\n  open:\n    value: 3\n", "utf-8")
+    assert not any("did you mean" in p for p in problems(path, registry))
+
+
 def test_a_new_entry_near_no_inherited_id_says_each_missing_key(
     tmp_path: Path, registry: Registry
 ) -> None:

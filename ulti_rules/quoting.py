@@ -44,18 +44,21 @@ _QUOTED_FIELD = re.compile(rf"{_OPENS}(['\"])\{{(\w+)\}}\1{_CLOSES}")
 """A placeholder the template quotes (``'{bid}'``): the value is a wrong value quoted."""
 
 
-def shorten_said(message: str) -> str:
+def shorten_said(message: str, *, quoted: bool = False) -> str:
     """:func:`shorten_quoted` for a message that may be a :class:`~ulti_rules.said.Said`:
     its values are cut, and it stays a ``Said`` that can be said in another language.
 
     A value the template quotes is cut to QUOTED characters, as :func:`shorten_quoted`
     cuts it in the English text (the quotes are the template's, not the value's); any
     other value but a number is cut as text (an action refused is said by its ``str``,
-    which holds what the file gave)."""
+    which holds what the file gave). ``quoted``: the message is itself a value another
+    template quotes (``'{action}'``, an action said in words), so each of its values is
+    cut as a quoted one."""
     if isinstance(message, Said):
-        quoted = {match[2] for match in _QUOTED_FIELD.finditer(message.template)}
+        fields = {match[2] for match in _QUOTED_FIELD.finditer(message.template)}
         values = {
-            key: _shortened_value(value, key in quoted) for key, value in message.values.items()
+            key: _shortened_value(value, quoted or key in fields)
+            for key, value in message.values.items()
         }
         return Said(message.template, **values)
     return shorten_quoted(message)
@@ -66,7 +69,7 @@ def _shortened_value(value: object, quoted: bool) -> object:
     if isinstance(value, int | float):
         return value
     if isinstance(value, Said):
-        return shorten_said(value)
+        return shorten_said(value, quoted=quoted)
     if isinstance(value, Named):  # a bid's or a kontra level's names: each one cut
         cut = shorten if quoted else shorten_quoted
         return Named(cut(str.__str__(value)), {k: cut(v) for k, v in value.names.items()})

@@ -593,7 +593,7 @@ def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | 
     written = entry if isinstance(entry, dict) else {}
     keys = [key for key in entry_keys_required(path[0]) if key not in written]
     others = [key for key in section if key != path[1]] if isinstance(section, dict) else []
-    close = did_you_mean(path[1], others)
+    close = did_you_mean(path[1], others) or _named_so(path[1], section)
     if not close:
         return None
     what = BY_ID[path[0]]
@@ -601,6 +601,28 @@ def _misspelt_entry(where: _Where, path: KeyPath, messages: list[str]) -> str | 
         f"there is no {what} '{shorten(path[1])}' among the inherited ones{close}; a new "
         f"{what} must be complete, and this one lacks {', '.join(keys)}"
     )
+
+
+def _named_so(key: str, section: Any) -> str:
+    """`` (did you mean 'silent_ulti'?)`` for the one inherited entry that ``key`` names
+    by a part of its id (``ulti`` for ``silent_ulti``) or by one of its names (``csendes
+    ulti``); '' when none does, or several."""
+    if not isinstance(section, dict):
+        return ""
+    wanted = key.casefold()
+    found = []
+    for other, entry in section.items():
+        if other == key:
+            continue
+        names = entry.get("names") if isinstance(entry, dict) else None
+        spoken = names.values() if isinstance(names, dict) else ()
+        words = {
+            *(str(other).casefold().split("_")),
+            *(re.sub(r"[\s-]+", "_", str(n).casefold()) for n in spoken),
+        }
+        if wanted in words:
+            found.append(str(other))
+    return did_you_mean(found[0], found) if len(found) == 1 else ""
 
 
 _Located = list[tuple[ErrorDetails, tuple[KeyPath, bool], bool]]
