@@ -374,8 +374,8 @@ def test_checking_a_fragment_finds_its_misspelt_keys(folder: Path) -> None:
     assert done.stdout.splitlines() == [
         "tiszai.yaml:2:1: kontr: unknown key 'kontr' (did you mean 'kontra'?)",
         "tiszai.yaml:5:3: kontra.max_levl: unknown key 'max_levl' (did you mean 'max_level'?)",
-        "tiszai.yaml:6:3: kontra.window: Input should be 'own_card_trick1', 'end_trick1' or "
-        "'before_lead_trick2' (did you mean 'own_card_trick1'?)",
+        "tiszai.yaml:6:3: kontra.window: should be 'own_card_trick1', 'end_trick1' or "
+        "'before_lead_trick2', not text ('own_card_trick') (did you mean 'own_card_trick1'?)",
         "tiszai.yaml:9:5: contracts.ulti.failure_penalti: unknown key 'failure_penalti' (did "
         "you mean 'failure_penalty'?)",
         "tiszai.yaml:12:5: ladder.ulti.rnak: unknown key 'rnak' (did you mean 'rank'?)",

@@ -352,19 +352,36 @@ def test_wrong_types_and_literals(tmp_path: Path, registry: Registry) -> None:
         (
             3,
             "deal.talon",
-            "Input should be 'forehand', 'set_aside' or 'none' (did you mean 'forehand'?)",
+            "should be 'forehand', 'set_aside' or 'none', not text ('forhand') (did you mean "
+            "'forehand'?)",
         ),
         (4, "sources", "should be a list, not text ('notes')"),
         (
             5,
             "points.card_points.acee",
-            "Input should be 'ace', 'ten', 'king', 'over', 'under', 'nine', 'eight' or 'seven' "
+            "should be 'ace', 'ten', 'king', 'over', 'under', 'nine', 'eight' or 'seven' "
             "(did you mean 'ace'?)",
         ),
         (
             11,
             "silent_bonuses.ulti.applies_to",
-            "Input should be 'auto' or should be a list, not a number (5)",
+            "should be 'auto' or should be a list, not a number (5)",
+        ),
+    ]
+
+
+def test_a_value_none_of_the_allowed_ones_says_what_was_written(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """Pydantic's "Input should be 3 or 4" read unlike every other problem, and did not
+    say what the file had."""
+    path = club(tmp_path, "players: {count: 5}\ntrump: {red_suit: piros}\n")
+    assert [(p.path, p.message) for p in check_file(path, registry)] == [
+        ("players.count", "should be 3 or 4, not a number (5)"),
+        (
+            "trump.red_suit",
+            "should be 'acorns', 'leaves', 'hearts' or 'bells', not text ('piros') (did you "
+            "mean 'hearts'?)",  # the Hungarian word for it
         ),
     ]
 

@@ -274,6 +274,29 @@ def suit_number(suit: SuitId) -> int:
     return _SUIT_NUMBER_OF[suit]
 
 
+def _suit_words() -> dict[str, SuitId]:
+    """Every word a table writes for a suit: id, Hungarian, English, German (both faces),
+    lower case, with the Hungarian and German ones also without accents."""
+    words: dict[str, SuitId] = {}
+    for suit in Suit:
+        sid = _SUIT_ID_OF[suit]
+        for word in (sid, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit], DE_SUIT_NAMES[suit]):
+            words[word.lower()] = sid
+    extra: dict[str, SuitId] = {
+        "zold": "leaves",
+        "tok": "bells",
+        "kreuz": "acorns",
+        "pik": "leaves",
+        "herz": "hearts",
+        "karo": "bells",
+    }
+    return words | extra
+
+
+SUIT_WORDS: dict[str, SuitId] = _suit_words()
+"""A suit's id by any word a table writes for it (``piros``, ``Herz``, ``hearts``), lower case."""
+
+
 def suit_label(suit: int, faces: Faces = "hu") -> str:
     """``hearts (Piros)`` or ``hearts (♥)``: the suit's id with its face beside it."""
     face = HU_SUIT_NAMES[Suit(suit)] if faces == "hu" else FR_SUIT_SYMBOL[Suit(suit)]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from ..cards import SUIT_WORDS
 from ..errors import Problem, RulesetError, capped
 from ..plugins import Registry
 from ..quoting import QUOTED, shorten
@@ -67,7 +68,7 @@ from .ladder import (
 from .load_cache import LoadCache
 from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
-from .pydantic_problems import bound_message, located, plain_message
+from .pydantic_problems import bound_message, literal_message, located, plain_message
 from .ranking import TABLE
 from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe, read_heading
@@ -684,8 +685,16 @@ def _schema_problems(
             message = plain_message(error)
         elif bounded := bound_message(error):
             message = bounded
-        elif kind == "literal_error" and isinstance(given, str) and shown:
-            message += did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        elif kind == "literal_error":  # in a union, the member's words join the others'
+            literal = None if in_union else literal_message(error)
+            message = literal or re.sub(r"^Input ", "", message)
+            if isinstance(given, str) and shown:
+                options = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+                suit = SUIT_WORDS.get(given.strip().lower())  # piros, Herz: hearts
+                if suit is not None and suit in options:
+                    message += did_you_mean(suit, [suit])
+                else:
+                    message += did_you_mean(given, options)
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
             message = f"should be a mapping of keys, not {describe(given)}"
             if path and isinstance(path[-1], str) and shown:

@@ -21,7 +21,7 @@ from ..errors import Problem
 from ..quoting import QUOTED, shorten
 from ..said import Said
 from .positions import data_path, leading, unknown_key_message
-from .safe_yaml import KeyPath
+from .safe_yaml import KeyPath, describe
 
 Loc = tuple[int | str, ...]
 _Path = TypeVar("_Path")
@@ -73,6 +73,16 @@ def bound_message(err: ErrorDetails) -> str | None:
     given = err.get("input")
     number = isinstance(given, int | float) and not isinstance(given, bool)
     return f"should be {found[1]} {bound}, not {shorten(str(given)) if number else 'that'}"
+
+
+def literal_message(err: ErrorDetails) -> str | None:
+    """A value that is none of the few allowed in the words of the other problems,
+    ``should be 3 or 4, not a number (5)`` (pydantic's own: ``Input should be 3 or 4``);
+    None for any other error."""
+    expected = err.get("ctx", {}).get("expected") if err["type"] == "literal_error" else None
+    if expected is None:
+        return None
+    return f"should be {expected}, not {describe(err.get('input'))}"
 
 
 def error_message(
