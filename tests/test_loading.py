@@ -348,7 +348,11 @@ def test_wrong_types_and_literals(tmp_path: Path, registry: Registry) -> None:
         """,
     )
     assert [(p.line, p.path, p.message) for p in check_file(path, registry)] == [
-        (2, "players", "should be a mapping of keys, not a number (4)"),
+        (
+            2,
+            "players",
+            "should be a mapping of keys (count, sitting_out_dealer_pays), not a number (4)",
+        ),
         (
             3,
             "deal.talon",
@@ -382,6 +386,27 @@ def test_a_value_none_of_the_allowed_ones_says_what_was_written(
             "trump.red_suit",
             "should be 'acorns', 'leaves', 'hearts' or 'bells', not text ('piros') (did you "
             "mean 'hearts'?)",  # the Hungarian word for it
+        ),
+    ]
+
+
+def test_a_scalar_where_a_mapping_goes_names_its_keys_or_the_value_meant(
+    tmp_path: Path, registry: Registry
+) -> None:
+    path = club(tmp_path, "kontra: {levels: [Kontra, Rekontra]}\ncontracts: {ulti: 5}\n")
+    assert [(p.path, p.message) for p in check_file(path, registry)] == [
+        (
+            "kontra.levels.0",
+            "should be a mapping of keys (names, multiplier, by), not text ('Kontra')",
+        ),
+        (
+            "kontra.levels.1",
+            "should be a mapping of keys (names, multiplier, by), not text ('Rekontra')",
+        ),
+        (
+            "contracts.ulti",
+            "should be a mapping of keys, not a number (5); to change its value, write "
+            "ulti: {value: 5}",
         ),
     ]
 

@@ -636,6 +636,24 @@ def _located(exc: ValidationError, where: _Where) -> _Located:
     return located(exc, lambda loc: _data_path(where.merged, loc), lambda at: where.place(at[0])[0])
 
 
+def _a_value_meant(path: KeyPath, given: Any) -> bool:
+    """Whether a number stands where a catalogue entry goes: its value was meant."""
+    number = isinstance(given, int | float) and not isinstance(given, bool)
+    return number and len(path) == 2 and path[0] in ("contracts", "silent_bonuses")
+
+
+def _keys_of(model: type[Ruleset], path: KeyPath, merged: Any, shown: bool) -> str:
+    """`` (names, multiplier, by)``: the keys of the mapping ``path`` should be, when
+    they are few enough to say (``kontra: {levels: [Kontra, Rekontra]}``); required
+    ones first."""
+    expected = model_at(model, path, merged) if shown else None
+    if expected is None:
+        return ""
+    fields = expected.model_fields
+    keys = sorted(fields, key=lambda key: not fields[key].is_required())
+    return f" ({', '.join(keys)})" if len(keys) <= 6 else ""
+
+
 def _schema_problems(
     errors: _Located,
     model: type[Ruleset],
@@ -696,7 +714,12 @@ def _schema_problems(
                 else:
                     message += did_you_mean(given, options)
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
-            message = f"should be a mapping of keys, not {describe(given)}"
+            message = f"should be a mapping of keys{_keys_of(model, path, merged, shown)}, not "
+            message += describe(given)
+            if _a_value_meant(path, given):  # contracts: {ulti: 5}
+                message += (
+                    f"; to change its value, write {shorten(str(path[1]))}: {{value: {given}}}"
+                )
             if path and isinstance(path[-1], str) and shown:
                 message += _belongs_at(model, path)
         elif kind == "list_type":
