@@ -716,12 +716,15 @@ def _schema_problems(
         elif kind in ("model_type", "model_attributes_type", "dict_type"):
             message = f"should be a mapping of keys{_keys_of(model, path, merged, shown)}, not "
             message += describe(given)
-            if _a_value_meant(path, given):  # contracts: {ulti: 5}
+            belongs = (
+                _belongs_at(model, path) if path and isinstance(path[-1], str) and shown else ""
+            )
+            if belongs:  # a setting written a level too high: contracts: {failure_penalty: 2}
+                message += belongs
+            elif _a_value_meant(path, given):  # contracts: {ulti: 5}
                 message += (
                     f"; to change its value, write {shorten(str(path[1]))}: {{value: {given}}}"
                 )
-            if path and isinstance(path[-1], str) and shown:
-                message += _belongs_at(model, path)
         elif kind == "list_type":
             message = f"should be a list, not {describe(given)}"
         elif kind in ("bool_parsing", "bool_type"):
