@@ -621,6 +621,14 @@ def test_a_forged_payment_behind_an_edited_version_is_said_on_every_read(
             "ulti: note: another version of ulti-rules settled the hands above (settled_by), "
             "and this one settles them otherwise; the ledger keeps what they paid"
         )
+    # both notes in the table's language
+    first, second = ulti("ledger", "show", session.name, "--lang", "hu").stderr.splitlines()[:2]
+    assert "settling" not in first and "Anna -9, Ben +18, Carla -9" in first, first
+    assert second == (
+        "ulti: note: a fenti leosztásokat az ulti-rules egy másik változata számolta el "
+        "(settled_by), ez a változat másként számolná; a pontozólap megtartja, amit akkor "
+        "fizettek"
+    )
     assert load_ledger(session).hands[0].payments == forged
 
 

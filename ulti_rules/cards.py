@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Literal, cast
 
+from .i18n import N_
 from .said import Said
 
 Faces = Literal["hu", "fr"]
@@ -293,8 +294,20 @@ def _suit_words() -> dict[str, SuitId]:
     return words | extra
 
 
-SUIT_WORDS: dict[str, SuitId] = _suit_words()
+SUIT_OF_WORD: dict[str, SuitId] = _suit_words()
 """A suit's id by any word a table writes for it (``piros``, ``Herz``, ``hearts``), lower case."""
+
+RANK_WORDS: dict[str, str] = {
+    "ace": N_("Ace"),
+    "ten": N_("Ten"),
+    "king": N_("King"),
+    "over": N_("Over"),
+    "under": N_("Under"),
+    "nine": N_("Nine"),
+    "eight": N_("Eight"),
+    "seven": N_("Seven"),
+}
+"""Each rank id's English word, a message id the catalogues translate (``Ász``, ``Ass``)."""
 
 
 def suit_label(suit: int, faces: Faces = "hu") -> str:

@@ -62,7 +62,7 @@ def _catalogue() -> Translator | None:
     return translator(lang)
 
 
-def _shown(problem: Problem) -> str:
+def problem_line(problem: Problem) -> str:
     """``problem`` on one line, in the running command's language."""
     catalogue = _catalogue()
     if catalogue is None:
@@ -96,14 +96,14 @@ def note(message: str) -> None:
 def print_problems(problems: Iterable[Problem]) -> None:
     """Each problem on its own ``file:line:col: key.path: message`` line, on stderr."""
     for problem in problems:
-        echo(_shown(problem), err=True)
+        echo(problem_line(problem), err=True)
 
 
 def report_problems(problems: Sequence[Problem], within: str = "") -> None:
     """A reader's problems on stderr: one as a single error line; several one a line,
     then ``ulti: error: N problems in {within}``, N counting those a capped list left out."""
     if len(problems) == 1:
-        error(_shown(problems[0]))
+        error(problem_line(problems[0]))
         return
     print_problems(problems)
     count = problem_count(problems)

@@ -29,6 +29,7 @@ from ..records import (
     ruleset_of,
 )
 from ..safe_files import real_file
+from ..said import Said
 from ..scoring.ledger import (
     ACCEPT_OPTION,
     Ledger,
@@ -51,6 +52,7 @@ from .common import (
     echo_json,
     fail,
     note,
+    problem_line,
     stdout_console,
 )
 from .completion import complete_ruleset
@@ -107,7 +109,7 @@ def new_command(
     say = Speech(command_lang(lang))
     path = Path(file)
     if os.path.lexists(path) and not force:
-        fail(f"{file} already exists; use --force to start it again")
+        fail(Said("{file} already exists; use --force to start it again", file=file))
     names = [p.strip() for p in players.split(",")]
     ending: Literal["none", "heart_ace"] | None = None
     if end is not None:
@@ -194,12 +196,12 @@ def add_command(
     ]
     if len(given) != 1:
         fail(
-            "give a HAND, --misdeal or --passed-out"
+            Said("give a HAND, --misdeal or --passed-out")
             if not given
-            else f"give only one of {', '.join(given)}"
+            else Said("give only one of {options}", options=", ".join(given))
         )
     if misdeal and heart_ace is not None:
-        fail("a misdeal has no auction to call the end on; call it on the next hand")
+        fail(Said("a misdeal has no auction to call the end on; call it on the next hand"))
     written: list[bool] = []
     try:
         with updating(Path(file), on_written=lambda: written.append(True)) as ledger:
@@ -228,11 +230,13 @@ def add_command(
 def _say_notes(ledger: Ledger) -> None:
     """The hands another ulti-rules version settled otherwise: said on every read, kept."""
     for problem in ledger.notes:
-        note(str(problem))
+        note(problem_line(problem))
     if ledger.notes:
         note(
-            "another version of ulti-rules settled the hands above (settled_by), and this "
-            "one settles them otherwise; the ledger keeps what they paid"
+            Said(
+                "another version of ulti-rules settled the hands above (settled_by), and this "
+                "one settles them otherwise; the ledger keeps what they paid"
+            )
         )
 
 
@@ -247,8 +251,12 @@ def _report_added(
     """What ``ulti ledger add`` prints once the hand is in the file."""
     if not pinned:
         note(
-            f"{file}: this ledger pinned no ruleset yet; it now pins the content hash of "
-            f"'{shorten(ledger.ruleset)}' as it is, and names any later change to it"
+            Said(
+                "{file}: this ledger pinned no ruleset yet; it now pins the content hash of "
+                "'{ruleset}' as it is, and names any later change to it",
+                file=file,
+                ruleset=shorten(ledger.ruleset),
+            )
         )
     if isinstance(added, LedgerHand):
         _report_unplayed(ledger, added, as_json, say)
@@ -472,16 +480,23 @@ def _check_record_rules(ledger: Ledger, record: HandRecord, source: str) -> None
     except UltiError:
         named = record.ruleset
     if named != session.name:
-        message = (
-            f"this record is from ruleset '{shorten(named)}', the session plays "
-            f"'{session.name}' ({shorten(ledger.ruleset)}): add it to a ledger of its own ruleset"
+        message = Said(
+            "this record is from ruleset '{named}', the session plays '{session}' ({ref}): "
+            "add it to a ledger of its own ruleset",
+            named=shorten(named),
+            session=session.name,
+            ref=shorten(ledger.ruleset),
         )
     else:
-        message = (
-            f"this record is from ruleset '{shorten(named)}' as it was then (content hash "
-            f"{record.ruleset_hash[:19]}…), the session plays '{session.name}' "
-            f"({shorten(ledger.ruleset)}) with other rules ({found[:19]}…): the hand was played "
-            "under rules this session does not use"
+        message = Said(
+            "this record is from ruleset '{named}' as it was then (content hash {then}…), the "
+            "session plays '{session}' ({ref}) with other rules ({now}…): the hand was played "
+            "under rules this session does not use",
+            named=shorten(named),
+            then=record.ruleset_hash[:19],
+            session=session.name,
+            ref=shorten(ledger.ruleset),
+            now=found[:19],
         )
     raise LedgerError([Problem.unplaced(message, source)])
 
@@ -535,8 +550,13 @@ def show_command(file: str, lang: str | None, as_json: bool) -> None:
     change = ledger.ruleset_change(ledger.rules())
     if change is not None:
         note(
-            f"{file}: {change}; the hands below were settled under the pinned rules "
-            f"(`ulti ledger add ... {ACCEPT_OPTION}` plays on under the new ones)"
+            Said(
+                "{file}: {change}; the hands below were settled under the pinned rules "
+                "(`ulti ledger add ... {option}` plays on under the new ones)",
+                file=file,
+                change=change,
+                option=ACCEPT_OPTION,
+            )
         )
     if as_json:
         echo_json(_show_json(ledger))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..cards import RANK_WORDS
 from ..i18n import N_, Translator
 from ..plugins import Registry
 from ..ruleset.schema import Names, Ruleset
@@ -17,16 +18,6 @@ from ..ruleset.schema import Names, Ruleset
 if TYPE_CHECKING:
     from .document import Paragraph
 
-RANK_WORDS: dict[str, str] = {
-    "ace": N_("Ace"),
-    "ten": N_("Ten"),
-    "king": N_("King"),
-    "over": N_("Over"),
-    "under": N_("Under"),
-    "nine": N_("Nine"),
-    "eight": N_("Eight"),
-    "seven": N_("Seven"),
-}
 SUIT_WORDS: dict[str, str] = {
     "acorns": N_("Acorns"),
     "leaves": N_("Leaves"),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from ..cards import SUIT_WORDS
+from ..cards import SUIT_OF_WORD
 from ..errors import Problem, RulesetError, capped
 from ..plugins import Registry
 from ..quoting import QUOTED, shorten
@@ -708,7 +708,7 @@ def _schema_problems(
             message = literal or re.sub(r"^Input ", "", message)
             if isinstance(given, str) and shown:
                 options = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
-                suit = SUIT_WORDS.get(given.strip().lower())  # piros, Herz: hearts
+                suit = SUIT_OF_WORD.get(given.strip().lower())  # piros, Herz: hearts
                 if suit is not None and suit in options:
                     message += did_you_mean(suit, [suit])
                 else:

@@ -22,6 +22,7 @@ from ..facts import Facts
 from ..plugins import BUILTIN, Registry, plugin_fault, printable, short_repr
 from ..ruleset.ladder import silent_values
 from ..ruleset.schema import Bid, ContractSpec, Ruleset, SilentBonus
+from ..said import Said, said_of
 
 
 class JudgingError(UltiError):
@@ -108,7 +109,12 @@ def judged(component: Component, judge: Callable[[Facts], bool], facts: Facts) -
     try:
         verdict = judge(facts)
     except MissingFact as exc:
-        raise MissingFact(f"judging the component '{component.id}': {exc}", exc.fact) from None
+        said = Said(
+            "judging the component '{component}': {problem}",
+            component=component.id,
+            problem=said_of(exc),
+        )
+        raise MissingFact(said, exc.fact) from None
     except (Exception, SystemExit) as exc:
         if component.owner == BUILTIN:
             raise
@@ -222,10 +228,12 @@ def judge_silent(
         try:
             outcome = rule.judge(facts)
         except MissingFact as exc:
-            raise MissingFact(
-                f"the bid allows the silent bonus '{rule.id}', and judging it failed: {exc}",
-                exc.fact,
-            ) from None
+            said = Said(
+                "the bid allows the silent bonus '{bonus}', and judging it failed: {problem}",
+                bonus=rule.id,
+                problem=said_of(exc),
+            )
+            raise MissingFact(said, exc.fact) from None
         except (Exception, SystemExit) as exc:
             if rule.owner == BUILTIN:
                 raise

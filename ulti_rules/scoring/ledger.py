@@ -53,6 +53,7 @@ from ..ruleset.scalars import Name, composed, visible_text
 from ..ruleset.schema import Ruleset
 from ..said import Said
 from .all_pass import all_pass_payments, redealt
+from .ledger_checks import out_of_turn, session_players
 from .settlement import Settlement
 from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError
 from .table_facts import (
@@ -72,6 +73,8 @@ Kind = Literal["played", "misdeal", "passed_out"]
 MAX_PAYMENT = 10**9
 """The largest result of one hand a ledger holds: far beyond any game, small enough
 that a tampered 5,000-digit number is a clean error, not a slow one."""
+MOST_SHOWN = f"{MAX_PAYMENT:,}"
+"""MAX_PAYMENT as a message says it (``1,000,000,000``)."""
 
 
 class LedgerError(ProblemsError):
@@ -185,15 +188,19 @@ class LedgerHand(BaseModel):
     def _consistent(self) -> LedgerHand:
         played = self.kind == "played"
         if played and (self.declarer is None or self.bid is None or self.sheet is None):
-            raise ValueError("a played hand needs its declarer, bid and sheet")
+            raise ValueError(Said("a played hand needs its declarer, bid and sheet"))
         if not played and (self.declarer, self.bid, self.sheet) != (None, None, None):
-            raise ValueError(f"a {self.kind} hand has no declarer, bid or sheet")
+            raise ValueError(
+                Said("a misdeal hand has no declarer, bid or sheet")
+                if self.kind == "misdeal"
+                else Said("a passed_out hand has no declarer, bid or sheet")
+            )
         if self.kind == "misdeal" and any(self.payments.values()):
-            raise ValueError("a misdeal hand pays nobody")
+            raise ValueError(Said("a misdeal hand pays nobody"))
         if played and self.redeal:
-            raise ValueError("after a played hand the deal passes on (redeal is false)")
+            raise ValueError(Said("after a played hand the deal passes on (redeal is false)"))
         if self.kind == "misdeal" and self.heart_ace is not None:
-            raise ValueError("a misdeal has no auction to call the end on")
+            raise ValueError(Said("a misdeal has no auction to call the end on"))
         return self
 
 
@@ -559,30 +566,21 @@ def add_hand(
     number, dealer = _next_deal(ledger, ruleset, accept_ruleset_change)
     problems = []
     if sheet.players is not None and sheet.players != ledger.players:
-        problems.append(
-            where.problem(("players",), f"the session's players are {', '.join(ledger.players)}")
-        )
+        problems.append(where.problem(("players",), session_players(ledger.players)))
     if sheet.dealer is not None and sheet.dealer != dealer:
-        problems.append(
-            where.problem(
-                ("dealer",),
-                f"the deal passes to the right: {dealer} deals hand {number}, not {sheet.dealer}",
-            )
-        )
+        problems.append(where.problem(("dealer",), out_of_turn(dealer, number, sheet.dealer)))
     if problems:
         raise SheetError(problems)
     if sheet.ruleset is not None and not _names_session_rules(sheet.ruleset, base, ledger):
         given = sheet_ruleset(sheet, where, base, registry)
         if content_hash(given) != ledger._hash_of(ruleset):
-            raise SheetError(
-                [
-                    where.problem(
-                        ("ruleset",),
-                        f"this hand is from ruleset '{given.name}', the session plays "
-                        f"'{ruleset.name}' ({shorten(ledger.ruleset)})",
-                    )
-                ]
+            said = Said(
+                "this hand is from ruleset '{given}', the session plays '{ruleset}' ({ref})",
+                given=given.name,
+                ruleset=ruleset.name,
+                ref=shorten(ledger.ruleset),
             )
+            raise SheetError([where.problem(("ruleset",), said)])
     complete = sheet.model_copy(
         update={"players": ledger.players, "dealer": dealer, "ruleset": ledger.ruleset}
     )
@@ -593,7 +591,7 @@ def add_hand(
         raise LedgerError(
             Said(
                 "a payment of this hand is beyond what a ledger keeps ({most} a hand)",
-                most=f"{MAX_PAYMENT:,}",
+                most=MOST_SHOWN,
             )
         )
     entry = LedgerHand(
@@ -673,14 +671,7 @@ def _add_unplayed(
 ) -> LedgerHand:
     number, expected = _next_deal(ledger, ruleset, accept_ruleset_change)
     if dealer is not None and dealer != expected:
-        raise LedgerError(
-            Said(
-                "the deal passes to the right: {expected} deals hand {number}, not {dealer}",
-                expected=expected,
-                number=number,
-                dealer=dealer,
-            )
-        )
+        raise LedgerError(out_of_turn(expected, number, dealer))
     _check_heart_ace(ledger, heart_ace)
     payments = dict.fromkeys(ledger.players, 0)
     if kind == "passed_out":

@@ -10,7 +10,7 @@ key that holds it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from ..ruleset.positions import Where
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
+from ..said import Said, said_of
 from .all_pass import all_pass_payments, redealt
 from .settlement import SettlementError
 from .sheet import Sheet, SheetError, sheet_facts
@@ -30,13 +31,30 @@ if TYPE_CHECKING:
     from .ledger import Ledger, LedgerHand
 
 
+def session_players(players: Sequence[str]) -> Said:
+    """A sheet whose players are not the session's."""
+    return Said("the session's players are {players}", players=", ".join(players))
+
+
+def out_of_turn(expected: str, number: int, dealer: Any) -> Said:
+    """A deal said to be another player's than the rotation's."""
+    return Said(
+        "the deal passes to the right: {expected} deals hand {number}, not {dealer}",
+        expected=expected,
+        number=number,
+        dealer=dealer,
+    )
+
+
 def session_problems(ledger: Ledger, where: Where) -> list[Problem]:
     """The players and the first dealer; the hands can only be checked once these hold."""
     problems = []
     seen: set[str] = set()
     for index, name in enumerate(ledger.players):  # the schema refused empty names
         if name in seen:
-            problems.append(where.problem(("players", index), f"'{name}' is listed twice"))
+            problems.append(
+                where.problem(("players", index), Said("'{name}' is listed twice", name=name))
+            )
         seen.add(name)
     if ledger.first_dealer not in ledger.players:
         problems.append(
@@ -55,7 +73,12 @@ def hand_problems(ledger: Ledger, where: Where, *, names: bool = True) -> list[P
         if hand.number != index + 1:
             problems.append(
                 where.problem(
-                    (*at, "number"), f"this is hand {index + 1} of the session, not {hand.number}"
+                    (*at, "number"),
+                    Said(
+                        "this is hand {index} of the session, not {number}",
+                        index=index + 1,
+                        number=hand.number,
+                    ),
                 )
             )
         for key in ("dealer", "declarer", "heart_ace") if names else ():
@@ -68,11 +91,11 @@ def hand_problems(ledger: Ledger, where: Where, *, names: bool = True) -> list[P
                 problems.append(
                     where.problem(
                         (*at, "heart_ace"),
-                        "this session does not end by the Ace of hearts (its end is 'none')",
+                        Said("this session does not end by the Ace of hearts (its end is 'none')"),
                     )
                 )
             elif called is not None:
-                called_in = f"the end was already called in hand {called}"
+                called_in = Said("the end was already called in hand {number}", number=called)
                 problems.append(where.problem((*at, "heart_ace"), called_in))
             called = called or hand.number
     return problems
@@ -85,18 +108,35 @@ def _payment_problems(
     missing = [name for name in ledger.players if name not in hand.payments]
     problems = []
     if names and (unknown or missing):
-        said = [f"not a player: {', '.join(map(shorten, unknown))}"] if unknown else []
-        said += [f"missing: {', '.join(missing)}"] if missing else []
-        problems.append(
-            where.problem(
-                (*at, "payments"),
-                f"one payment for each of the players ({', '.join(ledger.players)}); "
-                + "; ".join(said),
+        values = {
+            "players": ", ".join(ledger.players),
+            "unknown": ", ".join(map(shorten, unknown)),
+            "missing": ", ".join(missing),
+        }
+        if unknown and missing:
+            said = Said(
+                "one payment for each of the players ({players}); not a player: {unknown}; "
+                "missing: {missing}",
+                **values,
             )
-        )
+        elif unknown:
+            said = Said(
+                "one payment for each of the players ({players}); not a player: {unknown}",
+                **values,
+            )
+        else:
+            said = Said(
+                "one payment for each of the players ({players}); missing: {missing}", **values
+            )
+        problems.append(where.problem((*at, "payments"), said))
     total = sum(hand.payments.values())
     if total:
-        problems.append(where.problem((*at, "payments"), f"the payments sum to {total:+d}, not 0"))
+        signed = f"{total:+d}"
+        problems.append(
+            where.problem(
+                (*at, "payments"), Said("the payments sum to {total}, not 0", total=signed)
+            )
+        )
     return problems
 
 
@@ -110,7 +150,13 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
     if len(ledger.players) != count:
         return [
             where.problem(
-                ("players",), f"'{ruleset.name}' is for {count} players, not {len(ledger.players)}"
+                ("players",),
+                Said(
+                    "'{ruleset}' is for {count} players, not {given}",
+                    ruleset=ruleset.name,
+                    count=count,
+                    given=len(ledger.players),
+                ),
             )
         ]
     problems = []
@@ -119,25 +165,29 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
         at = ("hands", index)
         if hand.dealer in ledger.players and hand.dealer != dealer:
             problems.append(
-                where.problem(
-                    (*at, "dealer"),
-                    f"the deal passes to the right: {dealer} deals hand {index + 1}, "
-                    f"not {hand.dealer}",
-                )
+                where.problem((*at, "dealer"), out_of_turn(dealer, index + 1, hand.dealer))
             )
         if hand.bid is not None and all(bid.id != hand.bid for bid in ruleset.ladder):
             problems.append(
                 where.problem(
                     (*at, "bid"),
-                    f"'{shorten(hand.bid)}' is not a bid of '{ruleset.name}' "
-                    f"(`ulti ladder {shorten(ledger.ruleset)}` lists them)",
+                    Said(
+                        "'{bid}' is not a bid of '{ruleset}' (`ulti ladder {ref}` lists them)",
+                        bid=shorten(hand.bid),
+                        ruleset=ruleset.name,
+                        ref=shorten(ledger.ruleset),
+                    ),
                 )
             )
     over = _over_after(ledger, ruleset)
     if over is not None and over < len(ledger.hands):
         problems.append(
             where.problem(
-                ("hands", over), f"the session was over after hand {over}: no hand comes after it"
+                ("hands", over),
+                Said(
+                    "the session was over after hand {number}: no hand comes after it",
+                    number=over,
+                ),
             )
         )
     return problems
@@ -157,7 +207,11 @@ def _over_after(ledger: Ledger, ruleset: Ruleset) -> int | None:
 
 
 def _not_a_player(name: str, ledger: Ledger) -> str:
-    return f"'{shorten(name)}' is not one of the players ({', '.join(ledger.players)})"
+    return Said(
+        "'{name}' is not one of the players ({players})",
+        name=shorten(name),
+        players=", ".join(ledger.players),
+    )
 
 
 # --------------------------------------------------------------------------- sheets
@@ -237,17 +291,16 @@ def _settled_problems(
     try:
         sheet = Sheet.validate_with_positions(hand.sheet, inside, facts)
         if sheet.players not in (None, ledger.players):
-            return [
-                inside.problem(
-                    ("players",), f"the session's players are {', '.join(ledger.players)}"
-                )
-            ], []
+            return [inside.problem(("players",), session_players(ledger.players))], []
         if sheet.ruleset not in (None, ledger.ruleset):  # a hand is kept with the session's
             return [
                 inside.problem(
                     ("ruleset",),
-                    f"the session plays '{shorten(ledger.ruleset)}', not "
-                    f"'{shorten(sheet.ruleset)}'",
+                    Said(
+                        "the session plays '{ruleset}', not '{given}'",
+                        ruleset=shorten(ledger.ruleset),
+                        given=shorten(sheet.ruleset),
+                    ),
                 )
             ], []
         # the first ledgers kept a sheet as it was typed: the session knew the rest
@@ -258,7 +311,7 @@ def _settled_problems(
     except SheetError as exc:
         return _raw_said_problems(hand, where, at), list(exc.problems)
     except SettlementError as exc:
-        return _raw_said_problems(hand, where, at), [inside.problem((), str(exc))]
+        return _raw_said_problems(hand, where, at), [inside.problem((), said_of(exc))]
     contract = table.contract
     said = _said_problems(hand, where, at, sheet.dealer, table.name(contract.declarer))
     problems = []
@@ -266,8 +319,11 @@ def _settled_problems(
         problems.append(
             where.problem(
                 (*at, "bid"),
-                f"the sheet kept with this hand says the bid was '{contract.bid}', "
-                f"not {_shown(hand.bid)}",
+                Said(
+                    "the sheet kept with this hand says the bid was '{bid}', not {given}",
+                    bid=contract.bid,
+                    given=_shown(hand.bid),
+                ),
             )
         )
     paid = {table.name(seat): amount for seat, amount in settlement.payments.items()}
@@ -275,8 +331,11 @@ def _settled_problems(
         problems.append(
             where.problem(
                 (*at, "payments"),
-                f"settling the sheet kept with this hand gives {_amounts(paid, ledger)}, "
-                f"not {_amounts(hand.payments, ledger)}",
+                Said(
+                    "settling the sheet kept with this hand gives {paid}, not {kept}",
+                    paid=_amounts(paid, ledger),
+                    kept=_amounts(hand.payments, ledger),
+                ),
             )
         )
     return said, problems
@@ -293,15 +352,18 @@ def _said_problems(
 ) -> list[Problem]:
     """The dealer and declarer the sheet names, where it names them, against the hand's."""
     problems = []
-    for key, said, verb in (("dealer", dealer, "dealt"), ("declarer", declarer, "declared")):
+    for key, said in (("dealer", dealer), ("declarer", declarer)):
         if said is not None and said != getattr(hand, key):
-            problems.append(
-                where.problem(
-                    (*at, key),
-                    f"the sheet kept with this hand says {_shown(said)} {verb}, "
-                    f"not {_shown(getattr(hand, key))}",
+            values = {"player": _shown(said), "kept": _shown(getattr(hand, key))}
+            if key == "dealer":
+                message = Said(
+                    "the sheet kept with this hand says {player} dealt, not {kept}", **values
                 )
-            )
+            else:
+                message = Said(
+                    "the sheet kept with this hand says {player} declared, not {kept}", **values
+                )
+            problems.append(where.problem((*at, key), message))
     return problems
 
 
@@ -315,13 +377,20 @@ def _unplayed_problems(
         redeal, setting = redealt(ruleset), "auction.all_pass"
     problems = []
     if hand.redeal != redeal:
-        problems.append(
-            where.problem(
-                (*at, "redeal"),
-                f"under '{ruleset.name}' the same dealer {'deals' if redeal else 'does not deal'} "
-                f"again after this hand ({setting}): redeal is {str(redeal).lower()}",
+        values = {"ruleset": ruleset.name, "setting": setting}
+        if redeal:
+            said = Said(
+                "under '{ruleset}' the same dealer deals again after this hand ({setting}): "
+                "redeal is true",
+                **values,
             )
-        )
+        else:
+            said = Said(
+                "under '{ruleset}' the same dealer does not deal again after this hand "
+                "({setting}): redeal is false",
+                **values,
+            )
+        problems.append(where.problem((*at, "redeal"), said))
     if hand.kind == "passed_out" and hand.dealer in ledger.players:
         seats = all_pass_payments(ruleset, ledger.players.index(hand.dealer))
         owed = {ledger.players[seat]: amount for seat, amount in seats.items()}
@@ -329,8 +398,13 @@ def _unplayed_problems(
             problems.append(
                 where.problem(
                     (*at, "payments"),
-                    f"everybody passed: under '{ruleset.name}' (auction.all_pass) that pays "
-                    f"{_amounts(owed, ledger)}, not {_amounts(hand.payments, ledger)}",
+                    Said(
+                        "everybody passed: under '{ruleset}' (auction.all_pass) that pays "
+                        "{owed}, not {kept}",
+                        ruleset=ruleset.name,
+                        owed=_amounts(owed, ledger),
+                        kept=_amounts(hand.payments, ledger),
+                    ),
                 )
             )
     return problems

@@ -33,7 +33,7 @@ from ..errors import Problem, RulesetError
 from ..interrupts import ctrl_c_held
 from ..json_positions import json_positions
 from ..plugins import Registry
-from ..quoting import QUOTED, shorten
+from ..quoting import QUOTED, shorten, shorten_said
 from ..ruleset.positions import Where, yaml_problems
 from ..ruleset.pydantic_problems import error_message, validation_problems
 from ..ruleset.references import OutsideReference
@@ -41,6 +41,7 @@ from ..ruleset.safe_yaml import MAX_DEPTH, MAX_NODES, KeyPath, Position, YamlErr
 from ..ruleset.scalars import describe
 from ..ruleset.schema import Ruleset
 from ..safe_files import check_replaceable, create, locked, real_file, replace
+from ..said import Said
 from .ledger import FORMAT, NUL_IN_RULESET, Ledger, LedgerError, program_version
 from .ledger_checks import hand_problems, ruleset_problems, session_problems, sheet_problems
 
@@ -50,6 +51,8 @@ MAX_LEDGER_BYTES = 2 * 1024 * 1024
 """A ledger larger than 2 MiB is refused unread. A hand takes about 1 kB and 70 values,
 a sitting 24 to 100 hands; within the reader's bound of 100,000 values a ledger holds
 about 1,400 hands, and a hand that would take it past either bound is refused."""
+MAX_VALUES = f"{MAX_NODES:,}"
+"""The bound of values, as a message says it (``100,000``)."""
 
 
 def load_ledger(path: Path, registry: Registry | None = None) -> Ledger:
@@ -100,24 +103,26 @@ def _text(path: Path, shown: str) -> str:
     open), at most MAX_LEDGER_BYTES, UTF-8."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise _file_error(shown, "not a regular file")
+            raise _file_error(shown, Said("not a regular file"))
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as stream:
             info = os.fstat(stream.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise _file_error(shown, "not a regular file")
+                raise _file_error(shown, Said("not a regular file"))
             if info.st_size > MAX_LEDGER_BYTES:
                 raise _too_big(shown, info.st_size)
             raw = stream.read(MAX_LEDGER_BYTES + 1)  # the size can change meanwhile
     except OSError as exc:
-        raise _file_error(shown, f"cannot read the file: {exc.strerror or exc}") from None
+        reason = exc.strerror or str(exc)
+        raise _file_error(shown, Said("cannot read the file: {reason}", reason=reason)) from None
     if len(raw) > MAX_LEDGER_BYTES:
         raise _too_big(shown, len(raw))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        message = f"not UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        byte = f"0x{raw[exc.start]:02x}"
+        message = Said("not UTF-8 text (byte {byte})", byte=byte)
         raise LedgerError.of([Problem(shown, line, 1, "", message)]) from None
 
 
@@ -127,10 +132,14 @@ def _file_error(shown: str, message: str) -> LedgerError:
 
 def _too_big(shown: str, size: int) -> LedgerError:
     mib = 1024 * 1024
+    shown_size, limit = f"{size / mib:.1f}", f"{MAX_LEDGER_BYTES / mib:.1f}"
     return _file_error(
         shown,
-        f"the file is {size / mib:.1f} MiB; files over {MAX_LEDGER_BYTES / mib:.1f} MiB are "
-        "not read",
+        Said(
+            "the file is {size} MiB; files over {limit} MiB are not read",
+            size=shown_size,
+            limit=limit,
+        ),
     )
 
 
@@ -147,10 +156,15 @@ def _json(text: str, shown: str) -> Any:
     if depth > MAX_DEPTH:
         return None  # the positioned reader says where
     if values > MAX_NODES:
+        counted, limit = f"{values:,}", MAX_VALUES
         raise _file_error(
             shown,
-            f"the ledger holds {values:,} values; more than {MAX_NODES:,} (about 1,400 hands) "
-            "are not read: start a new ledger for the next hands",
+            Said(
+                "the ledger holds {values} values; more than {limit} (about 1,400 hands) are "
+                "not read: start a new ledger for the next hands",
+                values=counted,
+                limit=limit,
+            ),
         )
     return data
 
@@ -188,10 +202,18 @@ def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -
     """The ledger ``data`` holds, once everything in it is checked; LedgerError lists
     every problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        given = isinstance(data, dict) and "format" in data
-        said = f", not {_shown(data['format'])}" if given else ""
-        message = f"not a ledger: 'format' must be '{FORMAT}'{said} (see {DOCS})"
-        raise LedgerError.of([where.problem(("format",) if said else (), message)])
+        if isinstance(data, dict) and "format" in data:
+            message = Said(
+                "not a ledger: 'format' must be '{format}', not {given} (see {docs})",
+                format=FORMAT,
+                given=_shown(data["format"]),
+                docs=DOCS,
+            )
+            raise LedgerError.of([where.problem(("format",), message)])
+        message = Said(
+            "not a ledger: 'format' must be '{format}' (see {docs})", format=FORMAT, docs=DOCS
+        )
+        raise LedgerError.of([where.problem((), message)])
     try:
         ledger = Ledger.model_validate(data)
     except ValidationError as exc:
@@ -212,8 +234,11 @@ def _checked(data: Any, where: Where, folder: Path, registry: Registry | None) -
                 0,
                 where.problem(
                     ("ruleset",),
-                    f"{change}, and the session's hands no longer fit the new rules: restore "
-                    "the file to go on, or start a new ledger",
+                    Said(
+                        "{change}, and the session's hands no longer fit the new rules: restore "
+                        "the file to go on, or start a new ledger",
+                        change=change,
+                    ),
                 ),
             )
         problems += found
@@ -255,17 +280,27 @@ def _rules(ledger: Ledger, where: Where, registry: Registry | None) -> Ruleset:
     except RulesetError as exc:
         if any(problem.line is not None for problem in exc.problems):
             raise
-        why = _quoting("; ".join(problem.message for problem in exc.problems), ref)
+        messages = [problem.message for problem in exc.problems]
+        said = messages[0] if len(messages) == 1 else "; ".join(messages)
+        why = _quoting(said, ref)
     except OSError as exc:  # a name too long for the system, say
-        why = f"{shorten(ref)}: cannot read it: {exc.strerror or exc}"
+        why = Said(
+            "{ref}: cannot read it: {reason}", ref=shorten(ref), reason=exc.strerror or str(exc)
+        )
     if why is not None:
         raise LedgerError.of([where.problem(("ruleset",), why)])
     return ruleset
 
 
 def _quoting(message: str, ref: str) -> str:
-    """A message about the reference ``ref``, quoting it at most QUOTED characters."""
+    """A message about the reference ``ref``, quoting it at most QUOTED characters (a
+    :class:`~ulti_rules.said.Said` kept one, its values quoted alike)."""
     short = shorten(ref)
+    if isinstance(message, Said):
+        said = shorten_said(message)
+        if short in said:
+            return said
+        return Said("{ref}: {problem}", ref=short, problem=said)
     message = message.replace(ref, short)
     return message if short in message else f"{short}: {message}"
 
@@ -341,10 +376,16 @@ def save_ledger(ledger: Ledger, path: Path, *, overwrite: bool = True) -> None:
     """
     shown = str(path)
     if not overwrite and os.path.lexists(path):
-        raise LedgerError(f"{shown} already exists; use --force to start it again")
+        raise LedgerError(_exists(shown))
     real = real_file(path)
     if not real.parent.is_dir():
-        raise LedgerError(f"cannot create {shown}: the folder {real.parent} does not exist")
+        raise LedgerError(
+            Said(
+                "cannot create {file}: the folder {folder} does not exist",
+                file=shown,
+                folder=real.parent,
+            )
+        )
     if os.path.lexists(real):
         check_replaceable(real, shown)
     data = _encoded(ledger)
@@ -355,7 +396,11 @@ def save_ledger(ledger: Ledger, path: Path, *, overwrite: bool = True) -> None:
         try:
             create(real, data)
         except FileExistsError:
-            raise LedgerError(f"{shown} already exists; use --force to start it again") from None
+            raise LedgerError(_exists(shown)) from None
+
+
+def _exists(shown: str) -> Said:
+    return Said("{file} already exists; use --force to start it again", file=shown)
 
 
 def _encoded(ledger: Ledger) -> bytes:
@@ -365,9 +410,12 @@ def _encoded(ledger: Ledger) -> bytes:
     encoded = text.encode("utf-8")
     if len(encoded) > MAX_LEDGER_BYTES or _size(data)[0] > MAX_NODES:
         raise LedgerError(
-            f"the ledger is full: with this hand it would be over "
-            f"{MAX_LEDGER_BYTES // (1024 * 1024)} MiB or {MAX_NODES:,} values, more than "
-            "is read back; start a new ledger for the next hands"
+            Said(
+                "the ledger is full: with this hand it would be over {size} MiB or {values} "
+                "values, more than is read back; start a new ledger for the next hands",
+                size=MAX_LEDGER_BYTES // (1024 * 1024),
+                values=MAX_VALUES,
+            )
         )
     return encoded
 

@@ -11,14 +11,16 @@ announce (a 40-100's declarer announces only the trump marriage, and must).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ..cards import RANK_IDS
+from ..cards import DE_SUIT_NAMES, HU_SUIT_NAMES, RANK_IDS, RANK_WORDS, SUIT_IDS
 from ..facts import Facts
+from ..i18n import translator
 from ..ruleset.schema import TALON_CARDS, Bid, Ruleset
+from ..said import Named, Said
 
 TRICKS = 10
 CARDS_PER_TRICK = 3
@@ -34,6 +36,32 @@ class Impossibility:
     marriages (a declared fact such as who took the aces is checked by its kind's
     ``FactSpec.check``, which may ask :func:`can_deal`)."""
     message: str
+
+
+def suit_named(suit: str) -> Named:
+    """A suit as a problem of a sheet names it: its id in English (``acorns``, as a sheet
+    writes it), the suit's own word in Hungarian and German (``makk``, ``Eichel``), which
+    a sheet takes as well."""
+    return suits_named([suit])
+
+
+def suits_named(suits: Iterable[str]) -> Named:
+    """Suits, ``acorns, bells``, named as :func:`suit_named` names one (an id no suit has
+    stays as it is)."""
+    ids = list(suits)
+    found = [SUIT_IDS.get(suit) for suit in ids]
+    return Named(
+        ", ".join(ids),
+        {
+            "hu": ", ".join(
+                HU_SUIT_NAMES[s].lower() if s is not None else i
+                for s, i in zip(found, ids, strict=True)
+            ),
+            "de": ", ".join(
+                DE_SUIT_NAMES[s] if s is not None else i for s, i in zip(found, ids, strict=True)
+            ),
+        },
+    )
 
 
 def impossibilities(
@@ -63,15 +91,29 @@ def _tricks(facts: Facts, name: Callable[[int], str]) -> list[Impossibility]:
     strangers = sorted(set(facts.tricks_won) - set(facts.seats))
     if strangers:
         who = ", ".join(name(s) for s in strangers)
-        found.append(Impossibility("tricks", f"{who} did not play this hand but won tricks"))
+        found.append(
+            Impossibility(
+                "tricks", Said("{players} did not play this hand but won tricks", players=who)
+            )
+        )
     negative = [s for s, n in facts.tricks_won.items() if n < 0]
     for seat in negative:
         found.append(
-            Impossibility("tricks", f"{name(seat)} cannot win a negative number of tricks")
+            Impossibility(
+                "tricks",
+                Said("{player} cannot win a negative number of tricks", player=name(seat)),
+            )
         )
     total = sum(facts.tricks_won.values())
     if total != TRICKS:
-        found.append(Impossibility("tricks", f"the trick counts add up to {total}, not {TRICKS}"))
+        found.append(
+            Impossibility(
+                "tricks",
+                Said(
+                    "the trick counts add up to {total}, not {tricks}", total=total, tricks=TRICKS
+                ),
+            )
+        )
     return found
 
 
@@ -84,42 +126,75 @@ def _points(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
     deck = ruleset.points.total()
     values = ruleset.points.card_points.values()
     top_card = max(values, default=0)
-    sides = {"the declarer": facts.declarer_points, "the defenders": facts.defender_points}
-    for who, points in (*sides.items(), ("the talon", facts.talon_points)):
-        if points < 0:
-            found.append(Impossibility("points", f"{who} cannot have negative card points"))
+    negative = (
+        (facts.declarer_points, Said("the declarer cannot have negative card points")),
+        (facts.defender_points, Said("the defenders cannot have negative card points")),
+        (facts.talon_points, Said("the talon cannot have negative card points")),
+    )
+    found += [Impossibility("points", said) for points, said in negative if points < 0]
     total = facts.declarer_points + facts.defender_points + facts.talon_points
     if total != deck:
         found.append(
             Impossibility(
                 "points",
-                f"the card points add up to {total} (declarer {facts.declarer_points} + "
-                f"defenders {facts.defender_points} + talon {facts.talon_points}), but the deck "
-                f"and the last trick hold {deck}",
+                Said(
+                    "the card points add up to {total} (declarer {declarer} + defenders "
+                    "{defenders} + talon {talon}), but the deck and the last trick hold {deck}",
+                    total=total,
+                    declarer=facts.declarer_points,
+                    defenders=facts.defender_points,
+                    talon=facts.talon_points,
+                    deck=deck,
+                ),
             )
         )
     if facts.talon_points > 2 * top_card:
         found.append(
             Impossibility(
                 "points",
-                f"the talon holds two cards, at most {2 * top_card} card points, "
-                f"not {facts.talon_points}",
+                Said(
+                    "the talon holds two cards, at most {most} card points, not {points}",
+                    most=2 * top_card,
+                    points=facts.talon_points,
+                ),
             )
         )
     last_side_is_declarer = facts.last_trick_winner == facts.declarer
-    for (who, points), declarer_side in zip(sides.items(), (True, False), strict=True):
+    sides = ((True, facts.declarer_points), (False, facts.defender_points))
+    for declarer_side, points in sides:
         tricks = _side_tricks(facts, declarer_side)
         bonus = ruleset.points.last_trick if last_side_is_declarer == declarer_side else 0
         most = tricks * CARDS_PER_TRICK * top_card + (bonus if tricks else 0)
         if points > most:
-            found.append(
-                Impossibility(
-                    "points",
-                    f"{who} took {tricks} trick{'s' if tricks != 1 else ''} and cannot have "
-                    f"{points} card points (at most {most})",
-                )
-            )
+            found.append(Impossibility("points", _too_many(declarer_side, tricks, points, most)))
     return found
+
+
+def _too_many(declarer_side: bool, tricks: int, points: int, most: int) -> Said:
+    """A side's card points beyond what its tricks can hold."""
+    values = {"tricks": tricks, "points": points, "most": most}
+    if declarer_side and tricks == 1:
+        return Said(
+            "the declarer took {tricks} trick and cannot have {points} card points "
+            "(at most {most})",
+            **values,
+        )
+    if declarer_side:
+        return Said(
+            "the declarer took {tricks} tricks and cannot have {points} card points "
+            "(at most {most})",
+            **values,
+        )
+    if tricks == 1:
+        return Said(
+            "the defenders took {tricks} trick and cannot have {points} card points "
+            "(at most {most})",
+            **values,
+        )
+    return Said(
+        "the defenders took {tricks} tricks and cannot have {points} card points (at most {most})",
+        **values,
+    )
 
 
 # --------------------------------------------------------------------------- points and cards
@@ -174,9 +249,23 @@ def _without(deck: Deck, values: tuple[int, ...]) -> Deck | None:
     return tuple(sorted(left.items()))
 
 
-def _deck_words(ruleset: Ruleset) -> str:
-    counted = [f"{rank} {v}" for rank, v in ruleset.points.card_points.items() if v]
-    return f"cards count {', '.join(counted) or 'nothing'}, every other card 0"
+def _deck_words(ruleset: Ruleset) -> Said:
+    """``cards count ace 11, ten 10, ..., every other card 0``: the ranks by their ids in
+    English (as a ruleset writes them), by the words of the cards in another language."""
+    counted = [(rank, v) for rank, v in ruleset.points.card_points.items() if v]
+    if not counted:
+        return Said("cards count nothing, every other card 0")
+
+    def words(lang: str) -> str:
+        gettext = translator(lang).gettext
+        said = [f"{gettext(RANK_WORDS[r]) if r in RANK_WORDS else r} {v}" for r, v in counted]
+        return ", ".join(said)
+
+    english = ", ".join(f"{rank} {v}" for rank, v in counted)
+    return Said(
+        "cards count {counted}, every other card 0",
+        counted=Named(english, {"hu": words("hu"), "de": words("de")}),
+    )
 
 
 def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
@@ -197,25 +286,23 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
         return []  # the last-trick check names this
     found = []
     alone = (
-        ("the declarer", declarer_cards, declarer, declarer_won_last),
-        ("the defenders", defender_cards, defenders, not declarer_won_last),
+        (True, declarer_cards, declarer, declarer_won_last),
+        (False, defender_cards, defenders, not declarer_won_last),
     )
-    for who, cards, points, has_last in alone:
+    for declarer_side, cards, points, has_last in alone:
         if not _holds(deck, cards, points):
-            besides = f" besides the last trick's {last}" if has_last and last else ""
-            found.append(
-                Impossibility(
-                    "points",
-                    f"{who} took {cards // CARDS_PER_TRICK} tricks ({cards} cards), which "
-                    f"cannot hold {points} card points{besides}: {_deck_words(ruleset)}",
-                )
-            )
+            besides = last if has_last else 0
+            said = _cannot_hold(declarer_side, cards, points, besides, _deck_words(ruleset))
+            found.append(Impossibility("points", said))
     if not _holds(deck, TALON_CARDS, facts.talon_points):
         found.append(
             Impossibility(
                 "points",
-                f"the talon's two cards cannot hold {facts.talon_points} card points: "
-                f"{_deck_words(ruleset)}",
+                Said(
+                    "the talon's two cards cannot hold {points} card points: {deck}",
+                    points=facts.talon_points,
+                    deck=_deck_words(ruleset),
+                ),
             )
         )
     if found or _dealable(
@@ -228,11 +315,47 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
     return [
         Impossibility(
             "points",
-            f"no deal of the cards gives the declarer {facts.declarer_points}, the defenders "
-            f"{facts.defender_points} and the talon {facts.talon_points} card points: "
-            f"{_deck_words(ruleset)}",
+            Said(
+                "no deal of the cards gives the declarer {declarer}, the defenders {defenders} "
+                "and the talon {talon} card points: {deck}",
+                declarer=facts.declarer_points,
+                defenders=facts.defender_points,
+                talon=facts.talon_points,
+                deck=_deck_words(ruleset),
+            ),
         )
     ]
+
+
+def _cannot_hold(declarer_side: bool, cards: int, points: int, last: int, deck: Said) -> Said:
+    """A side's tricks that no cards fill with its card points (``last``: the last
+    trick's points it has besides, if any)."""
+    values = {"tricks": cards // CARDS_PER_TRICK, "cards": cards, "points": points, "deck": deck}
+    if declarer_side and last:
+        return Said(
+            "the declarer took {tricks} tricks ({cards} cards), which cannot hold {points} "
+            "card points besides the last trick's {last}: {deck}",
+            last=last,
+            **values,
+        )
+    if declarer_side:
+        return Said(
+            "the declarer took {tricks} tricks ({cards} cards), which cannot hold {points} "
+            "card points: {deck}",
+            **values,
+        )
+    if last:
+        return Said(
+            "the defenders took {tricks} tricks ({cards} cards), which cannot hold {points} "
+            "card points besides the last trick's {last}: {deck}",
+            last=last,
+            **values,
+        )
+    return Said(
+        "the defenders took {tricks} tricks ({cards} cards), which cannot hold {points} "
+        "card points: {deck}",
+        **values,
+    )
 
 
 Part = tuple[int, int]
@@ -310,24 +433,47 @@ def can_deal(facts: Facts, ruleset: Ruleset, held: Held) -> bool:
 def _last_trick(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> list[Impossibility]:
     winner = facts.last_trick_winner
     if winner not in facts.seats:
-        return [Impossibility("last_trick", f"{name(winner)} did not play this hand")]
+        return [Impossibility("last_trick", did_not_play(name(winner)))]
     found = []
     if facts.tricks_won.get(winner, 0) == 0:
         found.append(
-            Impossibility("last_trick", f"{name(winner)} won the last trick but no trick at all")
+            Impossibility(
+                "last_trick",
+                Said("{player} won the last trick but no trick at all", player=name(winner)),
+            )
         )
     side_points = facts.declarer_points if winner == facts.declarer else facts.defender_points
     if side_points < ruleset.points.last_trick:
-        side = "the declarer has" if winner == facts.declarer else "the defenders have"
-        held = f"only {side_points} card points" if side_points else "no card points"
-        found.append(
-            Impossibility(
-                "last_trick",
-                f"{name(winner)} won the last trick, worth {ruleset.points.last_trick}, but "
-                f"{side} {held}",
+        values = {"player": name(winner), "last": ruleset.points.last_trick, "points": side_points}
+        if winner == facts.declarer and side_points:
+            said = Said(
+                "{player} won the last trick, worth {last}, but the declarer has only {points} "
+                "card points",
+                **values,
             )
-        )
+        elif winner == facts.declarer:
+            said = Said(
+                "{player} won the last trick, worth {last}, but the declarer has no card points",
+                **values,
+            )
+        elif side_points:
+            said = Said(
+                "{player} won the last trick, worth {last}, but the defenders have only "
+                "{points} card points",
+                **values,
+            )
+        else:
+            said = Said(
+                "{player} won the last trick, worth {last}, but the defenders have no card points",
+                **values,
+            )
+        found.append(Impossibility("last_trick", said))
     return found
+
+
+def did_not_play(player: str) -> Said:
+    """``Anna did not play this hand``: a player named where only the hand's players can be."""
+    return Said("{player} did not play this hand", player=player)
 
 
 def _trump_seven(facts: Facts, name: Callable[[int], str]) -> list[Impossibility]:
@@ -336,18 +482,18 @@ def _trump_seven(facts: Facts, name: Callable[[int], str]) -> list[Impossibility
     last, early = facts.trump_seven_last_trick, facts.trump_seven_early
     if facts.trump is None and (last is not None or early is not None):
         topic = "trump_seven" if last is not None else "trump_seven_early"
-        return [Impossibility(topic, "a no-trump game has no trump 7")]
+        return [Impossibility(topic, Said("a no-trump game has no trump 7"))]
     found = []
     if last is not None and early is not None:
         found.append(
             Impossibility(
                 "trump_seven",
-                "there is one trump 7: it cannot be played both before and in the last trick",
+                Said("there is one trump 7: it cannot be played both before and in the last trick"),
             )
         )
     for topic, seat in (("trump_seven", last), ("trump_seven_early", early)):
         if seat is not None and seat not in facts.seats:
-            found.append(Impossibility(topic, f"{name(seat)} did not play this hand"))
+            found.append(Impossibility(topic, did_not_play(name(seat))))
     return found
 
 
@@ -355,20 +501,23 @@ def _marriages(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> li
     if not facts.marriages:
         return []
     if facts.trump is None:
-        return [Impossibility("marriages", "marriages are announced only in trump games")]
+        return [Impossibility("marriages", Said("marriages are announced only in trump games"))]
     found = []
     seen: dict[str, int] = {}
     for marriage in facts.marriages:
         if marriage.seat not in facts.seats:
-            found.append(
-                Impossibility("marriages", f"{name(marriage.seat)} did not play this hand")
-            )
+            found.append(Impossibility("marriages", did_not_play(name(marriage.seat))))
         if marriage.suit in seen:
             found.append(
                 Impossibility(
                     "marriages",
-                    f"the King and Over of {marriage.suit} make one marriage, announced twice "
-                    f"({name(seen[marriage.suit])} and {name(marriage.seat)})",
+                    Said(
+                        "the King and Over of {suit} make one marriage, announced twice "
+                        "({first} and {second})",
+                        suit=suit_named(marriage.suit),
+                        first=name(seen[marriage.suit]),
+                        second=name(marriage.seat),
+                    ),
                 )
             )
         seen[marriage.suit] = marriage.seat
@@ -381,7 +530,12 @@ def _marriages(facts: Facts, ruleset: Ruleset, name: Callable[[int], str]) -> li
             found.append(
                 Impossibility(
                     "marriages",
-                    f"a marriage in {marriage.suit} is worth {expected} here, not {marriage.value}",
+                    Said(
+                        "a marriage in {suit} is worth {expected} here, not {value}",
+                        suit=suit_named(marriage.suit),
+                        expected=expected,
+                        value=marriage.value,
+                    ),
                 )
             )
     return found
@@ -404,23 +558,33 @@ def _bid_marriages(
     if not trump_needed and not plain_needed:
         return []
     limits = ruleset.marriages.in_hundred_game
-    game = f"a {bid.names.en}"
+    game = bid.names.named()
     own = [m for m in facts.marriages if m.seat == facts.declarer]
     trump_made = sum(1 for m in own if m.suit == facts.trump)
     plain_made = len(own) - trump_made
     found = []
     declarer = name(facts.declarer)
     if limits.declarer == "bid_only" and (trump_made > trump_needed or plain_made > plain_needed):
-        allowed = ["the trump marriage"] if trump_needed else []
-        allowed += ["a side-suit marriage"] if plain_needed else []
-        suits = ", ".join(m.suit for m in own)
-        found.append(
-            Impossibility(
-                "marriages",
-                f"in {game} the declarer announces only the bid marriage "
-                f"({' and '.join(allowed)}), but {declarer} announced {suits}",
+        values = {"bid": game, "declarer": declarer, "suits": suits_named(m.suit for m in own)}
+        if trump_needed and plain_needed:
+            said = Said(
+                "in a {bid} the declarer announces only the bid marriage (the trump marriage "
+                "and a side-suit marriage), but {declarer} announced {suits}",
+                **values,
             )
-        )
+        elif trump_needed:
+            said = Said(
+                "in a {bid} the declarer announces only the bid marriage (the trump marriage), "
+                "but {declarer} announced {suits}",
+                **values,
+            )
+        else:
+            said = Said(
+                "in a {bid} the declarer announces only the bid marriage (a side-suit "
+                "marriage), but {declarer} announced {suits}",
+                **values,
+            )
+        found.append(Impossibility("marriages", said))
     if limits.defenders == "none":
         theirs = [m for m in facts.marriages if m.seat != facts.declarer]
         if theirs:
@@ -428,7 +592,11 @@ def _bid_marriages(
             found.append(
                 Impossibility(
                     "marriages",
-                    f"in {game} the defenders announce no marriages here, but {who} did",
+                    Said(
+                        "in a {bid} the defenders announce no marriages here, but {players} did",
+                        bid=game,
+                        players=who,
+                    ),
                 )
             )
     return found

@@ -41,6 +41,7 @@ from ..ruleset.pydantic_problems import error_message, validation_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT
+from ..said import Said
 
 
 class SheetError(ProblemsError):
@@ -244,7 +245,11 @@ class Sheet(_Part):
                 problems.append(
                     where.problem(
                         (key,),
-                        f"unknown key '{shorten(str(key))}'{hint} (see docs/score-keeper.md)",
+                        Said(
+                            "unknown key '{key}'{hint} (see docs/score-keeper.md)",
+                            key=shorten(str(key)),
+                            hint=hint,
+                        ),
                     )
                 )
         try:
@@ -308,10 +313,17 @@ def _message(err: ErrorDetails, data: Any, *, hint: bool = True) -> str:
     ``positions.leading``) no did-you-mean."""
     key = err["loc"][0] if err["loc"] else None
     if err["type"] in _SHAPE_ERRORS and data_path(data, err["loc"]) == (key,) and key in _SHAPES:
-        return f"write it like {key}: {_SHAPES[key]} (not {_given(err['input'])})"
+        return _write_it_like(str(key), _SHAPES[key], err["input"])
     if err["type"] == "too_long" and err["loc"][:1] == ("marriages",):
-        return "a player announces at most four marriages, one in each suit"
+        return Said("a player announces at most four marriages, one in each suit")
     return error_message(err, data, Sheet, docs="docs/score-keeper.md", hint=hint)
+
+
+def _write_it_like(key: str, shape: str, given: Any) -> str:
+    """A structured key written in another shape, and how it is written."""
+    return Said(
+        "write it like {key}: {shape} (not {given})", key=key, shape=shape, given=_given(given)
+    )
 
 
 def _fact_message(
@@ -323,7 +335,7 @@ def _fact_message(
     def message(err: ErrorDetails, hint: bool) -> str:
         shape = err["type"] in _SHAPE_ERRORS or isinstance(value, list | dict)
         if not err["loc"] and shape:
-            return f"write it like {key}: {spec.form.example} (not {_given(value)})"
+            return _write_it_like(key, spec.form.example, value)
         return _message({**err, "loc": (key, *err["loc"])}, data, hint=hint)
 
     return message
@@ -364,8 +376,7 @@ def sheet_of(
     that read the file to see whether it is a record does not read it again)."""
     where = Where(display, positions)
     if not isinstance(data, dict):
-        raise SheetError(
-            [where.problem((), "the document must be a mapping of keys (see docs/score-keeper.md)")]
-        )
+        mapping = Said("the document must be a mapping of keys (see docs/score-keeper.md)")
+        raise SheetError([where.problem((), mapping)])
     sheet = Sheet.validate_with_positions(data, where, sheet_facts(registry), written=True)
     return sheet, where

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import DE_SUIT_NAMES, EN_SUIT_NAMES, HU_SUIT_NAMES, Suit, SuitId, suit_id
+from ..cards import SUIT_OF_WORD, SuitId, suit_id
 from ..contracts.base import MissingFact
 from ..contracts.fact_specs import PLAYER, PLAYERS, CanDeal, FactSpec
 from ..errors import Problem, RulesetError
@@ -29,8 +29,8 @@ from ..ruleset.loading import check_name, load_ruleset, locate, registry_of
 from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
-from ..said import Said
-from .possible import can_deal, impossibilities
+from ..said import Named, Said, said_of
+from .possible import can_deal, did_not_play, impossibilities, suit_named
 from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
@@ -50,25 +50,8 @@ _POINTS_REFUSED = frozenset({"points", "tricks", "last_trick"})
 """Problems after which no deal of the cards is asked about (``possible.can_deal``)."""
 
 
-def _suit_words() -> dict[str, SuitId]:
-    """Every word a table writes for a suit: id, Hungarian, English, German (both faces)."""
-    words: dict[str, SuitId] = {}
-    for suit in Suit:
-        sid = suit_id(suit)
-        for word in (sid, HU_SUIT_NAMES[suit], EN_SUIT_NAMES[suit], DE_SUIT_NAMES[suit]):
-            words[word.lower()] = sid
-    extra: dict[str, SuitId] = {
-        "zold": "leaves",
-        "tok": "bells",
-        "kreuz": "acorns",
-        "pik": "leaves",
-        "herz": "hearts",
-        "karo": "bells",
-    }
-    return words | extra
-
-
-SUIT_WORDS = _suit_words()
+SUIT_WORDS = SUIT_OF_WORD
+"""A suit's id by any word a table writes for it (``cards.SUIT_OF_WORD``)."""
 
 
 @dataclass
@@ -94,12 +77,12 @@ class TableHand:
         except MissingFact as exc:
             if self.where is None:
                 raise
-            hint = missing_fact_hint(exc, registry_of(self.ruleset, registry))
-            raise SheetError([self.where.problem((), f"{exc}{hint}")]) from None
+            said = missing_fact_said(exc, registry_of(self.ruleset, registry))
+            raise SheetError([self.where.problem((), said)]) from None
         except SettlementError as exc:
             if self.where is None:
                 raise
-            raise SheetError([self.where.problem((), str(exc))]) from None
+            raise SheetError([self.where.problem((), said_of(exc))]) from None
 
 
 _SHEET_KEY_OF_FACT = {"trump_seven_last_trick": "last_trick"}
@@ -127,16 +110,28 @@ def only_uncontested(game: Game, info: BidInfo) -> bool:
     )
 
 
-def missing_fact_hint(exc: MissingFact, registry: Registry) -> str:
-    """``; add 'aces:' to the document ...``: the sheet key that gives the missing fact."""
+def missing_fact_said(exc: MissingFact, registry: Registry) -> str:
+    """What judging missed, and ``; add 'aces:' to the document ...``: the sheet key that
+    gives the missing fact, where one does (what judging missed as it said it)."""
+    problem = said_of(exc)
     spec = registry.facts.get(exc.fact or "")
     if spec is not None:
-        return (
-            f"; add '{spec.sheet_key}:' to the document ({spec.description}, written like "
-            f"{spec.sheet_key}: {spec.form.example}; see docs/score-keeper.md)"
+        return Said(
+            "{problem}; add '{key}:' to the document ({description}, written like "
+            "{key}: {example}; see docs/score-keeper.md)",
+            problem=problem,
+            key=spec.sheet_key,
+            description=spec.description,
+            example=spec.form.example,
         )
     key = _SHEET_KEY_OF_FACT.get(exc.fact or "")
-    return f"; add '{key}:' to the document (docs/score-keeper.md)" if key else ""
+    if key:
+        return Said(
+            "{problem}; add '{key}:' to the document (docs/score-keeper.md)",
+            problem=problem,
+            key=key,
+        )
+    return problem
 
 
 @dataclass
@@ -164,10 +159,15 @@ class _Reader:
         if len(names) != count:
             self.fail(
                 ("players",),
-                f"the ruleset '{self.ruleset.name}' is for {count} players, not {len(names)}",
+                Said(
+                    "the ruleset '{ruleset}' is for {count} players, not {given}",
+                    ruleset=self.ruleset.name,
+                    count=count,
+                    given=len(names),
+                ),
             )
         if len(set(names)) != len(names):
-            self.fail(("players",), "every player needs a different name")
+            self.fail(("players",), Said("every player needs a different name"))
         return names
 
     def seat(
@@ -221,9 +221,14 @@ class _Reader:
             least = self.ruleset.auction.min_components
             self.fail(
                 ("bid",),
-                f"'{found.id}' cannot have won the auction: every bid of "
-                f"'{self.ruleset.name}' has at least {least} components "
-                f"(auction.min_components), and it has {len(found.components)}",
+                Said(
+                    "'{bid}' cannot have won the auction: every bid of '{ruleset}' has at "
+                    "least {least} components (auction.min_components), and it has {count}",
+                    bid=found.id,
+                    ruleset=self.ruleset.name,
+                    least=least,
+                    count=len(found.components),
+                ),
             )
             return None
         return found
@@ -237,20 +242,27 @@ class _Reader:
             for i in twice:
                 self.fail(
                     ("bid", "components", i),
-                    f"'{shorten(written[i])}' is written twice: a bid has each component "
-                    "once (the implied Parti too)",
+                    Said(
+                        "'{component}' is written twice: a bid has each component once "
+                        "(the implied Parti too)",
+                        component=shorten(written[i]),
+                    ),
                 )
             if twice:
                 return None
             for bid in ladder:
                 if set(bid.components) == set(wanted.components) and bid.red == wanted.red:
                     return bid
-            red = "red " if wanted.red else ""
-            self.fail(
-                ("bid",),
-                f"no {red}bid of '{self.ruleset.name}' has exactly the components "
-                f"{', '.join(wanted.components)}",
-            )
+            values = {"ruleset": self.ruleset.name, "components": ", ".join(wanted.components)}
+            if wanted.red:
+                said = Said(
+                    "no red bid of '{ruleset}' has exactly the components {components}", **values
+                )
+            else:
+                said = Said(
+                    "no bid of '{ruleset}' has exactly the components {components}", **values
+                )
+            self.fail(("bid",), said)
             return None
         for bid in ladder:
             if bid.id == wanted:
@@ -260,11 +272,15 @@ class _Reader:
             spoken = [bid.names.hu, bid.names.en, bid.names.de or "", *bid.aliases]
             if folded in (s.casefold() for s in spoken):
                 return bid
+        hint = did_you_mean(wanted, [b.id for b in ladder])
         self.fail(
             ("bid",),
-            f"'{shorten(wanted)}' is not a bid of '{self.ruleset.name}'"
-            f"{did_you_mean(wanted, [b.id for b in ladder])}; "
-            "`ulti ladder` lists them",
+            Said(
+                "'{bid}' is not a bid of '{ruleset}'{hint}; `ulti ladder` lists them",
+                bid=shorten(wanted),
+                ruleset=self.ruleset.name,
+                hint=hint,
+            ),
         )
         return None
 
@@ -280,24 +296,43 @@ class _Reader:
         if given is not None:
             suit = SUIT_WORDS.get(given.strip().casefold())
             if suit is None:
+                hint = did_you_mean(given.strip(), SUIT_WORDS)
                 self.fail(
                     ("trump",),
-                    f"'{shorten(given)}' is not a suit (acorns, leaves, hearts, bells; "
-                    f"or makk, zöld, piros, tök){did_you_mean(given.strip(), SUIT_WORDS)}",
+                    Said(
+                        "'{given}' is not a suit (acorns, leaves, hearts, bells; or makk, zöld, "
+                        "piros, tök){hint}",
+                        given=shorten(given),
+                        hint=hint,
+                    ),
                 )
                 return None
         if kind == "none":
             if suit is not None:
-                self.fail(("trump",), f"'{bid.id}' is played without trumps; leave trump out")
+                self.fail(
+                    ("trump",),
+                    Said("'{bid}' is played without trumps; leave trump out", bid=bid.id),
+                )
             return None
         if kind == "red":
             (red,) = allowed  # the red suit, the only trump of a red bid
             if suit is not None and suit != red:
-                self.fail(("trump",), f"'{bid.id}' is a red bid: trump is {red}")
+                self.fail(
+                    ("trump",),
+                    Said("'{bid}' is a red bid: trump is {suit}", bid=bid.id, suit=suit_named(red)),
+                )
             return red
         fixed = allowed[0] if len(allowed) == 1 else None  # no suit to name: always this one
         if suit is not None and fixed is not None and suit != fixed:
-            self.fail(("trump",), f"trump is always {fixed} in '{self.ruleset.name}', not {suit}")
+            self.fail(
+                ("trump",),
+                Said(
+                    "trump is always {fixed} in '{ruleset}', not {suit}",
+                    fixed=suit_named(fixed),
+                    ruleset=self.ruleset.name,
+                    suit=suit_named(suit),
+                ),
+            )
             return None
         if suit is None:
             suit = fixed
@@ -312,11 +347,20 @@ class _Reader:
         if suit is None:
             self.fail(
                 ("trump",) if given is not None else ("bid",),
-                f"'{bid.id}' is a trump bid: say which suit was trump (trump: acorns)",
+                Said(
+                    "'{bid}' is a trump bid: say which suit was trump (trump: acorns)", bid=bid.id
+                ),
             )
         elif suit not in allowed:  # the red suit, where only a red bid makes it trump
             red = self.ruleset.trump.red_suit
-            self.fail(("trump",), f"{red} is trump only in a red bid here; '{bid.id}' is not red")
+            self.fail(
+                ("trump",),
+                Said(
+                    "{suit} is trump only in a red bid here; '{bid}' is not red",
+                    suit=suit_named(red),
+                    bid=bid.id,
+                ),
+            )
         return suit
 
     def played(self) -> bool:
@@ -339,9 +383,12 @@ class _Reader:
         if self.uncontested_in_vain():
             self.fail(
                 ("uncontested",),
-                f"'{self.ruleset.name}' plays an uncontested Simple out like any other "
-                "(simple.uncontested: play), so uncontested changes nothing here: leave it "
-                "out, and write how the hand was played (trump, points, tricks, last_trick)",
+                Said(
+                    "'{ruleset}' plays an uncontested Simple out like any other "
+                    "(simple.uncontested: play), so uncontested changes nothing here: leave it "
+                    "out, and write how the hand was played (trump, points, tricks, last_trick)",
+                    ruleset=self.ruleset.name,
+                ),
             )
 
     def check_before_play(self, bid: Bid, kontra: dict[str, dict[int, int]]) -> None:
@@ -350,31 +397,46 @@ class _Reader:
         sheet, simple = self.sheet, self.ruleset.simple
         plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
         called = any(any(levels.values()) for levels in kontra.values())
+        name = self.ruleset.name
         if sheet.gave_up and not simple.give_up_allowed:
             self.fail(
                 ("gave_up",),
-                f"'{self.ruleset.name}' does not allow giving up (simple.give_up_allowed: "
-                "false): leave gave_up out, and write how the hand was played",
+                Said(
+                    "'{ruleset}' does not allow giving up (simple.give_up_allowed: false): "
+                    "leave gave_up out, and write how the hand was played",
+                    ruleset=name,
+                ),
             )
         elif sheet.gave_up and not plain:
             self.fail(
                 ("gave_up",),
-                f"only a plain, non-red, uncombined Simple may be given up, not '{bid.id}'",
+                Said(
+                    "only a plain, non-red, uncombined Simple may be given up, not '{bid}'",
+                    bid=bid.id,
+                ),
             )
         elif sheet.gave_up and called:
-            self.fail(("kontra",), "a hand given up before the first lead cannot carry a kontra")
+            self.fail(
+                ("kontra",), Said("a hand given up before the first lead cannot carry a kontra")
+            )
         elif sheet.uncontested and plain and called and simple.lost_unplayed:
             self.fail(
                 ("kontra",),
-                f"under '{self.ruleset.name}' an uncontested Simple is lost double before "
-                "any card is played (simple.uncontested_played_out: false), and kontras are "
-                "called at the first trick: leave kontra out",
+                Said(
+                    "under '{ruleset}' an uncontested Simple is lost double before any card is "
+                    "played (simple.uncontested_played_out: false), and kontras are called at "
+                    "the first trick: leave kontra out",
+                    ruleset=name,
+                ),
             )
         if sheet.uncontested and not plain:
             self.fail(
                 ("uncontested",),
-                f"'uncontested' is about a plain, non-red Simple nobody overbid, not "
-                f"'{bid.id}': leave it out",
+                Said(
+                    "'uncontested' is about a plain, non-red Simple nobody overbid, not "
+                    "'{bid}': leave it out",
+                    bid=bid.id,
+                ),
             )
 
     def uncontested_unsaid(self, bid: Bid) -> bool:
@@ -393,20 +455,25 @@ class _Reader:
         if not self.uncontested_unsaid(bid):
             return
         written = "uncontested" in self.sheet.model_fields_set
-        played_out = self.ruleset.simple.uncontested_played_out
-        how = "whatever the cards say" if played_out else "without being played"
-        play = (
-            ""
-            if played_out
-            else ", and leave out how it was played (trump, points, tricks, last_trick ...)"
-        )
-        self.fail(
-            ("uncontested",) if written else ("bid",),
-            f"a plain Simple ('{bid.id}') wins the auction in '{self.ruleset.name}' only as "
-            "the first bid, left standing (no bid ranks below it), so it is always "
-            f"uncontested, and lost double {how} (simple.uncontested: lose_double): write "
-            f"uncontested: true{play}",
-        )
+        values = {"bid": bid.id, "ruleset": self.ruleset.name}
+        if self.ruleset.simple.uncontested_played_out:
+            said = Said(
+                "a plain Simple ('{bid}') wins the auction in '{ruleset}' only as the first bid, "
+                "left standing (no bid ranks below it), so it is always uncontested, and lost "
+                "double whatever the cards say (simple.uncontested: lose_double): write "
+                "uncontested: true",
+                **values,
+            )
+        else:
+            said = Said(
+                "a plain Simple ('{bid}') wins the auction in '{ruleset}' only as the first bid, "
+                "left standing (no bid ranks below it), so it is always uncontested, and lost "
+                "double without being played (simple.uncontested: lose_double): write "
+                "uncontested: true, and leave out how it was played (trump, points, tricks, "
+                "last_trick ...)",
+                **values,
+            )
+        self.fail(("uncontested",) if written else ("bid",), said)
 
     def check_uncontested_opener(self, names: list[str], seats: list[int], declarer: int) -> None:
         """An uncontested Simple is forehand's opening bid left standing (docs/rules.md, The
@@ -420,9 +487,14 @@ class _Reader:
         if declarer != forehand:
             self.fail(
                 ("declarer",),
-                f"an uncontested Simple is forehand's opening bid, left standing: with "
-                f"{self.sheet.dealer} dealing, {names[forehand]} is forehand and bid first "
-                f"(the opener must bid here), not {names[declarer]}",
+                Said(
+                    "an uncontested Simple is forehand's opening bid, left standing: with "
+                    "{dealer} dealing, {forehand} is forehand and bid first (the opener must "
+                    "bid here), not {declarer}",
+                    dealer=self.sheet.dealer,
+                    forehand=names[forehand],
+                    declarer=names[declarer],
+                ),
             )
 
     # ------------------------------------------------------------------ kontra
@@ -432,7 +504,7 @@ class _Reader:
         ruleset's cap (``max_level``, else the framework's limit)."""
         kontra = self.ruleset.kontra
         cap = kontra.level_cap
-        names = [lvl.names.en for lvl in kontra.levels]
+        names = [lvl.names.named() for lvl in kontra.levels]
         # a hint chooses among every name a level within the cap is known by: a Hungarian
         # table's typo is closest to a Hungarian name, not to an English one
         spoken = [
@@ -446,13 +518,7 @@ class _Reader:
             digits = stripped.lstrip("0") or "0"
             if len(digits) <= 3 and int(digits) <= cap:
                 return int(digits)
-            shown = digits if len(digits) <= 12 else "of more than 12 digits"
-            why = "its max_level" if kontra.max_level is not None else "no ruleset goes higher"
-            self.fail(
-                path,
-                f"kontra level {shown} is beyond what '{self.ruleset.name}' allows: "
-                f"0 (none) to {cap} ({why})",
-            )
+            self.fail(path, self._beyond(digits, kontra.max_level is not None))
             return None
         folded = stripped.casefold()
         for i, level in enumerate(kontra.levels, start=1):
@@ -462,18 +528,66 @@ class _Reader:
                 if i > cap:
                     self.fail(
                         path,
-                        f"{level.names.en} is kontra level {i}; '{self.ruleset.name}' allows "
-                        f"levels 0 (none) to {cap} (its max_level)",
+                        Said(
+                            "{level} is kontra level {number}; '{ruleset}' allows levels 0 "
+                            "(none) to {cap} (its max_level)",
+                            level=level.names.named(),
+                            number=i,
+                            ruleset=self.ruleset.name,
+                            cap=cap,
+                        ),
                     )
                     return None
                 return i
+        hint = did_you_mean(stripped, spoken)
+        listed = Named(
+            ", ".join(names),
+            {lang: ", ".join(n.in_language(lang) for n in names) for lang in ("hu", "de")},
+        )
         self.fail(
             path,
-            f"'{shorten(text)}' is not a kontra level: write a number (0 = none, 1 = "
-            f"{names[0] if names else 'kontra'}, ... up to {cap}) or one of {', '.join(names)}"
-            f"{did_you_mean(stripped, spoken)}",
+            Said(
+                "'{given}' is not a kontra level: write a number (0 = none, 1 = {first}, ... up "
+                "to {cap}) or one of {levels}{hint}",
+                given=shorten(text),
+                first=names[0] if names else "kontra",
+                cap=cap,
+                levels=listed,
+                hint=hint,
+            ),
         )
         return None
+
+    def _beyond(self, digits: str, capped: bool) -> Said:
+        """A kontra level number beyond the ruleset's cap (``capped``: its own max_level)."""
+        values = {
+            "level": digits,
+            "ruleset": self.ruleset.name,
+            "cap": self.ruleset.kontra.level_cap,
+        }
+        if len(digits) > 12 and capped:
+            return Said(
+                "kontra level of more than 12 digits is beyond what '{ruleset}' allows: "
+                "0 (none) to {cap} (its max_level)",
+                **values,
+            )
+        if len(digits) > 12:
+            return Said(
+                "kontra level of more than 12 digits is beyond what '{ruleset}' allows: "
+                "0 (none) to {cap} (no ruleset goes higher)",
+                **values,
+            )
+        if capped:
+            return Said(
+                "kontra level {level} is beyond what '{ruleset}' allows: 0 (none) to {cap} "
+                "(its max_level)",
+                **values,
+            )
+        return Said(
+            "kontra level {level} is beyond what '{ruleset}' allows: 0 (none) to {cap} "
+            "(no ruleset goes higher)",
+            **values,
+        )
 
     def kontra(self, bid: Bid, names: list[str], defenders: list[int]) -> dict[str, dict[int, int]]:
         out: dict[str, dict[int, int]] = {}
@@ -482,8 +596,12 @@ class _Reader:
             if cid not in bid.components:
                 self.fail(
                     path,
-                    f"'{shorten(cid)}' is not a component of '{bid.id}' "
-                    f"({', '.join(bid.components)})",
+                    Said(
+                        "'{component}' is not a component of '{bid}' ({components})",
+                        component=shorten(cid),
+                        bid=bid.id,
+                        components=", ".join(bid.components),
+                    ),
                 )
                 continue
             spec = self.ruleset.contracts[cid]
@@ -502,8 +620,11 @@ class _Reader:
                     if seat not in defenders:
                         self.fail(
                             (*path, who),
-                            f"{who} is not a defender; only defenders' "
-                            "kontra levels are written per player",
+                            Said(
+                                "{player} is not a defender; only defenders' kontra levels "
+                                "are written per player",
+                                player=who,
+                            ),
                         )
                         continue
                     levels[seat] = level
@@ -514,10 +635,14 @@ class _Reader:
                     if len(called) > 1:
                         self.fail(
                             path,
-                            f"a kontra on '{cid}' binds both defenders here, so "
-                            "their levels cannot differ: write the one level it reached, "
-                            f"e.g. {{{cid}: {max(called)}}} (0 or no entry for a defender "
-                            "who called nothing)",
+                            Said(
+                                "a kontra on '{component}' binds both defenders here, so their "
+                                "levels cannot differ: write the one level it reached, e.g. "
+                                "{{{component}: {level}}} (0 or no entry for a defender who "
+                                "called nothing)",
+                                component=cid,
+                                level=max(called),
+                            ),
                         )
                         continue
                     levels = dict.fromkeys(defenders, max(levels.values()))
@@ -545,8 +670,12 @@ class _Reader:
             if said:
                 self.fail(
                     (said[0],),
-                    f"the hand was given up before the first lead, so it has no {said[0]}: "
-                    f"leave out the play ({', '.join(said)}), or gave_up",
+                    Said(
+                        "the hand was given up before the first lead, so it has no {key}: "
+                        "leave out the play ({keys}), or gave_up",
+                        key=said[0],
+                        keys=", ".join(said),
+                    ),
                 )
             return None
         if not played:
@@ -555,12 +684,16 @@ class _Reader:
             if getattr(sheet, key) is None and not (key == "last_trick" and sheet.durchmars):
                 self.fail(
                     (),
-                    f"missing: {key} is needed for a hand that was played "
-                    "(see docs/score-keeper.md)",
+                    Said(
+                        "missing: {key} is needed for a hand that was played "
+                        "(see docs/score-keeper.md)",
+                        key=key,
+                    ),
                 )
         if sheet.tricks is None and sheet.durchmars is None:
             self.fail(
-                (), "missing: tricks (tricks per player) is needed for a hand that was played"
+                (),
+                Said("missing: tricks (tricks per player) is needed for a hand that was played"),
             )
         self.stop_if_failed()
         tricks = self.tricks(names, seats)
@@ -628,7 +761,10 @@ class _Reader:
         specs = sheet_facts(self.registry)
         for key in self.sheet.declared:
             if key not in specs:
-                self.fail((key,), f"unknown key '{key}': no installed contract kind declares it")
+                self.fail(
+                    (key,),
+                    Said("unknown key '{key}': no installed contract kind declares it", key=key),
+                )
 
     def declared(self, names: list[str], declarer: int) -> dict[str, FactValue]:
         """The declared facts the sheet gives (Four Aces' ``aces``), names made seats."""
@@ -643,8 +779,7 @@ class _Reader:
                     if seat is None:
                         continue
                     if seat in seats:  # kept: the kind's check counts them too (a fifth ace)
-                        named = who if who == names[seat] else f"'{who}' ({names[seat]})"
-                        self.fail((key, i), f"{named} is in {key} twice: write each name once")
+                        self.fail((key, i), _twice(who, names[seat], key))
                     seats.append(seat)
                 values[spec.name] = tuple(seats)
             elif spec.form is PLAYER:
@@ -675,7 +810,7 @@ class _Reader:
             value = facts.extra[spec.name]
             for seat in sorted(set(spec.form.seats(value))):
                 if seat not in facts.seats:
-                    self.fail((key,), f"{names[seat]} did not play this hand")
+                    self.fail((key,), did_not_play(names[seat]))
             if spec.check is None:
                 continue
             try:
@@ -698,23 +833,34 @@ class _Reader:
                 if seat is None:
                     continue
                 if seat not in seats:
-                    self.fail(("tricks", who), f"{who} sat out this hand and took no trick")
+                    self.fail(
+                        ("tricks", who),
+                        Said("{player} sat out this hand and took no trick", player=who),
+                    )
                     continue
                 tricks[seat] = count
         if sheet.durchmars is not None:
             seat = self.seat(sheet.durchmars, ("durchmars",), names)
             if seat is not None and seat not in seats:
-                self.fail(("durchmars",), f"{sheet.durchmars} sat out this hand")
+                self.fail(("durchmars",), _sat_out(sheet.durchmars))
             elif seat is not None and sheet.tricks is None:
                 tricks[seat] = 10
             elif seat is not None and tricks[seat] != 10:
                 lost = ", ".join(f"{names[s]} {n}" for s, n in tricks.items() if s != seat and n)
-                self.fail(
-                    ("durchmars",),
-                    f"{sheet.durchmars} took every trick (a durchmars), but "
-                    f"tricks gives {sheet.durchmars} {tricks[seat]}"
-                    + (f" and {lost}" if lost else ""),
-                )
+                values = {"player": sheet.durchmars, "count": tricks[seat], "others": lost}
+                if lost:
+                    said = Said(
+                        "{player} took every trick (a durchmars), but tricks gives {player} "
+                        "{count} and {others}",
+                        **values,
+                    )
+                else:
+                    said = Said(
+                        "{player} took every trick (a durchmars), but tricks gives {player} "
+                        "{count}",
+                        **values,
+                    )
+                self.fail(("durchmars",), said)
         return tricks
 
     def marriages(
@@ -732,20 +878,38 @@ class _Reader:
             if seat is None:
                 continue
             if seat not in seats:
-                self.fail(path, f"{who} sat out this hand")
+                self.fail(path, _sat_out(who))
                 continue
             for i, word in enumerate(suits):
                 suit = SUIT_WORDS.get(word.strip().casefold())
                 if suit is None:
+                    hint = did_you_mean(word.strip(), SUIT_WORDS)
                     self.fail(
                         (*path, i),
-                        f"'{shorten(word)}' is not a suit{did_you_mean(word.strip(), SUIT_WORDS)}",
+                        Said("'{given}' is not a suit{hint}", given=shorten(word), hint=hint),
                     )
                     continue
                 m = self.ruleset.marriages
                 value = m.trump_value if suit == trump else m.plain_value
                 found.append(MarriageFact(seat=seat, suit=suit, value=value))
         return found
+
+
+def _sat_out(player: str) -> Said:
+    return Said("{player} sat out this hand", player=player)
+
+
+def _twice(written: str, player: str, key: str) -> Said:
+    """A player written twice in a declared fact (``aces``), by his name or as a word that
+    stands for him (``declarer``)."""
+    if written == player:
+        return Said("{player} is in {key} twice: write each name once", player=player, key=key)
+    return Said(
+        "'{written}' ({player}) is in {key} twice: write each name once",
+        written=written,
+        player=player,
+        key=key,
+    )
 
 
 def ruleset_location(ref: str, base: Path) -> str | Path:
@@ -773,19 +937,14 @@ def sheet_ruleset(
 ) -> Ruleset:
     """The ruleset a sheet names; a path in it must stay in the sheet's folder (``base``)."""
     if sheet.ruleset is None:
-        raise SheetError(
-            [
-                where.problem(
-                    (), "missing: ruleset (a name such as wikipedia, or a path to a club file)"
-                )
-            ]
-        )
+        missing = Said("missing: ruleset (a name such as wikipedia, or a path to a club file)")
+        raise SheetError([where.problem((), missing)])
     try:
         ref = locate(sheet.ruleset, base, registry, referrer="this sheet")
         if isinstance(ref, str):
             check_name(ref, registry)  # a name no ruleset has: said at the key
     except OutsideReference as exc:
-        raise SheetError([where.problem(("ruleset",), str(exc))]) from None
+        raise SheetError([where.problem(("ruleset",), said_of(exc))]) from None
     except RulesetError as exc:
         raise SheetError([where.problem(("ruleset",), p.message) for p in exc.problems]) from None
     return load_ruleset(ref, registry)
@@ -817,7 +976,7 @@ def hand_from_sheet(
     if sheet.dealer is not None:
         dealer = reader.seat(sheet.dealer, ("dealer",), names)
     elif ruleset.players.count == 4:
-        reader.fail((), "missing: dealer (with four players the dealer sits out)")
+        reader.fail((), Said("missing: dealer (with four players the dealer sits out)"))
     declarer = reader.seat(sheet.declarer, ("declarer",), names)
     bid = reader.bid()
     if declarer is None or bid is None:
@@ -827,7 +986,9 @@ def hand_from_sheet(
     seats = active_seats(ruleset, dealer)
     sitting_out = dealer if ruleset.players.count == 4 else None
     if declarer not in seats:
-        reader.fail(("declarer",), f"{sheet.declarer} deals and sits out this hand")
+        reader.fail(
+            ("declarer",), Said("{player} deals and sits out this hand", player=sheet.declarer)
+        )
     defenders = [s for s in seats if s != declarer]
     trump = reader.trump(bid)
     reader.check_uncontested()
@@ -840,7 +1001,9 @@ def hand_from_sheet(
     if sheet.round_one:
         two_round = ruleset.auction.two_round
         if two_round is None:
-            reader.fail(("round_one",), f"'{ruleset.name}' has no two-round auction")
+            reader.fail(
+                ("round_one",), Said("'{ruleset}' has no two-round auction", ruleset=ruleset.name)
+            )
         else:
             multiplier = two_round.multiplier
     if reader.problems:  # the facts are not built: their players are still checked
@@ -951,7 +1114,7 @@ def settle_sheet(path: Path, registry: Registry | None = None) -> tuple[TableHan
     try:
         return hand, hand.settle(registry)
     except SettlementError as exc:
-        raise SheetError([where.problem((), str(exc))]) from None
+        raise SheetError([where.problem((), said_of(exc))]) from None
 
 
 __all__ = [
