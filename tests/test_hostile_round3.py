@@ -23,8 +23,11 @@ import yaml
 from ulti_rules import safe_files
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.engine import Hand
+from ulti_rules.errors import MAX_PROBLEMS, problem_count
 from ulti_rules.records import dumps, record_of
-from ulti_rules.ruleset.loading import load_ruleset
+from ulti_rules.ruleset import loading
+from ulti_rules.ruleset.hints import did_you_mean
+from ulti_rules.ruleset.loading import check_file, load_ruleset
 from ulti_rules.safe_files import TEMP_INFIX
 
 from cli_in_process import run_in
@@ -142,6 +145,26 @@ def test_check_judges_the_settings_of_a_large_club_file_within_a_budget(
     assert len(notes) == 1, notes
     assert "and those after it (" in notes[0] and "in all) were not judged" in notes[0]
     assert notes[0].startswith("ulti: note: club.yaml:")
+
+
+def test_a_did_you_mean_among_hundreds_of_new_entries_is_sought_for_those_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each incomplete new contract was matched against every other id for a did-you-mean:
+    3,000 of them took two and a half minutes (found by a review). Only the entries that
+    can be shown are matched now: at most the hundred problems a check shows."""
+    sought: list[str] = []
+
+    def counted(word: str, options: Any) -> str:
+        sought.append(word)
+        return did_you_mean(word, options)
+
+    monkeypatch.setattr(loading, "did_you_mean", counted)
+    entries = "".join(f"  contract{i}x:\n    value: 3\n" for i in range(300))
+    (tmp_path / "club.yaml").write_text(f"extends: wikipedia\ncontracts:\n{entries}", "utf-8")
+    problems = check_file(tmp_path / "club.yaml")
+    assert problem_count(problems) == 300  # each one problem, said or counted
+    assert 0 < len([w for w in sought if w.startswith("contract")]) <= MAX_PROBLEMS
 
 
 def test_a_small_club_file_is_judged_line_by_line(tmp_path: Path, ulti: Any) -> None:

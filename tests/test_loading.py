@@ -393,7 +393,7 @@ def test_a_value_none_of_the_allowed_ones_says_what_was_written(
 def test_a_scalar_where_a_mapping_goes_names_its_keys_or_the_value_meant(
     tmp_path: Path, registry: Registry
 ) -> None:
-    path = club(tmp_path, "kontra: {levels: [Kontra, Rekontra]}\ncontracts: {ulti: 5}\n")
+    path = club(tmp_path, "kontra: {levels: [Kontra, Rekontra]}\ncontracts: {ulti: 5, newone: 5}\n")
     assert [(p.path, p.message) for p in check_file(path, registry)] == [
         (
             "kontra.levels.0",
@@ -408,6 +408,8 @@ def test_a_scalar_where_a_mapping_goes_names_its_keys_or_the_value_meant(
             "should be a mapping of keys, not a number (5); to change its value, write "
             "ulti: {value: 5}",
         ),
+        # nothing inherited to change: a new contract is written whole
+        ("contracts.newone", "should be a mapping of keys, not a number (5)"),
     ]
 
 

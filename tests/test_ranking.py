@@ -395,6 +395,21 @@ def test_values_the_club_did_not_change_are_not_blamed(tmp_path: Path) -> None:
     assert problems[0].path == "contracts.betli.value"
 
 
+def test_each_file_s_changed_values_are_said_at_its_own_line(tmp_path: Path) -> None:
+    """A base that changed the Betli and a club that changed Four Aces: each file's line
+    names its own values and the bids they put out of order, not the other file's."""
+    write(tmp_path, "base.yaml", "extends: wikipedia\ncontracts:\n  betli:\n    value: 6\n")
+    write(tmp_path, "club.yaml", "extends: ./base.yaml\ncontracts:\n  four_aces:\n    value: 5\n")
+    problems = check_file(tmp_path / "club.yaml")
+    at_values = {Path(p.file).name: p for p in problems if p.path.startswith("contracts.")}
+    assert sorted(at_values) == ["base.yaml", "club.yaml"]
+    assert at_values["club.yaml"].message.startswith("the new value of 'four_aces' (5) puts 10 ")
+    assert "betli" not in at_values["club.yaml"].message
+    assert at_values["base.yaml"].message.startswith(
+        "the new value of 'betli' (6) puts bid 'betli_red' out of the order"
+    )
+
+
 def test_an_unknown_rule_is_positioned_with_did_you_mean(tmp_path: Path) -> None:
     write(tmp_path, "club.yaml", "extends: wikipedia\nranking: valeu\n")
     checked = run_in(tmp_path)("check", "club.yaml")

@@ -126,12 +126,12 @@ def test_an_action_of_another_phase_is_quoted_in_the_table_s_language() -> None:
     while hand.phase is not Phase.PLAY:
         hand.apply(rng.choice(hand.legal_actions()))
     why = hand.why_refused(Bid("ulti", "hearts"))
-    assert why == "'bid ulti with hearts (Piros) trump' is not an action of the play: play a card"
-    assert say_in(translator("hu").gettext, why) == (
+    assert why == "'bid Ulti with hearts (Piros) trump' is not an action of the play: play a card"
+    assert say_in(translator("hu").gettext, why, "hu") == (
         "'ulti bemondása piros aduval' nem a játék lépése: tégy le egy lapot"
     )
     assert say_in(translator("de").gettext, why, "de") == (
-        "'ulti mit Herz als Trumpf bieten' ist keine Handlung des Spiels: spiel eine Karte"
+        "'Ulti mit Herz als Trumpf bieten' ist keine Handlung des Spiels: spiel eine Karte"
     )
 
 

@@ -21,11 +21,11 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from ulti_rules import i18n
-from ulti_rules.errors import Problem, ProblemsError
+from ulti_rules.errors import Problem, ProblemsError, RulesetError
 from ulti_rules.i18n import translator
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.said import Named, Said, say_in
-from ulti_rules.scoring.ledger import add_hand, new_ledger
+from ulti_rules.scoring.ledger import Ledger, add_hand, new_ledger
 from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
 from ulti_rules.scoring.possible import impossibilities
 from ulti_rules.scoring.sheet import read_sheet
@@ -757,3 +757,26 @@ def test_every_problem_of_a_sheet_or_a_ledger_is_said_in_hungarian_and_german(
                 assert name.names.get(lang, str(name)) in said, (lang, said)
     assert cases == {*SHEETS, *EDITS, *SESSIONS, "impossible"}  # every case found a problem
     assert len(templates) >= 120, len(templates)
+
+
+def test_several_problems_of_a_ledger_s_ruleset_are_each_said_in_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two problems of the session's ruleset without a line of their own were joined into
+    one English string: each is now said in the ledger's language (found by a review)."""
+    ledger, _ = two_hand_session(tmp_path)
+    two = [
+        Problem.unplaced(Said("the document"), "a.yaml"),
+        Problem.unplaced(Said("the ledger"), "b.yaml"),
+    ]
+
+    def refused(self: Ledger, registry: object = None) -> None:
+        raise RulesetError(two)
+
+    monkeypatch.setattr(Ledger, "rules", refused)
+    with pytest.raises(ProblemsError) as caught:
+        load_ledger(ledger)
+    (problem,) = caught.value.problems
+    assert problem.message.endswith("the document; the ledger")
+    hu = say_in(translator("hu").gettext, problem.message, "hu")
+    assert hu.endswith("a dokumentum; a pontozólap"), hu

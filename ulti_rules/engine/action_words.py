@@ -6,6 +6,8 @@ it quotes the action as a :class:`~ulti_rules.said.Said` ("feladás", "aufgeben"
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import card_name, suit_number
 from ..said import Said
 from .actions import (
@@ -23,13 +25,16 @@ from .actions import (
 from .tricks import SUITS
 
 
-def action_words(action: Action) -> Said | str:
-    """``action`` in translatable words; its plain label for an action of no known type."""
+def action_words(action: Action, bid_name: Callable[[str], str] = str) -> Said | str:
+    """``action`` in translatable words; its plain label for an action of no known type.
+    ``bid_name``: a bid's name by its id (the ladder's ``Named``, said in the sentence's
+    language); the id itself by default."""
     if isinstance(action, Bid):
+        bid = bid_name(action.bid)
         if action.trump is not None:
             suit = SUITS[suit_number(action.trump)]
-            return Said("bid {bid} with {suit} trump", bid=action.bid, suit=suit)
-        return Said("bid {bid}", bid=action.bid)
+            return Said("bid {bid} with {suit} trump", bid=bid, suit=suit)
+        return Said("bid {bid}", bid=bid)
     if isinstance(action, Pass):
         return Said("pass")
     if isinstance(action, PickUp):
@@ -42,6 +47,13 @@ def action_words(action: Action) -> Said | str:
         return Said("announce the {suit} marriage", suit=SUITS[suit_number(action.suit)])
     if isinstance(action, Kontra):
         components = ", ".join(action.components)
+        if action.against is not None:
+            return Said(
+                "kontra level {level} on {components} against seat {seat}",
+                level=action.level,
+                components=components,
+                seat=action.against,
+            )
         return Said(
             "kontra level {level} on {components}", level=action.level, components=components
         )

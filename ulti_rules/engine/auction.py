@@ -648,7 +648,13 @@ class Auction:
             return Said("you took the talon, so you must bid higher")
         if isinstance(action, Bid):
             return self._why_bid_refused(action, hand)
-        return Said("'{action}' is not an action of the auction", action=action_words(action))
+        quoted = action_words(action, self._bid_name)
+        return Said("'{action}' is not an action of the auction", action=quoted)
+
+    def _bid_name(self, bid_id: str) -> str:
+        """A bid's name by its id, said in the language of the sentence it is part of."""
+        info = self.cat.by_id.get(bid_id)
+        return info.name if info is not None else bid_id
 
     def _why_bid_refused(self, action: Bid, hand: int) -> str | None:
         info = self.cat.by_id.get(action.bid)

@@ -842,9 +842,13 @@ class Hand:
             return self._why_no_announce(seat, suit_number(action.suit), is_declarer)
         if isinstance(action, GiveUp):
             return None if self._can_give_up() else self._why_no_give_up()
-        return Said(
-            "'{action}' is not an action of the play: play a card", action=action_words(action)
-        )
+        quoted = action_words(action, self._bid_name)
+        return Said("'{action}' is not an action of the play: play a card", action=quoted)
+
+    def _bid_name(self, bid_id: str) -> str:
+        """A bid's name by its id, said in the language of the sentence it is part of."""
+        info = self._cat.by_id.get(bid_id)
+        return info.name if info is not None else bid_id
 
     # ------------------------------------------------------------------ undo
 

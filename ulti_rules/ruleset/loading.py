@@ -636,10 +636,15 @@ def _located(exc: ValidationError, where: _Where) -> _Located:
     return located(exc, lambda loc: _data_path(where.merged, loc), lambda at: where.place(at[0])[0])
 
 
-def _a_value_meant(path: KeyPath, given: Any) -> bool:
-    """Whether a number stands where a catalogue entry goes: its value was meant."""
+def _a_value_meant(where: _Where, path: KeyPath, given: Any) -> bool:
+    """Whether a number stands where an inherited catalogue entry goes: its value was
+    meant (a new id needs the whole entry, and is told its keys instead)."""
     number = isinstance(given, int | float) and not isinstance(given, bool)
-    return number and len(path) == 2 and path[0] in ("contracts", "silent_bonuses")
+    if not (number and len(path) == 2 and path[0] in ("contracts", "silent_bonuses")):
+        return False
+    layers = where.resolved.layers
+    others = (f for i, f in enumerate(layers) if i != where.resolved.top)
+    return any(isinstance(child(f.data.get(path[0]), path[1]), dict) for f in others)
 
 
 def _keys_of(model: type[Ruleset], path: KeyPath, merged: Any, shown: bool) -> str:
@@ -666,6 +671,7 @@ def _schema_problems(
     kinds = sorted(registry.kinds)
     grouped: dict[KeyPath, list[str]] = {}
     union_paths: set[KeyPath] = set()
+    shown_paths: set[KeyPath] = set()
     order: list[KeyPath] = []
     # hints (did-you-mean, where a key belongs) only for the problems that can be shown
     for error, (path, in_union), shown in errors:
@@ -721,7 +727,7 @@ def _schema_problems(
             )
             if belongs:  # a setting written a level too high: contracts: {failure_penalty: 2}
                 message += belongs
-            elif _a_value_meant(path, given):  # contracts: {ulti: 5}
+            elif _a_value_meant(where, path, given):  # contracts: {ulti: 5}
                 message += (
                     f"; to change its value, write {shorten(str(path[1]))}: {{value: {given}}}"
                 )
@@ -738,11 +744,15 @@ def _schema_problems(
             grouped[path].append(message)
         if in_union:
             union_paths.add(path)
+        if shown:
+            shown_paths.add(path)
     for path in order:
         hint = _ladder_not_merged(where, path)
         if hint and grouped[path]:
             grouped[path][0] += hint
-        misspelt = _misspelt_entry(where, path, grouped[path])
+        # a did-you-mean among the other ids of the section, for the entries that can be
+        # shown: for every entry of a file of thousands it took minutes
+        misspelt = _misspelt_entry(where, path, grouped[path]) if path in shown_paths else None
         if misspelt is not None:
             grouped[path] = [misspelt]
     problems: list[_Sortable] = []
@@ -976,56 +986,88 @@ def _checked(resolved: _Resolved, registry: Registry) -> Ruleset:
 def _ladder_problems(
     issues: list[LadderIssue], ruleset: Ruleset, where: _Where, registry: Registry
 ) -> list[_Sortable]:
-    """The ladder's issues at their lines, and, where a file's new value of a contract put
-    bids out of the order of a ladder listed in a file below it, one line at that value.
+    """The ladder's issues at their lines, and, where a file's new values of contracts put
+    bids out of the order of a ladder listed in a file below it, one line at the first of
+    those values, in that file.
 
     Each bid out of order is named where its rank is written, in a base file the club
     may never have opened; the line at the club's own change says what broke the order
     and how to mend it in one step, for one bid as for many."""
     problems = [where.problem(where.path_of(issue.path), issue.message) for issue in issues]
-    places = where.resolved.merged.places
-    below: dict[int, Any] = {}  # a file's layer: the contracts of the files below it
-
-    def changed_by(layer: int, cid: str) -> bool:
-        if layer not in below:
-            merged = _merged_below(where.resolved.layers, layer).data
-            below[layer] = merged.get("contracts")
-        # a contract the file adds, or a value written again as it was, changed nothing
-        was = child(child(below[layer], cid), "value")
-        return was is not ABSENT and was != ruleset.contracts[cid].value
-
-    ids: list[str] = []
-    changed: set[str] = set()
-    for issue in issues:
-        if issue.path == "ranking" or not issue.clash:
-            continue
-        ranked = places.get(("ladder", issue.clash[0], "rank"))
-        blamed = set()
-        for cid in {c for i in issue.clash for c in ruleset.ladder[i].components}:
-            valued = places.get(("contracts", cid, "value"))
-            if ranked and valued and valued[0] > ranked[0] and changed_by(valued[0], cid):
-                blamed.add(cid)
-        if blamed:
-            ids.append(ruleset.ladder[issue.clash[0]].id)
-            changed |= blamed
-    if not changed:
+    blamed = _changed_values(issues, ruleset, where)
+    if not blamed:
         return problems
     problems = [
         problem
         for issue, problem in zip(issues, problems, strict=True)
-        if not (issue.path == "ranking" and issue.clash)  # said at the value instead
+        if not (issue.path == "ranking" and issue.clash)  # said at the values instead
     ]
-    order = sorted(changed, key=lambda cid: where.place(("contracts", cid, "value"))[0])
-    values = ", ".join(f"'{cid}' ({ruleset.contracts[cid].value})" for cid in order)
-    several = len(order) > 1
-    bids = f"bid '{ids[0]}'" if len(ids) == 1 else f"{len(ids)} bids ({bid_list(ids)})"
-    message = (
-        f"the new value{'s' if several else ''} of {values} put{'' if several else 's'} "
-        f"{bids} out of the order of ranking: {TABLE}, whose ranks a file below lists; "
-        f"{order_fix(registry, len(ids))}"
-    )
-    problems.append(where.problem(("contracts", order[0], "value"), message))
+    for changed, ids in blamed.values():
+        order = sorted(changed, key=lambda cid: where.place(("contracts", cid, "value"))[0])
+        values = ", ".join(f"'{cid}' ({ruleset.contracts[cid].value})" for cid in order)
+        several = len(order) > 1
+        bids = f"bid '{ids[0]}'" if len(ids) == 1 else f"{len(ids)} bids ({bid_list(ids)})"
+        message = (
+            f"the new value{'s' if several else ''} of {values} put{'' if several else 's'} "
+            f"{bids} out of the order of ranking: {TABLE}, whose ranks a file below lists; "
+            f"{order_fix(registry, len(ids))}"
+        )
+        problems.append(where.problem(("contracts", order[0], "value"), message))
     return problems
+
+
+def _changed_values(
+    issues: list[LadderIssue], ruleset: Ruleset, where: _Where
+) -> dict[int, tuple[list[str], list[str]]]:
+    """For each file (its layer) that changed the value of a contract of a bid named out
+    of order, or of the bid its message names beside it, whose ranks a file below that
+    file lists: those contracts, and the bids named out of order.
+
+    Each contract is judged once, and each bid once per file that lists ranks: a ladder
+    of a thousand bids all out of order costs a thousand judgements, not a million."""
+    places = where.resolved.merged.places
+    below: dict[int, Any] = {}  # a file's layer: the contracts of the files below it
+    judged: dict[str, int | None] = {}  # a contract: the layer that changed its value
+    of_bid: dict[int, dict[int, list[tuple[int, str]]]] = {}
+
+    def changer(cid: str) -> int | None:
+        if cid not in judged:
+            valued = places.get(("contracts", cid, "value"))
+            layer = None if valued is None else valued[0]
+            if layer is not None and layer not in below:
+                below[layer] = _merged_below(where.resolved.layers, layer).data.get("contracts")
+            # a contract the file adds, or a value written again as it was, changed nothing
+            was = ABSENT if layer is None else child(child(below[layer], cid), "value")
+            changed = was is not ABSENT and was != ruleset.contracts[cid].value
+            judged[cid] = layer if changed else None
+        return judged[cid]
+
+    def changes(ranked: int) -> dict[int, list[tuple[int, str]]]:
+        """Each bid with changed values of its contracts by files above layer ``ranked``."""
+        if ranked not in of_bid:
+            found = {}
+            for i, bid in enumerate(ruleset.ladder):
+                by = [(changer(cid), cid) for cid in bid.components]
+                hits = [(lay, cid) for lay, cid in by if lay is not None and lay > ranked]
+                if hits:
+                    found[i] = hits
+            of_bid[ranked] = found
+        return of_bid[ranked]
+
+    blamed: dict[int, tuple[dict[str, None], dict[str, None]]] = {}
+    for issue in issues:
+        if issue.path == "ranking" or not issue.clash:
+            continue
+        ranked = places.get(("ladder", issue.clash[0], "rank"))
+        if ranked is None:
+            continue
+        changed = changes(ranked[0])
+        named = ruleset.ladder[issue.clash[0]].id
+        for i in issue.clash[:2]:  # the bid named and the one its message names beside it
+            for layer, cid in changed.get(i, ()):
+                values, ids = blamed.setdefault(layer, ({}, {}))
+                values[cid] = ids[named] = None
+    return {layer: (list(values), list(ids)) for layer, (values, ids) in blamed.items()}
 
 
 def _in_force(resolved: _Resolved, registry: Registry) -> _Where:

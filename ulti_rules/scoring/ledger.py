@@ -53,7 +53,7 @@ from ..ruleset.scalars import Name, composed, visible_text
 from ..ruleset.schema import Ruleset
 from ..said import Said
 from .all_pass import all_pass_payments, redealt
-from .ledger_checks import out_of_turn, session_players
+from .ledger_checks import out_of_turn, players_for, session_players
 from .settlement import Settlement
 from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError
 from .table_facts import (
@@ -476,14 +476,7 @@ def new_ledger(
     count = ruleset.players.count
     players = [composed(p) for p in players]  # as the file will hold them (``Player``)
     if len(players) != count:
-        raise LedgerError(
-            Said(
-                "'{ruleset}' is for {count} players, not {given}",
-                ruleset=ruleset.name,
-                count=count,
-                given=len(players),
-            )
-        )
+        raise LedgerError(players_for(ruleset, len(players)))
     if len(set(players)) != len(players) or any(not p.strip() for p in players):
         raise LedgerError(Said("every player needs a different, non-empty name"))
     long = next((p for p in players if len(p) > PLAYER_NAME_LENGTH), None)

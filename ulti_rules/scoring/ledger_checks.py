@@ -36,6 +36,16 @@ def session_players(players: Sequence[str]) -> Said:
     return Said("the session's players are {players}", players=", ".join(players))
 
 
+def players_for(ruleset: Ruleset, given: int) -> Said:
+    """A session of another number of players than the ruleset's."""
+    return Said(
+        "'{ruleset}' is for {count} players, not {given}",
+        ruleset=ruleset.name,
+        count=ruleset.players.count,
+        given=given,
+    )
+
+
 def out_of_turn(expected: str, number: int, dealer: Any) -> Said:
     """A deal said to be another player's than the rotation's."""
     return Said(
@@ -151,12 +161,7 @@ def ruleset_problems(ledger: Ledger, where: Where, ruleset: Ruleset) -> list[Pro
         return [
             where.problem(
                 ("players",),
-                Said(
-                    "'{ruleset}' is for {count} players, not {given}",
-                    ruleset=ruleset.name,
-                    count=count,
-                    given=len(ledger.players),
-                ),
+                players_for(ruleset, len(ledger.players)),
             )
         ]
     problems = []

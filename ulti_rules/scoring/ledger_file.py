@@ -281,7 +281,9 @@ def _rules(ledger: Ledger, where: Where, registry: Registry | None) -> Ruleset:
         if any(problem.line is not None for problem in exc.problems):
             raise
         messages = [problem.message for problem in exc.problems]
-        said = messages[0] if len(messages) == 1 else "; ".join(messages)
+        said = messages[-1]
+        for message in reversed(messages[:-1]):  # each still said in the ledger's language
+            said = Said("{first}; {rest}", first=message, rest=said)
         why = _quoting(said, ref)
     except OSError as exc:  # a name too long for the system, say
         why = Said(

@@ -50,10 +50,6 @@ _POINTS_REFUSED = frozenset({"points", "tricks", "last_trick"})
 """Problems after which no deal of the cards is asked about (``possible.can_deal``)."""
 
 
-SUIT_WORDS = SUIT_OF_WORD
-"""A suit's id by any word a table writes for it (``cards.SUIT_OF_WORD``)."""
-
-
 @dataclass
 class TableHand:
     """A typed-in hand resolved against its ruleset."""
@@ -294,9 +290,9 @@ class _Reader:
         given = self.sheet.trump
         suit: SuitId | None = None
         if given is not None:
-            suit = SUIT_WORDS.get(given.strip().casefold())
+            suit = SUIT_OF_WORD.get(given.strip().casefold())
             if suit is None:
-                hint = did_you_mean(given.strip(), SUIT_WORDS)
+                hint = did_you_mean(given.strip(), SUIT_OF_WORD)
                 self.fail(
                     ("trump",),
                     Said(
@@ -881,9 +877,9 @@ class _Reader:
                 self.fail(path, _sat_out(who))
                 continue
             for i, word in enumerate(suits):
-                suit = SUIT_WORDS.get(word.strip().casefold())
+                suit = SUIT_OF_WORD.get(word.strip().casefold())
                 if suit is None:
-                    hint = did_you_mean(word.strip(), SUIT_WORDS)
+                    hint = did_you_mean(word.strip(), SUIT_OF_WORD)
                     self.fail(
                         (*path, i),
                         Said("'{given}' is not a suit{hint}", given=shorten(word), hint=hint),
@@ -1118,7 +1114,6 @@ def settle_sheet(path: Path, registry: Registry | None = None) -> tuple[TableHan
 
 
 __all__ = [
-    "SUIT_WORDS",
     "SheetError",
     "TableHand",
     "hand_from_sheet",
