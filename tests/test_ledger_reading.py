@@ -656,3 +656,18 @@ def test_what_a_kept_sheet_says_outright_is_refused_whoever_settled_it(session: 
     (problem,) = caught.value.problems
     assert problem.path == "hands.0.dealer"
     assert problem.message == "the sheet kept with this hand says 'Carla' dealt, not 'Anna'"
+
+
+def test_a_value_none_of_the_allowed_ones_says_what_the_file_has(
+    session: Path, ulti: Callable[..., Ran]
+) -> None:
+    """Pydantic's "Input should be 'none' or 'heart_ace'" did not say what was written,
+    and read unlike the ledger's other problems."""
+    edited(session, lambda d: d.update(end="hearts"))
+    done = ulti("ledger", "show", session.name)
+    assert done.returncode == 1
+    assert re.fullmatch(
+        r"ulti: error: s\.json:\d+:\d+: end: should be 'none' or 'heart_ace', not text "
+        r"\('hearts'\)\n",
+        done.stderr,
+    ), done.stderr

@@ -98,7 +98,7 @@ def error_message(
         return f"{unknown_key_message(model, loc, data, hint=hint)} (see {docs})"
     if err["type"] == "missing":
         return f"missing: {loc[-1]} is required"
-    return bound_message(err) or plain_message(err)
+    return bound_message(err) or literal_message(err) or plain_message(err)
 
 
 class Placer(Protocol):
