@@ -28,6 +28,27 @@ aces: [Anna, Ben]
 """
 """A made Ulti as a table types it: the score-keeper tests change one line at a time."""
 
+SIMPLE_HEARTS = {
+    "ruleset": "wikipedia",
+    "players": "[Anna, Ben, Carla]",
+    "declarer": "Anna",
+    "bid": "Simple Hearts",
+    "trump": "hearts",
+    "points": "{declarer: 60, defenders: 30}",
+    "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
+    "last_trick": "{winner: Anna}",
+    "aces": "[Anna, Ben]",
+}
+"""A Wikipedia Simple Hearts Anna made, as a table types it, line by line. (A plain Simple
+is never played there: always uncontested, it is lost double.)"""
+
+
+def sheet(**lines: str) -> str:
+    """SIMPLE_HEARTS with ``lines`` (key: written value; an empty one leaves the key out)."""
+    written = {**SIMPLE_HEARTS, **lines}
+    return "".join(f"{key}: {value}\n" for key, value in written.items() if value)
+
+
 LEDGER_PLAYERS = ["Anna", "Ben", "Carla"]
 BEN_MAKES_ULTI = """\
 declarer: Ben

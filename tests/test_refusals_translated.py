@@ -31,9 +31,10 @@ from ulti_rules.engine.actions import Action
 from ulti_rules.engine.phase import Phase
 from ulti_rules.errors import IllegalAction
 from ulti_rules.i18n import translator
-from ulti_rules.said import Named, Said, said_of, say_in
+from ulti_rules.said import Said, said_of, say_in
 
 from conftest import RunUlti
+from said_support import names_in, words
 
 RULESETS = ("wikipedia", "tournament", "older-20-100", "four-player", "two-round-auction")
 SUITS = tuple(suit_id(s) for s in range(4))
@@ -58,16 +59,6 @@ def candidates(hand: Hand, rng: random.Random) -> Iterator[Action]:
     components = sorted({c for b in game.ruleset.ladder for c in b.components})
     for _ in range(4):
         yield Kontra((rng.choice(components),), rng.randint(1, 4), rng.choice([None, 0, 1, 2]))
-
-
-def words(said: Said) -> Iterator[str]:
-    """The message ids of a Said and of the Saids inside it."""
-    yield said.template
-    for value in said.values.values():
-        # an action quoted as itself would be its English label in every language
-        assert not isinstance(value, Action), (said.template, value)
-        if isinstance(value, Said):
-            yield from words(value)
 
 
 def refusals(name: str, hands: int, seed: int) -> Iterator[tuple[Action, str]]:
@@ -153,15 +144,6 @@ def test_ulti_play_quotes_a_give_up_in_the_auction_in_hungarian(ulti: RunUlti) -
     done = ulti("play", "--seat", "2", "--seed", "3", "--lang", "hu", input="1 2\nfeladás\n")
     assert "nem feladás: 'feladás' nem a licit lépése" in done.stdout
     assert "give up" not in done.stdout
-
-
-def names_in(said: Said) -> Iterator[Named]:
-    """The names (bids, components, kontra levels) in a Said and in the Saids inside it."""
-    for value in said.values.values():
-        if isinstance(value, Named):
-            yield value
-        elif isinstance(value, Said):
-            yield from names_in(value)
 
 
 def test_a_refusal_names_bids_and_kontras_in_its_own_language() -> None:

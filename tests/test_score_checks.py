@@ -24,7 +24,7 @@ from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.scoring import possible
 
 from conftest import RunUlti
-from settlement_support import make_facts, make_ruleset
+from settlement_support import make_facts, make_ruleset, sheet
 from ulti_four_aces.kind import ACE_WINNERS
 
 SUITS = 4
@@ -58,24 +58,6 @@ def club(name: str, points: str) -> tuple[str, str]:
         f"{name}.yaml",
         f"name: {name}\ntitle: a club\nextends: wikipedia\npoints: {points}\n",
     )
-
-
-def sheet(**lines: str) -> str:
-    """A Wikipedia Simple Hearts as a table types it, with ``lines`` (key: written value).
-    (A plain Simple is never played there: always uncontested, it is lost double.)"""
-    base = {
-        "ruleset": "wikipedia",
-        "players": "[Anna, Ben, Carla]",
-        "declarer": "Anna",
-        "bid": "Simple Hearts",
-        "trump": "hearts",
-        "points": "{declarer: 60, defenders: 30}",
-        "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
-        "last_trick": "{winner: Anna}",
-        "aces": "[Anna, Ben]",
-    }
-    base.update(lines)
-    return "".join(f"{key}: {value}\n" for key, value in base.items() if value)
 
 
 # --------------------------------------------------------------------------- aces and points

@@ -24,7 +24,7 @@ from ulti_rules import i18n
 from ulti_rules.errors import Problem, ProblemsError, RulesetError
 from ulti_rules.i18n import translator
 from ulti_rules.ruleset.loading import load_ruleset
-from ulti_rules.said import Named, Said, say_in
+from ulti_rules.said import Said, say_in
 from ulti_rules.scoring.ledger import Ledger, add_hand, new_ledger
 from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
 from ulti_rules.scoring.possible import impossibilities
@@ -33,25 +33,14 @@ from ulti_rules.scoring.table_facts import settle_sheet
 
 from conftest import RunUlti
 from ledger_support import two_hand_session
-from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, make_facts
+from said_support import names_in, words
+from settlement_support import BEN_MAKES_ULTI, LEDGER_PLAYERS, make_facts, sheet
 
 LANGS = ("hu", "de")
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 # --------------------------------------------------------------------------- the sheets
 
-BASE = {
-    "ruleset": "wikipedia",
-    "players": "[Anna, Ben, Carla]",
-    "declarer": "Anna",
-    "bid": "Simple Hearts",
-    "trump": "hearts",
-    "points": "{declarer: 60, defenders: 30}",
-    "tricks": "{Anna: 6, Ben: 2, Carla: 2}",
-    "last_trick": "{winner: Anna}",
-    "aces": "[Anna, Ben]",
-}
-"""A Wikipedia Simple Hearts Anna made, as a table types it."""
 FOUR = {"ruleset": "four-player", "players": "[Anna, Ben, Carla, Dani]", "dealer": "Dani"}
 UNPLAYED = {"points": "", "tricks": "", "last_trick": "", "aces": ""}
 CLUBS = {
@@ -60,12 +49,6 @@ CLUBS = {
     "two.yaml": "name: two\nextends: wikipedia\nauction: {min_components: 2}\n",
     "capped.yaml": "name: capped\nextends: wikipedia\nkontra: {max_level: 2}\n",
 }
-
-
-def sheet(**lines: str) -> str:
-    """BASE with ``lines`` (key: written value; an empty one leaves the key out)."""
-    written = {**BASE, **lines}
-    return "".join(f"{key}: {value}\n" for key, value in written.items() if value)
 
 
 SHEETS = {
@@ -704,22 +687,6 @@ def impossible_facts() -> Iterator[tuple[str, Problem]]:
     )
     for issue in impossibilities(facts, load_ruleset("wikipedia"), lambda s: f"P{s + 1}"):
         yield "impossible", Problem.unplaced(issue.message)
-
-
-def words(said: Said) -> Iterator[str]:
-    """The message ids of a Said and of the Saids inside it."""
-    yield said.template
-    for value in said.values.values():
-        if isinstance(value, Said):
-            yield from words(value)
-
-
-def names_in(said: Said) -> Iterator[Named]:
-    for value in said.values.values():
-        if isinstance(value, Named):
-            yield value
-        elif isinstance(value, Said):
-            yield from names_in(value)
 
 
 @cache
