@@ -107,6 +107,11 @@ def test_an_action_of_another_phase_is_quoted_in_the_table_s_language() -> None:
     game = load_game("wikipedia")
     hand = game.new_hand(seed=7)
     hand.apply(Discard(tuple(hand.cards(hand.current_player or 0)[:2])))
+    why = hand.why_refused(Kontra(("ulti",), 2, 1))
+    assert why == "'kontra level 2 on ulti against seat 1' is not an action of the auction"
+    assert say_in(translator("de").gettext, why, "de") == (
+        "'Kontra der Stufe 2 auf ulti gegen Platz 1' ist keine Handlung der Versteigerung"
+    )
     why = hand.why_refused(GiveUp())
     assert why == "'give up' is not an action of the auction"
     assert say_in(translator("hu").gettext, why) == "'feladás' nem a licit lépése"
