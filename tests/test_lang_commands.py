@@ -35,6 +35,11 @@ def test_score_speaks_the_language(ulti: RunUlti, sheet: Path, lang: str) -> Non
     assert f"│ {words['simple']} " in out  # the Simple line by the ruleset's name
     assert words["payments"] in out and words["declarer"] in out
     assert "Simple" not in out and "Payments" not in out
+    heading = {  # one colon, after the suit: "makk: felvevő: Anna" read twice over
+        "hu": "ulti (ulti), makk, felvevő: Anna [wikipedia]",
+        "de": "Ulti (ulti), Eichel: Alleinspieler Anna [wikipedia]",
+    }
+    assert heading[lang] in out
 
 
 def test_ulti_lang_and_the_locale_choose_too(ulti: RunUlti, sheet: Path) -> None:

@@ -50,10 +50,18 @@ def with_kontra(level: str) -> str:
 @pytest.mark.parametrize(
     ("level", "message"),
     [
-        ("1" + "0" * 100, "kontra level of more than 12 digits is out of range"),
-        ("1000000", "kontra level 1000000 is out of range: write a number from 0 (none) to 16"),
-        ("-1", "kontra level -1 is out of range"),
-        ("true", "should be a kontra level: a number from 0 (none) to 16, or the level's name"),
+        (
+            "1" + "0" * 100,
+            "kontra level of more than 12 digits is beyond what 'wikipedia' allows: 0 (none) "
+            "to 16 (no ruleset goes higher)",
+        ),
+        (
+            "1000000",
+            "kontra level 1000000 is beyond what 'wikipedia' allows: 0 (none) to 16 (no "
+            "ruleset goes higher)",
+        ),
+        ("-1", "'-1' is not a kontra level: write a number (0 = none, 1 = Kontra, ... up to 16)"),
+        ("true", "should be a kontra level: a number (0 = none) or the level's name"),
         ('"²"', "'²' is not a kontra level: write a number (0 = none, 1 = Kontra, ... up to 16)"),
         ("'17'", "should be a kontra level: a number (written without quotes: 17)"),
     ],
@@ -72,8 +80,25 @@ def test_kontra_levels_out_of_bounds_are_refused_quickly(
 def test_a_huge_level_per_defender_is_refused(tmp_path: Path) -> None:
     found = refused(tmp_path, with_kontra("{Ben: 1000000}"))
     assert found == [
-        "5:17: kontra.ulti.Ben: kontra level 1000000 is out of range: write a number from 0 "
-        "(none) to 16, or the level's name (Kontra, Rekontra, ...)"
+        "5:17: kontra.ulti.Ben: kontra level 1000000 is beyond what 'wikipedia' allows: 0 "
+        "(none) to 16 (no ruleset goes higher)"
+    ]
+
+
+def test_a_level_beyond_the_ruleset_s_cap_names_that_cap(tmp_path: Path) -> None:
+    """Under `tournament` (Kontra and Rekontra only) a level of 20 was told "0 to 16", the
+    framework's limit, and -1 was offered all seven levels of the Wikipedia chain (found by
+    an acceptance run): both now name the ruleset's own cap."""
+    text = replace("ruleset: wikipedia", "ruleset: tournament")
+    found = refused(tmp_path, replace("bid: ulti\n", "bid: ulti\nkontra: {ulti: 20}\n", text))
+    assert found == [
+        "5:10: kontra.ulti: kontra level 20 is beyond what 'tournament' allows: 0 (none) to 2 "
+        "(its max_level)"
+    ]
+    found = refused(tmp_path, replace("bid: ulti\n", "bid: ulti\nkontra: {ulti: -1}\n", text))
+    assert found == [
+        "5:10: kontra.ulti: '-1' is not a kontra level: write a number (0 = none, 1 = Kontra, "
+        "... up to 2) or one of Kontra, Rekontra"
     ]
 
 

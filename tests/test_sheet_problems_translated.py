@@ -242,7 +242,7 @@ SCORED = {
         "announced twice (Ben and Ben)\n"
         "hand.yaml:10:44: marriages.Carla.0: 'spadez' is not a suit (did you mean 'spades'?)\n"
         "ulti: error: 2 problems\n",
-        "hu": "hand.yaml:10:1: marriages: a(z) piros király és felső egyetlen pár, mégis kétszer "
+        "hu": "hand.yaml:10:1: marriages: a piros király és felső egyetlen pár, mégis kétszer "
         "mondták be (Ben és Ben)\n"
         "hand.yaml:10:44: marriages.Carla.0: 'spadez' nem szín (erre gondoltál: 'spades'?)\n"
         "ulti: error: 2 hiba\n",
@@ -257,7 +257,7 @@ SCORED = {
         "hu": "ulti: error: hand.yaml:10:1: durchmars: Ben minden ütést elvitt (durchmars), de a "
         "tricks szerint Ben 2 ütést vitt, és ütést vitt még: Anna 6, Carla 2\n",
         "de": "ulti: error: hand.yaml:10:1: durchmars: Ben hat alle Stiche gemacht (ein "
-        "Durchmarsch), aber tricks gibt Ben 2 und Anna 6, Carla 2\n",
+        "Durchmars), aber tricks gibt Ben 2 und Anna 6, Carla 2\n",
     },
     "hundred": {
         "en": "hand.yaml:10:1: marriages: in a 40-100 the declarer announces only the bid "

@@ -40,7 +40,6 @@ from ..ruleset.positions import data_path, leading, yaml_problems
 from ..ruleset.pydantic_problems import error_message, validation_problems
 from ..ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from ..ruleset.scalars import AS_WHOLE, NAME_LENGTH, Flag, describe, visible_text
-from ..ruleset.schema import KONTRA_LEVEL_LIMIT
 from ..said import Said
 
 
@@ -78,11 +77,12 @@ keeps (``Sheet.model_dump``) holds its levels as text, and is read without it.""
 
 
 def _level(value: Any, info: ValidationInfo) -> str:
-    """A kontra level as text: a number from 0 to KONTRA_LEVEL_LIMIT, or a level's name.
+    """A kontra level as text: a number's digits, or a level's name.
 
     Whether a name is one of the ruleset's levels, and whether a number is within its
-    ``max_level``, the reader checks against the ruleset; here only what no ruleset
-    allows is refused, before a huge number can reach any arithmetic. In a written
+    cap (``max_level``, else the framework's limit), the reader checks against the
+    ruleset, which it knows (a cap of 16 said to a table whose ruleset stops at 2 misled
+    it); a number stays digits, so a huge one reaches no arithmetic. In a written
     document a number in quotes (``'1'``) is refused, like every number written as text.
     """
     if (
@@ -98,22 +98,14 @@ def _level(value: Any, info: ValidationInfo) -> str:
             {"digits": shorten(value.strip()), "given": describe(value)},
         )
     if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value <= KONTRA_LEVEL_LIMIT:
-            return str(value)
-        shown = str(value) if abs(value) < 10**12 else "of more than 12 digits"
-        raise PydanticCustomError(
-            "kontra_level",
-            "kontra level {shown} is out of range: write a number from 0 (none) to {limit}, "
-            "or the level's name (Kontra, Rekontra, ...)",
-            {"shown": shown, "limit": KONTRA_LEVEL_LIMIT},
-        )
+        return str(value)  # its digits: the reader judges them against the ruleset's cap
     if isinstance(value, str) and value.strip() and len(value) <= NAME_LENGTH:
         return value
     raise PydanticCustomError(
         "kontra_level",
-        "should be a kontra level: a number from 0 (none) to {limit}, or the level's name "
-        "(Kontra, Rekontra, ...), not {given}",
-        {"limit": KONTRA_LEVEL_LIMIT, "given": describe(value)},
+        "should be a kontra level: a number (0 = none) or the level's name (Kontra, "
+        "Rekontra, ...), not {given}",
+        {"given": describe(value)},
     )
 
 

@@ -500,7 +500,7 @@ class _Reader:
         ruleset's cap (``max_level``, else the framework's limit)."""
         kontra = self.ruleset.kontra
         cap = kontra.level_cap
-        names = [lvl.names.named() for lvl in kontra.levels]
+        names = [lvl.names.named() for lvl in kontra.levels[:cap]]  # the ones it may call
         # a hint chooses among every name a level within the cap is known by: a Hungarian
         # table's typo is closest to a Hungarian name, not to an English one
         spoken = [
