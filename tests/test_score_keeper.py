@@ -513,15 +513,15 @@ def test_a_misspelt_declarer_does_not_hide_the_other_misspelt_names(
     text = replace(text, "tricks: {Anna: 6,", "tricks: {Ana: 6,")
     text = replace(text, "last_trick: {winner: Anna, trump_seven: Anna}",
                    "last_trick: {winner: Bem, trump_seven: declarer}")  # fmt: skip
-    text = replace(text, "aces: [Anna, Ben]", "aces: [Anna, Carl]")
+    text = replace(text, "aces: [Anna, Ben]", "aces: [Anna, Carl]\nkontra: {ulti: {Bne: 1}}")
     said = problems(tmp_path, text)
     assert [line.split(": ", 2)[1] for line in said] == [
-        "declarer", "tricks.Ana", "last_trick.winner", "aces.1"
+        "declarer", "tricks.Ana", "last_trick.winner", "aces.1", "kontra.ulti.Bne"
     ]  # fmt: skip
     assert "'Bem' is not a player (Anna, Ben, Carla) (did you mean 'Ben'?)" in said[2]
     done = ulti("score", "hand.yaml")
     assert done.returncode == 1
-    assert done.stderr.endswith("ulti: error: 4 problems\n"), done.stderr
+    assert done.stderr.endswith("ulti: error: 5 problems\n"), done.stderr
 
 
 @pytest.mark.parametrize(

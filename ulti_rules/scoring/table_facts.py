@@ -199,6 +199,9 @@ class _Reader:
             if isinstance(getattr(sheet, key), str):
                 named.append((getattr(sheet, key), (key,)))
         named += [(who, ("marriages", who)) for who in sheet.marriages]
+        for cid, given in sheet.kontra.items():  # a level per defender: {ulti: {Ben: 1}}
+            if isinstance(given, dict):
+                named += [(who, ("kontra", cid, who)) for who in given]
         for key, spec in self.declared_specs().items():
             given = sheet.declared[key]
             if spec.form is PLAYERS and given is not None:
