@@ -244,10 +244,18 @@ def test_a_missing_ace_fact_names_its_sheet_key(tmp_path: Path) -> None:
     path = tmp_path / "hand.yaml"
     path.write_text(ULTI_SHEET.replace("aces: [Anna, Ben]\n", ""), "utf-8")
     (found,) = sheet_problems(path)
-    assert found.startswith(f"{path}: the bid allows the silent bonus 'silent_four_aces'")
+    assert found.startswith(f"{path}: the bid allows the silent bonus 'Silent Four Aces'")
     assert found.endswith(
         "; add 'aces:' to the document (who won the tricks that held an ace, written like "
         "aces: [Anna, Ben]; see docs/score-keeper.md)"
+    )
+    # a Hungarian table read the middle of it in English (found by an acceptance run)
+    done = run_in(tmp_path)("score", "hand.yaml", "--lang", "hu")
+    assert done.stderr == (
+        "ulti: error: hand.yaml: a bemondásban jár a(z) 'csendes négy ász' csendes bemondás, "
+        "de az elbírálása nem sikerült: nincs megadva, ki vitte el az ászt tartalmazó "
+        "ütéseket; írd be a dokumentumba: 'aces:' (ki vitte el az ászt tartalmazó ütéseket, "
+        "így írva: aces: [Anna, Ben]; lásd docs/score-keeper.md)\n"
     )
 
 

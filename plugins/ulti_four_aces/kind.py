@@ -237,12 +237,7 @@ def _ace_takers(facts: Facts) -> set[int]:
     won = facts.cards_won
     if won is not None:
         return {seat for seat, cards in won.items() if cards & ACE_CARDS}
-    return set(
-        ACE_WINNERS.of(
-            facts,
-            "Four Aces is judged by who took the tricks holding aces, and the facts do not say",
-        )
-    )
+    return set(ACE_WINNERS.of(facts))  # "the facts do not say who won ...", translated
 
 
 class FourAces(ContractKind):

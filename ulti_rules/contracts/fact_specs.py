@@ -26,6 +26,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, cast
 from pydantic import Field, StrictBool, StrictInt, TypeAdapter
 
 from ..facts import Facts
+from ..said import Said
 from .base import MissingFact
 
 T = TypeVar("T")
@@ -217,7 +218,8 @@ class FactSpec(Generic[T]):
         """The fact's value in ``facts``; MissingFact naming it when it was not recorded
         (the score keeper then asks for its sheet key)."""
         if self.name not in facts.extra:
-            raise MissingFact(message or f"the facts do not say {self.description}", self.name)
+            said = Said("the facts do not say {what}", what=Said(self.description))
+            raise MissingFact(message or said, self.name)
         return cast(T, facts.extra[self.name])
 
 

@@ -230,7 +230,7 @@ def judge_silent(
         except MissingFact as exc:
             said = Said(
                 "the bid allows the silent bonus '{bonus}', and judging it failed: {problem}",
-                bonus=rule.id,
+                bonus=rule.bonus.names.named(),  # its name in the sentence's language
                 problem=said_of(exc),
             )
             raise MissingFact(said, exc.fact) from None

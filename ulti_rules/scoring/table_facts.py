@@ -117,7 +117,7 @@ def missing_fact_said(exc: MissingFact, registry: Registry) -> str:
             "{key}: {example}; see docs/score-keeper.md)",
             problem=problem,
             key=spec.sheet_key,
-            description=spec.description,
+            description=Said(spec.description),  # a kind's N_-marked words, translated
             example=spec.form.example,
         )
     key = _SHEET_KEY_OF_FACT.get(exc.fact or "")
