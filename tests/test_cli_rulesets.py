@@ -759,17 +759,20 @@ def test_ctrl_c_after_the_command_ended_is_ignored(monkeypatch: pytest.MonkeyPat
 
     def command() -> None:
         ran.append(signal.getsignal(signal.SIGINT))
+        ran.append(console.ends_the_process)
         raise SystemExit(0)
 
     fake = types.ModuleType("ulti_rules.cli")
     fake.main = command  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ulti_rules.cli", fake)
+    monkeypatch.setattr(console, "ends_the_process", False)  # given back for the next test
     before = signal.getsignal(signal.SIGINT)
     try:
         with pytest.raises(SystemExit) as ended:
             console.main()
         assert ended.value.code == 0
-        assert ran == [before]  # while the command runs, Ctrl-C is answered as ever
+        # while the command runs, Ctrl-C is answered as ever; the process ends with it
+        assert ran == [before, True]
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)

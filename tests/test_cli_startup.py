@@ -343,6 +343,25 @@ def test_a_command_collects_garbage_less_often_and_gives_the_collector_back() ->
     assert gc.get_threshold() == before
 
 
+def test_the_console_script_leaves_the_collector_as_the_command_set_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The console script's process ends with the command: giving the collector back
+    walked every object the command had made once more, just before the exit."""
+    from ulti_rules import console
+    from ulti_rules.cli import YOUNG, _fewer_collections
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(console, "ends_the_process", True)
+    try:
+        with _fewer_collections(YOUNG):
+            made = [[index] for index in range(5_000)]
+        assert gc.get_threshold() == (YOUNG, *before[1:])
+        assert gc.get_count()[0] >= len(made)  # not collected on the way out
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_a_command_leaves_a_frozen_heap_frozen_and_never_counts_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -17,6 +17,12 @@ EXIT_INTERRUPTED = 130
 """128 + SIGINT, what a shell reports for a command stopped by Ctrl-C: every command's
 status then (``cli.common`` takes it from here, which imports nothing)."""
 
+ends_the_process = False
+"""True once :func:`main` runs a command: the process ends with it, so what a command
+gives back to a program that goes on (the garbage collector's pace,
+``cli._fewer_collections``) is not given back, which would only walk every object the
+command made once more before the exit."""
+
 
 def main() -> None:
     """Run the `ulti` command (``cli.main``)."""
@@ -25,6 +31,8 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\nAborted!\n")
         raise SystemExit(EXIT_INTERRUPTED) from None
+    global ends_the_process
+    ends_the_process = True
     try:
         command()
     finally:

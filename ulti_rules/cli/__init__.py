@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 import click
 
+from .. import console as console_script  # not `console`: the name of cli.console
 from ..ruleset.references import ALLOW_OUTSIDE_ENV
 from .lazy_group import LazyCommand, LazyGroup
 
@@ -107,7 +108,9 @@ def _fewer_collections(young: int) -> Iterator[None]:
 
     At the end one collection of the young generations moves what the command made and
     kept to the oldest (at most ``young`` objects and the middle generation), so that
-    the usual collections that follow do not walk it again and again. It was a freeze
+    the usual collections that follow do not walk it again and again; not in the
+    console script, whose process ends with the command (``console.ends_the_process``:
+    that pass was about 1 % of `ulti ladder`'s instructions). It was a freeze
     and unfreeze, guarded by ``gc.get_freeze_count()``, which counts the frozen objects
     one by one: in a process whose heap is frozen (forked ledger writers, a pre-fork
     server) that was 0.3 s per command."""
@@ -116,8 +119,9 @@ def _fewer_collections(young: int) -> Iterator[None]:
     try:
         yield
     finally:
-        gc.set_threshold(*before)
-        gc.collect(1)
+        if not console_script.ends_the_process:
+            gc.set_threshold(*before)
+            gc.collect(1)
 
 
 def _warn_plugin_failure(failure: object) -> None:
