@@ -153,6 +153,31 @@ def test_point_splits_no_cards_can_make_are_refused(
     assert found[1].startswith("6:1: points: the defenders took 4 tricks (12 cards), which")
 
 
+@pytest.mark.parametrize(
+    ("tricks", "points", "wrong"),
+    [
+        (
+            "{Anna: 9, Ben: 1, Carla: 0}",
+            "{declarer: 65, defenders: 25}",
+            "6:1: points: the defenders took 1 trick (3 cards), which cannot hold 25 card "
+            "points: cards count ace 10, ten 10, every other card 0",
+        ),
+        (
+            "{Anna: 1, Ben: 5, Carla: 4}",
+            "{declarer: 25, defenders: 65}",
+            "6:1: points: the declarer took 1 trick (3 cards), which cannot hold 15 card "
+            "points besides the last trick's 10: cards count ace 10, ten 10, every other card 0",
+        ),
+    ],
+)
+def test_one_trick_is_a_trick(tmp_path: Path, tricks: str, points: str, wrong: str) -> None:
+    """It said "took 1 tricks (3 cards)"."""
+    text = replace("{Anna: 6, Ben: 2, Carla: 2}", tricks)
+    assert wrong in refused(tmp_path, replace("{declarer: 60, defenders: 30}", points, text))
+    said = CliRunner().invoke(main, ["score", str(tmp_path / "hand.yaml"), "--lang", "de"])
+    assert " Stich (3 Karten) gemacht, der " in said.output, said.output
+
+
 def test_a_talon_no_two_cards_make_is_refused(tmp_path: Path) -> None:
     one_ace = replace("{declarer: 60, defenders: 30}", "{declarer: 60, defenders: 20, talon: 10}")
     assert score(tmp_path, one_ace).exit_code == 0

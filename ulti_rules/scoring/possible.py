@@ -331,7 +331,15 @@ def _cannot_hold(declarer_side: bool, cards: int, points: int, last: int, deck: 
     """A side's tricks that no cards fill with its card points (``last``: the last
     trick's points it has besides, if any)."""
     values = {"tricks": cards // CARDS_PER_TRICK, "cards": cards, "points": points, "deck": deck}
+    one = values["tricks"] == 1  # "took 1 tricks" read wrong; a trick is 3 cards
     if declarer_side and last:
+        if one:
+            return Said(
+                "the declarer took {tricks} trick ({cards} cards), which cannot hold "
+                "{points} card points besides the last trick's {last}: {deck}",
+                last=last,
+                **values,
+            )
         return Said(
             "the declarer took {tricks} tricks ({cards} cards), which cannot hold {points} "
             "card points besides the last trick's {last}: {deck}",
@@ -339,16 +347,35 @@ def _cannot_hold(declarer_side: bool, cards: int, points: int, last: int, deck: 
             **values,
         )
     if declarer_side:
+        if one:
+            return Said(
+                "the declarer took {tricks} trick ({cards} cards), which cannot hold "
+                "{points} card points: {deck}",
+                **values,
+            )
         return Said(
             "the declarer took {tricks} tricks ({cards} cards), which cannot hold {points} "
             "card points: {deck}",
             **values,
         )
     if last:
+        if one:
+            return Said(
+                "the defenders took {tricks} trick ({cards} cards), which cannot hold "
+                "{points} card points besides the last trick's {last}: {deck}",
+                last=last,
+                **values,
+            )
         return Said(
             "the defenders took {tricks} tricks ({cards} cards), which cannot hold {points} "
             "card points besides the last trick's {last}: {deck}",
             last=last,
+            **values,
+        )
+    if one:
+        return Said(
+            "the defenders took {tricks} trick ({cards} cards), which cannot hold "
+            "{points} card points: {deck}",
             **values,
         )
     return Said(
