@@ -25,6 +25,7 @@ from ulti_rules.scoring.ledger import (
 )
 from ulti_rules.scoring.ledger_file import load_ledger, save_ledger
 from ulti_rules.scoring.sheet import SheetError, read_sheet
+from ulti_rules.scoring.table_facts import active_seats
 
 from cli_in_process import Ran, run_in
 
@@ -38,6 +39,15 @@ tricks: {{{declarer}: 6, {a}: 2, {b}: 2}}
 last_trick: {{winner: {declarer}, trump_seven: {declarer}}}
 """
 GIVE_UP = "declarer: {declarer}\nbid: parti\ngave_up: true\n"
+
+
+def forehands_give_up(ledger: Ledger, tmp_path: Path) -> tuple[Any, Any]:
+    """The next hand's forehand gives up his plain Parti: no bid ranks below it in
+    older-20-100, so only forehand's opening bid can be one (the score keeper checks)."""
+    rules = load_ruleset(ledger.ruleset)
+    dealer = ledger.players.index(ledger.dealer_of(len(ledger.hands) + 1, rules))
+    forehand = ledger.players[active_seats(rules, dealer)[0]]
+    return read_sheet(Path(hand_file(tmp_path, GIVE_UP.format(declarer=forehand))))
 
 
 @pytest.fixture
@@ -164,24 +174,29 @@ def test_heart_ace_ending(tmp_path: Path) -> None:
     ledger = new_ledger("older-20-100", ["Anna", "Ben", "Carla"], "Anna", None)
     assert ledger.end == "heart_ace"  # the ruleset's session.end
     rules = load_ruleset("older-20-100")
-    give_up, where = read_sheet(Path(hand_file(tmp_path, GIVE_UP.format(declarer="Ben"))))
-    add_hand(ledger, give_up, where, tmp_path, source="h1")
+    add_hand(ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source="h1")
     assert ledger.last_round(rules) is None
     with pytest.raises(LedgerError, match="not one of Anna, Ben, Carla"):
-        add_hand(ledger, give_up, where, tmp_path, source="h2", heart_ace="Dora")
+        add_hand(
+            ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source="h2", heart_ace="Dora"
+        )
     # hand 2 (Ben deals): Anna holds the Ace of hearts after the auction; she deals hand 4,
     # so hands 4, 5, 6 are the last round
-    add_hand(ledger, give_up, where, tmp_path, source="h2", heart_ace="Anna")
+    add_hand(ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source="h2", heart_ace="Anna")
     assert ledger.last_round(rules) == (4, 6)
     with pytest.raises(LedgerError, match="already called"):
-        add_hand(ledger, give_up, where, tmp_path, source="h3", heart_ace="Ben")
+        add_hand(
+            ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source="h3", heart_ace="Ben"
+        )
     for number in range(3, 7):
         assert not ledger.is_over(rules)
-        add_hand(ledger, give_up, where, tmp_path, source=f"h{number}")
+        add_hand(ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source=f"h{number}")
     assert ledger.is_over(rules)
     with pytest.raises(LedgerError, match="the session is over: the last round ended with hand 6"):
-        add_hand(ledger, give_up, where, tmp_path, source="h7")
-    assert ledger.totals() == {"Anna": 6 * 2, "Ben": 6 * -4 + 0, "Carla": 6 * 2}
+        add_hand(ledger, *forehands_give_up(ledger, tmp_path), tmp_path, source="h7")
+    # each gave up twice as forehand (-4 each) and collected 2 four times as a defender
+    assert [h.sheet["declarer"] for h in ledger.hands] == ["Ben", "Carla", "Anna"] * 2
+    assert ledger.totals() == {"Anna": 0, "Ben": 0, "Carla": 0}
 
 
 def test_heart_ace_needs_the_option(tmp_path: Path) -> None:
@@ -443,10 +458,10 @@ def test_four_players_a_redeal_keeps_the_dealer_who_sits_out(tmp_path: Path) -> 
 def test_heart_ace_ending_counts_deals_not_redeals(tmp_path: Path) -> None:
     ledger = new_ledger("older-20-100", ["Anna", "Ben", "Carla"], "Anna", None)
     rules = load_ruleset("older-20-100")
-    give_up, where = read_sheet(Path(hand_file(tmp_path, GIVE_UP.format(declarer="Ben"))))
 
     def play(source: str, heart_ace: str | None = None) -> None:
-        add_hand(ledger, give_up, where, tmp_path, source=source, heart_ace=heart_ace)
+        sheet, where = forehands_give_up(ledger, tmp_path)
+        add_hand(ledger, sheet, where, tmp_path, source=source, heart_ace=heart_ace)
 
     play("h1")  # Anna deals
     play("h2", heart_ace="Anna")  # Ben deals; Anna deals the last round from hand 4
@@ -468,7 +483,9 @@ def test_heart_ace_ending_counts_deals_not_redeals(tmp_path: Path) -> None:
         add_misdeal(ledger)
     played = [h for h in ledger.hands if h.kind == "played"]
     assert len(played) == 6
-    assert ledger.totals() == {"Anna": 6 * 2, "Ben": 6 * -4, "Carla": 6 * 2}
+    # the forehands of Anna's, Ben's, Carla's deals, twice: each -4 twice, +2 four times
+    assert [h.sheet["declarer"] for h in played] == ["Ben", "Carla", "Anna"] * 2
+    assert ledger.totals() == {"Anna": 0, "Ben": 0, "Carla": 0}
 
 
 def test_an_old_ledger_file_still_loads(tmp_path: Path) -> None:

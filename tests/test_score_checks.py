@@ -649,7 +649,8 @@ def test_giving_up_where_the_rules_forbid_it_is_refused_at_its_key(
     assert status == 1
     assert (
         "hand.yaml:5:1: gave_up: 'wikipedia' does not allow giving up (simple.give_up_allowed: "
-        "false): leave gave_up out, and write how the hand was played"
+        "false), and a plain Simple ('parti') wins the auction there only as the first bid, left "
+        "standing, so it is lost double as uncontested: write uncontested: true instead of gave_up"
     ) in out
 
 

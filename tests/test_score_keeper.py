@@ -243,7 +243,9 @@ def test_give_up_needs_no_play_facts_nor_trump(tmp_path: Path) -> None:
     refused = problems(tmp_path, text.replace("older-20-100", "wikipedia"))
     assert refused == [
         f"{tmp_path / 'hand.yaml'}:4:1: gave_up: 'wikipedia' does not allow giving up "
-        "(simple.give_up_allowed: false): leave gave_up out, and write how the hand was played"
+        "(simple.give_up_allowed: false), and a plain Simple ('parti') wins the auction there "
+        "only as the first bid, left standing, so it is lost double as uncontested: write "
+        "uncontested: true instead of gave_up"
     ]
 
 

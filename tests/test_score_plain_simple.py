@@ -247,3 +247,91 @@ def test_a_simple_that_overcalled_a_lower_bid_is_played_and_accepted(
     (tmp_path / "sheet.yaml").write_text(yaml.safe_dump(document), "utf-8")
     _, typed = settle_sheet(tmp_path / "sheet.yaml")
     assert typed == settle(hand.ruleset, contract, hand.facts)
+
+
+ROUND_ONE = (
+    "round 1 of the two-round auction cannot be passed out in '{name}' "
+    "(auction.two_round.opener_must_bid), so a Simple nobody overbid is the round-1 opening "
+    "bid, left standing, and counts ×2: write round_one: true"
+)
+
+
+def test_a_two_round_uncontested_simple_is_a_round_one_bid(ulti: RunUlti, tmp_path: Path) -> None:
+    """The first bid of a two-round auction is made in round 1 and counts double there, so
+    the engine loses an uncontested Simple 4 per defender: the score keeper paid 2, as if
+    the flag did not follow. Asked for, at ``uncontested`` (or ``round_one: false``)."""
+    flagged = simple("two-round-auction", "uncontested: true\n")
+    out = refused(ulti, tmp_path, flagged)
+    said = ROUND_ONE.format(name="two-round-auction")
+    assert out == f"ulti: error: hand.yaml:5:1: uncontested: {said}\n"
+    out = refused(ulti, tmp_path, flagged + "round_one: false\n")
+    assert "hand.yaml:6:1: round_one: round 1 of the two-round auction" in out
+    assert paid(ulti, tmp_path, flagged + "round_one: true\n") == {"Anna": -8, "Ben": 4, "Carla": 4}
+    # where round 1 may be passed out, the usual auction that follows has no ×2
+    club = (
+        "club.yaml",
+        "name: club\nextends: two-round-auction\nauction: {two_round: {opener_must_bid: false}}\n",
+    )
+    loose = simple("club.yaml", "uncontested: true\n")
+    assert paid(ulti, tmp_path, loose, club) == {"Anna": -4, "Ben": 2, "Carla": 2}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_engines_two_round_simple_left_standing_settles_alike(
+    tmp_path: Path, seed: int
+) -> None:
+    """Forehand's round-1 Simple, confirmed and left standing: the engine's ×2, which
+    the sheet made of its contract carries, and both settle it alike."""
+    rng = random.Random(seed)
+    hand = Hand(load_ruleset("two-round-auction"), seed=seed, dealer=0)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        passes = [a for a in legal if isinstance(a, Pass)]
+        simples = [a for a in legal if isinstance(a, Bid) and a.bid == "parti"]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        action = (passes or simples or discards or [rng.choice(legal)])[0]
+        hand.apply(rng.choice(discards) if action in discards else action)
+    contract = hand.contract
+    assert contract is not None and contract.uncontested and contract.multiplier == 2
+    document = sheet_from(hand.ruleset, contract, hand.facts, dealer=hand.dealer)
+    assert document["round_one"] is True
+    (tmp_path / "sheet.yaml").write_text(yaml.safe_dump(document), "utf-8")
+    _, typed = settle_sheet(tmp_path / "sheet.yaml")
+    assert typed == settle(hand.ruleset, contract, hand.facts)
+    assert typed.payments[contract.declarer] == -8
+
+
+def test_a_simple_that_only_the_first_bid_can_be_is_forehands(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """older-20-100 plays the plain Simple out and does not ask for ``uncontested``, but
+    no bid ranks below it and the opener must bid: it is forehand's opening bid, left
+    standing, and a ledger took it from the dealer five times in a row."""
+    played = simple("older-20-100").replace("aces: [Anna, Carla]\n", "")
+    dealt = played.replace("declarer: Anna\n", "dealer: Anna\ndeclarer: Anna\n")
+    out = refused(ulti, tmp_path, dealt)
+    assert out == (
+        "ulti: error: hand.yaml:4:1: declarer: a plain Simple ('parti') wins the auction in "
+        "'older-20-100' only as the first bid, left standing (no bid ranks below it), which "
+        "is forehand's: with Anna dealing, Ben is forehand and bid first (the opener must bid "
+        "here), not Anna\n"
+    )
+    forehand = dealt.replace("dealer: Anna", "dealer: Carla")
+    assert paid(ulti, tmp_path, forehand) == {"Anna": 8, "Ben": -4, "Carla": -4}
+    # below a Little Betli the Simple may overcall it, from any seat
+    below = simple("below.yaml").replace("declarer: Anna\n", "dealer: Anna\ndeclarer: Anna\n")
+    assert paid(ulti, tmp_path, below, ("below.yaml", BELOW_CLUB))["Anna"] == 12
+
+
+def test_a_simple_given_up_where_it_is_always_uncontested_is_told_so(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """The advice was "write how the hand was played", which the next run refused: under
+    wikipedia a plain Simple is never played."""
+    out = refused(ulti, tmp_path, simple("wikipedia", "gave_up: true\n"))
+    assert "write uncontested: true instead of gave_up" in out
+    assert "write how the hand was played" not in out
+    ulti_given_up = simple("wikipedia", "gave_up: true\n").replace("bid: Simple", "bid: ulti")
+    assert "leave gave_up out, and write how the hand was played" in refused(
+        ulti, tmp_path, ulti_given_up
+    )

@@ -306,7 +306,9 @@ def test_a_single_problem_in_a_hand_is_an_error_line(ulti: RunUlti, tmp_path: Pa
     assert done.returncode == 1
     assert done.stderr == (
         "ulti: error: hand.yaml:4:1: gave_up: 'wikipedia' does not allow giving up "
-        "(simple.give_up_allowed: false): leave gave_up out, and write how the hand was played\n"
+        "(simple.give_up_allowed: false), and a plain Simple ('parti') wins the auction there "
+        "only as the first bid, left standing, so it is lost double as uncontested: write "
+        "uncontested: true instead of gave_up\n"
     )
 
 

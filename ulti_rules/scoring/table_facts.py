@@ -85,10 +85,8 @@ _SHEET_KEY_OF_FACT = {"trump_seven_last_trick": "last_trick"}
 """Core facts judging may find missing, by the sheet key that gives them."""
 
 
-def only_uncontested(game: Game, info: BidInfo) -> bool:
-    """Whether ``info`` can win the auction only as the first bid, left standing, and is
-    then lost double as an uncontested Simple (``simple.uncontested: lose_double``): a
-    sheet that settles it from its cards describes a hand that cannot happen.
+def first_bid_only(game: Game, info: BidInfo) -> bool:
+    """Whether ``info`` can win the auction only as the first bid, left standing.
 
     That is a plain Simple no biddable bid ranks below: an overcall must rank strictly
     higher (``can_overcall``), so a bid of equal rank can come neither before nor after
@@ -96,14 +94,20 @@ def only_uncontested(game: Game, info: BidInfo) -> bool:
     is confirmed, not bid again); by value (``two_round.overcall_by: value``) a round-2
     bid is measured against the round-1 bid's value, so a Simple might follow one.
     """
-    ruleset = game.ruleset
-    two = ruleset.auction.two_round
+    two = game.ruleset.auction.two_round
     return (
         info.plain_parti
-        and ruleset.simple.uncontested == "lose_double"
         and (two is None or two.overcall_by == "rank")
         and not any(b.biddable and b.bid.rank < info.bid.rank for b in game.catalog.ladder)
     )
+
+
+def only_uncontested(game: Game, info: BidInfo) -> bool:
+    """Whether ``info`` can win the auction only as the first bid, left standing
+    (:func:`first_bid_only`), and is then lost double as an uncontested Simple
+    (``simple.uncontested: lose_double``): a sheet that settles it from its cards
+    describes a hand that cannot happen."""
+    return game.ruleset.simple.uncontested == "lose_double" and first_bid_only(game, info)
 
 
 def missing_fact_said(exc: MissingFact, registry: Registry) -> str:
@@ -397,7 +401,19 @@ class _Reader:
         plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
         called = any(any(levels.values()) for levels in kontra.values())
         name = self.ruleset.name
-        if sheet.gave_up and not simple.give_up_allowed:
+        if sheet.gave_up and not simple.give_up_allowed and self.only_uncontested(bid):
+            self.fail(  # "write how it was played" was refused next: it never was
+                ("gave_up",),
+                Said(
+                    "'{ruleset}' does not allow giving up (simple.give_up_allowed: false), "
+                    "and a plain Simple ('{bid}') wins the auction there only as the first "
+                    "bid, left standing, so it is lost double as uncontested: write "
+                    "uncontested: true instead of gave_up",
+                    ruleset=name,
+                    bid=bid.id,
+                ),
+            )
+        elif sheet.gave_up and not simple.give_up_allowed:
             self.fail(
                 ("gave_up",),
                 Said(
@@ -438,6 +454,34 @@ class _Reader:
                 ),
             )
 
+    def check_uncontested_round_one(self) -> None:
+        """An uncontested Simple is the first bid, left standing; where round 1 of a
+        two-round auction cannot be passed out, the first bid is a round-1 bid and counts
+        double (the engine's multiplier): without ``round_one`` it was paid half."""
+        sheet = self.sheet
+        two = self.ruleset.auction.two_round
+        if not sheet.uncontested or sheet.round_one or two is None:
+            return
+        if not two.opener_must_bid or two.multiplier == 1:
+            return
+        written = "round_one" in sheet.model_fields_set
+        self.fail(
+            ("round_one",) if written else ("uncontested",),
+            Said(
+                "round 1 of the two-round auction cannot be passed out in '{ruleset}' "
+                "(auction.two_round.opener_must_bid), so a Simple nobody overbid is the "
+                "round-1 opening bid, left standing, and counts ×{times}: write "
+                "round_one: true",
+                ruleset=self.ruleset.name,
+                times=two.multiplier,
+            ),
+        )
+
+    def only_uncontested(self, bid: Bid) -> bool:
+        """:func:`only_uncontested` of the sheet's bid."""
+        game = Game.of(self.ruleset, self.registry)
+        return only_uncontested(game, game.bid(bid.id))
+
     def uncontested_unsaid(self, bid: Bid) -> bool:
         """A plain Simple that can only have been left standing uncontested
         (:func:`only_uncontested`), written without ``uncontested: true`` and not given up:
@@ -445,8 +489,7 @@ class _Reader:
         sheet = self.sheet
         if sheet.uncontested or sheet.gave_up:
             return False
-        game = Game.of(self.ruleset, self.registry)
-        return only_uncontested(game, game.bid(bid.id))
+        return self.only_uncontested(bid)
 
     def check_uncontested_said(self, bid: Bid) -> None:
         """Refuse a plain Simple the rules lose double where the sheet does not say so, at
@@ -474,27 +517,43 @@ class _Reader:
             )
         self.fail(("uncontested",) if written else ("bid",), said)
 
-    def check_uncontested_opener(self, names: list[str], seats: list[int], declarer: int) -> None:
+    def check_uncontested_opener(
+        self, names: list[str], seats: list[int], declarer: int, bid: Bid
+    ) -> None:
         """An uncontested Simple is forehand's opening bid left standing (docs/rules.md, The
-        uncontested Simple) wherever the opener must bid: another declarer cannot be."""
+        uncontested Simple) wherever the opener must bid: another declarer cannot be. So is
+        a plain Simple that wins the auction only as the first bid (:func:`first_bid_only`),
+        written uncontested or not (``older-20-100`` plays it out, and does not ask)."""
         auction = self.ruleset.auction
         two = auction.two_round
         opener_bids = auction.opener_must_bid or auction.opener_pass_is_simple
-        if not self.sheet.uncontested or not opener_bids or (two and not two.opener_must_bid):
+        if not opener_bids or (two and not two.opener_must_bid) or declarer == seats[0]:
             return
-        forehand = seats[0]
-        if declarer != forehand:
-            self.fail(
-                ("declarer",),
-                Said(
-                    "an uncontested Simple is forehand's opening bid, left standing: with "
-                    "{dealer} dealing, {forehand} is forehand and bid first (the opener must "
-                    "bid here), not {declarer}",
-                    dealer=self.sheet.dealer,
-                    forehand=names[forehand],
-                    declarer=names[declarer],
-                ),
+        values = {
+            "dealer": self.sheet.dealer,
+            "forehand": names[seats[0]],
+            "declarer": names[declarer],
+        }
+        if self.sheet.uncontested:
+            said = Said(
+                "an uncontested Simple is forehand's opening bid, left standing: with "
+                "{dealer} dealing, {forehand} is forehand and bid first (the opener must "
+                "bid here), not {declarer}",
+                **values,
             )
+        elif first_bid_only(game := Game.of(self.ruleset, self.registry), game.bid(bid.id)):
+            said = Said(
+                "a plain Simple ('{bid}') wins the auction in '{ruleset}' only as the first "
+                "bid, left standing (no bid ranks below it), which is forehand's: with "
+                "{dealer} dealing, {forehand} is forehand and bid first (the opener must "
+                "bid here), not {declarer}",
+                bid=bid.id,
+                ruleset=self.ruleset.name,
+                **values,
+            )
+        else:
+            return
+        self.fail(("declarer",), said)
 
     # ------------------------------------------------------------------ kontra
 
@@ -994,8 +1053,9 @@ def hand_from_sheet(
     kontra = reader.kontra(bid, names, defenders)
     reader.check_before_play(bid, kontra)
     reader.check_uncontested_said(bid)
+    reader.check_uncontested_round_one()
     if dealer is not None:
-        reader.check_uncontested_opener(names, seats, declarer)
+        reader.check_uncontested_opener(names, seats, declarer, bid)
     multiplier = 1
     if sheet.round_one:
         two_round = ruleset.auction.two_round
