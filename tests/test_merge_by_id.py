@@ -147,8 +147,37 @@ def test_a_move_that_breaks_the_rank_order_is_said_at_the_move(
     put it out of order, so that is the line named."""
     path = club(tmp_path, "ladder:\n  parti:\n    after: ulti\n")
     (found,) = problems(path, registry)
-    assert found.startswith(f"club.yaml:{line_of(path, '    after: ulti')}:5: ladder.parti.rank:")
-    assert "is listed after 'ulti'" in found
+    assert found.startswith(
+        f"club.yaml:{line_of(path, '    after: ulti')}:5: ladder.parti.after: listing 'parti' "
+        "after 'ulti' breaks the order of the ranks a file below lists: bid 'parti' (rank 1) "
+        "is listed after 'ulti'"
+    )
+
+
+def test_a_move_that_puts_the_bid_beside_it_out_of_order_is_said_at_the_move(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """Moved up, the bid is in order itself; the one now listed after it is not, and its
+    rank's line is in the base: the club's move is still the line named (it named the
+    base file's line, a file the club never opened)."""
+    path = club(tmp_path, "ladder:\n  ulti:\n    before: parti\n")
+    (found,) = problems(path, registry)
+    assert found.startswith(
+        f"club.yaml:{line_of(path, '    before: parti')}:5: ladder.ulti.before: listing 'ulti' "
+        "before 'parti' breaks the order of the ranks a file below lists: bid 'parti'"
+    )
+    assert found.endswith("or give 'ulti' a rank of its own here")
+
+
+def test_a_move_under_a_rule_that_derives_the_ranks_is_no_written_rank(
+    tmp_path: Path, registry: Registry
+) -> None:
+    """The moved bid's rank is the base's, which a deriving rule drops: the move was
+    refused as if the club wrote `rank`."""
+    path = club(tmp_path, "ranking: value_then_listed\nladder:\n  parti:\n    after: ulti\n")
+    ladder = load_ruleset(path, registry).ladder
+    assert [bid.id for bid in ladder] == ["red_parti", "ulti", "parti"]
+    assert [bid.rank for bid in ladder] == [2, 3, 1]  # by value: the listing breaks ties only
 
 
 def test_merge_by_id_is_followed_through_several_files(tmp_path: Path, registry: Registry) -> None:

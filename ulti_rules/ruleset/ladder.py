@@ -42,6 +42,9 @@ class LadderIssue:
     """For a bid out of the order of a listed ladder: its place, then the places of the
     bids it clashes with; for the line that sums them up, the places of the bids named.
     The loader looks there for the club's changed value that broke the order."""
+    listed: tuple[int, ...] = ()
+    """For a bid listed after one of a higher rank: its place and that bid's. The loader
+    looks there for a bid a club file moved (``after``/``before``) out of order."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -717,6 +720,7 @@ def _check_ranks(
                 f"bid '{ladder[i].id}' (rank {ladder[i].rank}) is listed after "
                 f"'{ladder[before].id}' (rank {ladder[before].rank}); list the bids in rank "
                 "order",
+                listed=(i, before),
             )
     totals = [  # a bid that names a missing (removed) contract has no known total
         bid_total(ruleset, bid) if all(c in ruleset.contracts for c in bid.components) else None

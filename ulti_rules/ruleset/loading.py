@@ -993,7 +993,10 @@ def _ladder_problems(
     Each bid out of order is named where its rank is written, in a base file the club
     may never have opened; the line at the club's own change says what broke the order
     and how to mend it in one step, for one bid as for many."""
-    problems = [where.problem(where.path_of(issue.path), issue.message) for issue in issues]
+    problems = [
+        _at_move(issue, ruleset, where) or where.problem(where.path_of(issue.path), issue.message)
+        for issue in issues
+    ]
     blamed = _changed_values(issues, ruleset, where)
     if not blamed:
         return problems
@@ -1014,6 +1017,32 @@ def _ladder_problems(
         )
         problems.append(where.problem(("contracts", order[0], "value"), message))
     return problems
+
+
+def _at_move(issue: LadderIssue, ruleset: Ruleset, where: _Where) -> _Sortable | None:
+    """A bid out of the listed order because a file moved it, or moved the bid beside it,
+    with ``after``/``before`` above the file that wrote its rank: said at that move, in the
+    file that made it (the rank's own line is in a base file the club never opened)."""
+    moved = where.resolved.merged.moved
+    if not issue.listed or not moved:
+        return None
+    places = where.resolved.merged.places
+    for i in issue.listed:
+        bid_id = ruleset.ladder[i].id
+        move = moved.get(bid_id)
+        ranked = places.get(("ladder", i, "rank"))
+        if move is None or (ranked is not None and ranked[0] > move[0]):
+            continue
+        layer, path, position, target = move
+        file = where.resolved.layers[layer]
+        line, column = position.key.line, position.key.column
+        message = (
+            f"listing '{bid_id}' {path[-1]} '{target}' breaks the order of the ranks a file "
+            f"below lists: {issue.message}, or give '{bid_id}' a rank of its own here"
+        )
+        key = (where.resolved.order(layer), line, column)
+        return key, Problem(file.display, line, column, _dotted(path), message)
+    return None
 
 
 def _changed_values(

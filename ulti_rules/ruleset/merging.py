@@ -68,6 +68,11 @@ class Merged:
     replaced_ladder: tuple[int, frozenset[str]] | None = None
     """The last layer whose ``ladder:`` list replaced an inherited ladder, and the ids of
     the ladder it replaced (a list is read as a whole new ladder; see loading's hints)."""
+    moved: dict[str, tuple[int, KeyPath, Position, str]] = field(default_factory=dict)
+    """Inherited bids a file listed elsewhere with ``after``/``before``: by id, the layer,
+    the key path and the position of that key, and the bid it names. Their ranks stay the
+    inherited file's (a rule that derives ranks drops them); a listed order the move
+    breaks is said at the move."""
 
     def apply(
         self,
@@ -297,6 +302,7 @@ class _Layer:
     def note_replaced_ladder(self, old: list[Any]) -> None:
         ids = frozenset(str(b["id"]) for b in old if isinstance(b, dict) and "id" in b)
         self.merged.replaced_ladder = (self.layer, ids)
+        self.merged.moved.clear()  # a whole new list: no inherited bid is moved any more
 
     # ------------------------------------------------------------------ the ladder by id
 
@@ -343,6 +349,7 @@ class _Layer:
             else:
                 entries.remove(entry)
                 self.forget(("ladder", entry.slot), entry.bid)
+                self.merged.moved.pop(bid_id, None)
             return
         if not isinstance(change, dict):
             self.issue(
@@ -370,8 +377,10 @@ class _Layer:
             if where is not None:
                 entries.remove(entry)
                 entries.insert(self.index(entries, where, entry.bid), entry)
-                if "rank" not in body:  # a rank the move leaves out of order: the move's
-                    self.place(("ladder", entry.slot, "rank"), (*written, where[0]))
+                position = self.positions.get((*written, where[0]))
+                if position is not None:
+                    key, target = where
+                    self.merged.moved[bid_id] = (self.layer, (*written, key), position, target)
             return
         missing = [key for key in bid_keys_required() if key not in body]
         if missing:
