@@ -264,7 +264,18 @@ def test_names_have_a_length_limit(tmp_path: Path) -> None:
         (
             "points: {last_trick: 10.0}",
             "points.last_trick",
-            "should be a whole number, not a number (10.0)",
+            "should be a whole number, not a decimal number (10.0); write it without the "
+            "decimal point: 10",
+        ),
+        (
+            "kontra: {max_level: .inf}",
+            "kontra.max_level",
+            "should be a whole number, not infinity (.inf)",
+        ),
+        (
+            "points: {last_trick: 10.5}",
+            "points.last_trick",
+            "should be a whole number, not a decimal number (10.5)",
         ),
         ("players: {count: 3.0}", "players.count", "should be a whole number"),
         ("play: {must_follow: 1}", "play.must_follow", "should be true or false, not a number (1)"),

@@ -77,12 +77,16 @@ def bound_message(err: ErrorDetails) -> str | None:
 
 def literal_message(err: ErrorDetails) -> str | None:
     """A value that is none of the few allowed in the words of the other problems,
-    ``should be 3 or 4, not a number (5)`` (pydantic's own: ``Input should be 3 or 4``);
-    None for any other error."""
+    ``should be 3 or 4, not 5`` (pydantic's own: ``Input should be 3 or 4``); None for any
+    other error. A whole number is shown as it is: "3 or 4, not a number (5)" read as if 5
+    were no number."""
     expected = err.get("ctx", {}).get("expected") if err["type"] == "literal_error" else None
     if expected is None:
         return None
-    return f"should be {expected}, not {describe(err.get('input'))}"
+    given = err.get("input")
+    if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**QUOTED:
+        return f"should be {expected}, not {given}"
+    return f"should be {expected}, not {describe(given)}"
 
 
 def error_message(

@@ -13,6 +13,7 @@ otherwise; both give the same events and marks.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -107,6 +108,12 @@ def describe(value: Any, *, quote: bool = True) -> str:
     importing the pydantic types of ``scalars`` (which re-exports it)."""
     if isinstance(value, bool):
         return "true/false"
+    if isinstance(value, float) and quote:  # "a whole number, not a number (10.0)" read wrong
+        if value != value:
+            return "not-a-number (.nan)"
+        if value in (math.inf, -math.inf):
+            return f"infinity ({'-' if value < 0 else ''}.inf)"
+        return f"a decimal number ({value})"
     if isinstance(value, int | float):
         if not quote:
             return "a number"

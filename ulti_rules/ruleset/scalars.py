@@ -30,6 +30,8 @@ def whole_number(value: Any) -> int:
     hint = ""
     if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         hint = f"; write it without quotes: {value.strip()}"
+    elif isinstance(value, float) and value.is_integer() and abs(value) < 10**18:
+        hint = f"; write it without the decimal point: {int(value)}"
     raise PydanticCustomError(
         "int_type",
         "should be a whole number, not {given}{hint}",
