@@ -138,6 +138,46 @@ def test_no_more_worker_processes_than_chunks_to_play(
     assert workers_module.processes_for(10**6, 1) == 1
 
 
+CAPPED = "ulti: note: --workers {} is more than the CPUs this command may use ({}): "
+
+
+def test_the_workers_are_no_more_than_the_cpus_this_process_may_use(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--workers 64` on two CPUs played at a third of one worker's speed, and `--workers
+    100000` forked hundreds of processes: the workers are capped at the CPUs, with a note
+    only where the cap lowers the processes that play."""
+    if hasattr(os, "sched_getaffinity"):
+        assert simulate_module.usable_cpus() == len(os.sched_getaffinity(0))
+    monkeypatch.setattr(simulate_module, "usable_cpus", lambda: 2)
+    assert simulate_module._workers_used(10**6, 64) == 2
+    assert capsys.readouterr().err.startswith(CAPPED.format(64, 2))
+    assert simulate_module._workers_used(20, 8) == 2  # one chunk: one process anyway
+    assert simulate_module._workers_used(10**6, 2) == 2
+    assert capsys.readouterr().err == ""
+
+
+def test_a_huge_workers_count_plays_in_the_cpus_with_a_note(
+    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same output as one worker, the note and the speed line on stderr; one CPU
+    here, so that no process is started."""
+    sizes: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: Any) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    monkeypatch.setattr(workers_module, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(simulate_module, "usable_cpus", lambda: 1)
+    done = ulti("simulate", "--hands", "120", "--workers", "100000", "-q")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(CAPPED.format(100000, 1)), done.stderr
+    assert "(1 worker, " in done.stderr and sizes == []
+    assert done.stdout == ulti("simulate", "--hands", "120", "-q").stdout
+
+
 def test_the_first_hands_of_a_study_with_workers_come_back_at_once() -> None:
     """With workers, the first chunk is small: the command's first line came after a whole
     chunk in each worker (1,000 turns of a long study; `ulti simulate --hands 500000
@@ -388,6 +428,17 @@ def test_bad_workers_and_plot_options(ulti: RunUlti, tmp_path: Path) -> None:
         )
     done = ulti("simulate", "--hands", "1", "--plot", ".")
     assert done.returncode == 1 and done.stdout == ""
+
+
+def test_force_without_save_records_is_a_usage_error(ulti: RunUlti) -> None:
+    """`--force` only lets --save-records replace records; alone it did nothing, silently."""
+    done = ulti("simulate", "--hands", "1", "--force")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("Usage: ulti simulate [OPTIONS] [RULESET]\n"), done.stderr
+    assert done.stderr.endswith("\nError: --force needs --save-records: it lets the records "
+                                "be saved into a folder that already holds some\n")  # fmt: skip
+    saved = ulti("simulate", "--hands", "1", "--force", "--save-records", "recs", "-q")
+    assert saved.returncode == 0, saved.stderr
 
 
 def test_plot_without_matplotlib_says_how_to_install_it(

@@ -11,6 +11,7 @@ that changes from run to run.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -42,7 +43,7 @@ from ..study.runner import (
 )
 from ..study.summary import Summary
 from ..study.workers import played_hands, processes_for
-from .common import echo_json, fail, stdout_console
+from .common import echo_json, fail, note, speaking, stdout_console
 from .completion import complete_ruleset
 from .language import command_lang, lang_option
 from .record_shelf import numbered, records_folder, ruleset_for_records
@@ -57,6 +58,33 @@ number past it is a slip (a digit too many), refused at once, not run for ever."
 
 PROGRESS_FROM = 2000
 """Hands from which a progress bar is shown (on stderr, and only on a terminal)."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system keeps one): more
+    processes than these only wait their turn, and each costs its start-up and memory."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity to read (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def _workers_used(hands: int, asked: int) -> int:
+    """``--workers``, but no more than the CPUs this process may use: ``--workers 64`` on
+    two CPUs played at a third of one worker's speed, and ``--workers 100000`` forked
+    hundreds of processes. A note says so where the cap lowers the processes that play
+    (``--workers 8 --hands 20`` plays in one whatever the CPUs: no note)."""
+    cpus = usable_cpus()
+    if processes_for(hands, asked) > cpus:
+        note(
+            Said(
+                "--workers {asked} is more than the CPUs this command may use ({cpus}): "
+                "the study plays in as many processes (more would only slow it down)",
+                asked=asked,
+                cpus=cpus,
+            )
+        )
+    return min(asked, cpus)
 
 
 def _describe(result: HandResult, ruleset: Ruleset, names: list[str], say: Speech) -> str:
@@ -289,7 +317,8 @@ def _plot_target(plot_file: str) -> Path:
 )  # fmt: skip
 @click.option(
     "--workers", type=click.IntRange(min=1), default=1, show_default=True,
-    help="Processes to play in; the output is the same whatever the number.",
+    help="Processes to play in, at most the CPUs this command may use (a note says when "
+    "fewer play than asked); the output is the same whatever the number.",
 )  # fmt: skip
 @click.option(
     "--compare", "compare_ref", metavar="RULESET2", shell_complete=complete_ruleset,
@@ -338,6 +367,16 @@ def simulate_command(
     --workers; the speed goes to stderr.
     """
     say = Speech("en" if as_json else command_lang(lang))  # --json: one language for programs
+    if force and records_dir is None:
+        raise click.UsageError(
+            speaking(
+                Said(
+                    "--force needs --save-records: it lets the records be saved into a "
+                    "folder that already holds some"
+                )
+            ),
+            ctx=click.get_current_context(),
+        )
     ref = str(ruleset_location(ruleset_ref, Path.cwd()))
     ruleset = load_ruleset(ref)
     bots = _seat_bots(bots_given, ruleset)
@@ -376,6 +415,7 @@ def simulate_command(
         )
         for at, r in rulesets
     ]
+    workers = _workers_used(count, workers)  # once every check has passed
     lines = not as_json and not quiet and len(specs) == 1
     keep = as_json and not quiet
     total = count * len(specs)
