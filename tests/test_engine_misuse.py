@@ -17,7 +17,7 @@ from ulti_rules.bots import bot, play_out
 from ulti_rules.engine import BadDeal, Discard, Hand, Pass, Play
 from ulti_rules.errors import IllegalAction
 from ulti_rules.game import Game
-from ulti_rules.ruleset.loading import load_game
+from ulti_rules.ruleset.loading import load_game, load_ruleset
 from ulti_rules.scoring.settlement import (
     SettlementError,
     settle,
@@ -36,6 +36,14 @@ def test_hand_of_what_is_no_game_is_a_type_error_saying_what_is(given: object) -
         Hand(given, seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Game or a Ruleset"):
         Game.of(given)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("given", [None, 123, b"wikipedia", ["wikipedia"], True])
+def test_loading_what_is_no_name_nor_path_is_a_type_error_saying_what_is(given: object) -> None:
+    """It was a TypeError or an AttributeError from deep inside the name lookup."""
+    for load in (load_game, load_ruleset):
+        with pytest.raises(TypeError, match=r"expected a ruleset's name or a path to its file"):
+            load(given)  # type: ignore[arg-type]
 
 
 def test_a_name_is_refused_with_the_call_that_loads_it() -> None:

@@ -285,6 +285,12 @@ def check_name(name: str, registry: Registry | None = None) -> None:
 
 
 def _path(name_or_path: str | Path, registry: Registry) -> Path:
+    if not isinstance(name_or_path, str | os.PathLike):  # else a TypeError from deep inside
+        shown = "None" if name_or_path is None else f"{type(name_or_path).__name__}"
+        raise TypeError(
+            f"expected a ruleset's name or a path to its file, not {shown}: "
+            'load_ruleset("wikipedia"), load_game("club.yaml")'
+        )
     return _lookup(name_or_path, registry)[1][0].path
 
 
