@@ -24,7 +24,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from pydantic import BaseModel
-from ulti_rules import console
+from ulti_rules import console, load_ruleset
 from ulti_rules.cli import COMMANDS, main
 from ulti_rules.cli.common import DEBUG_ENV, EXIT_INTERRUPTED, UltiGroup
 from ulti_rules.errors import Problem, RulesetError, UltiError
@@ -299,6 +299,9 @@ def test_the_ladder_caption_is_not_wrapped_in_a_pipe(ulti: RunUlti) -> None:
     lines = ulti("ladder", "tournament").stdout.splitlines()
     assert lines[-1].startswith("ranking: value — by total value alone;")
     assert lines[-1].endswith("whoever bids first keeps it (SN's competition rule)")
+    # the title, longer than the table, was cut in two ("... Rekontra" / "only (tournament)")
+    title = load_ruleset("tournament").title_in("en")
+    assert lines[0] == f"{title} (tournament)"
 
 
 def test_check_by_name_beside_a_folder_of_that_name(ulti: RunUlti, tmp_path: Path) -> None:

@@ -251,10 +251,13 @@ def ladder_command(ruleset: str, lang: str | None, as_json: bool) -> None:
     ranking = say._("ranking: {rule}", rule=loaded.ranking)
     caption = f"{counts}\n{ranking}{described}"
     console = stdout_console()
-    # piped, nothing is wrapped (docs/cli.md): the caption's lines neither, for grep
-    table.caption = (
-        caption if console.is_terminal else Text(caption, no_wrap=True, overflow="ignore")
-    )
+    # piped, nothing is wrapped (docs/cli.md): the title and the caption's lines neither,
+    # for grep (a title longer than the table was cut in two)
+    if not console.is_terminal:
+        table.title = Text(str(table.title), no_wrap=True, overflow="ignore")
+        table.caption = Text(caption, no_wrap=True, overflow="ignore")
+    else:
+        table.caption = caption
     console.print(table)
 
 
