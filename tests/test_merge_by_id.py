@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 from ulti_rules.errors import RulesetError
-from ulti_rules.plugins import Registry, build_registry, new_manager
+from ulti_rules.plugins import Registry, build_registry, get_registry, new_manager
 from ulti_rules.ruleset.loading import content_hash, load_raw, load_resolved, load_ruleset
 
 import ulti_four_aces
@@ -299,9 +299,27 @@ def test_removing_what_is_not_there_suggests_the_close_one(
 def test_removing_a_contract_that_bids_use_names_them(tmp_path: Path, registry: Registry) -> None:
     path = club(tmp_path, "contracts:\n  ulti: null\n")
     assert problems(path, registry) == [
-        "club.yaml:4:3: contracts.ulti: contract 'ulti' is removed, but the bids ulti still use "
-        "it; remove or change them too (ladder: {ulti: null})"
+        "club.yaml:4:3: contracts.ulti: contract 'ulti' is removed, but the bid ulti still uses "
+        "it; remove or change it too (ladder: {ulti: null}). A key left without a value is null "
+        "too: keys meant for the contract go indented under its id"
     ]
+
+
+def test_a_contract_left_without_its_keys_says_what_removed_it(tmp_path: Path) -> None:
+    """`ulti:` with its keys not indented under it: 24 bids named twice, and no word that
+    the empty key was the removal."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "extends: wikipedia\ntitle: Club\ncontracts:\n  ulti:\n  value: 5\n", encoding="utf-8"
+    )
+    found = problems(path, get_registry())
+    assert found[0].startswith(
+        "club.yaml:4:3: contracts.ulti: contract 'ulti' is removed, but the bids ulti, "
+        "forty_hundred_ulti,"
+    )
+    assert ", ... (24 in all) and the kontra_from of silent_hundred," in found[0]
+    assert "(ladder: {ulti: null, forty_hundred_ulti: null," in found[0]  # all, to copy
+    assert found[0].endswith("keys meant for the contract go indented under its id")
 
 
 def test_a_change_the_merge_refuses_does_not_hide_the_rest_of_the_file(

@@ -134,24 +134,40 @@ class Merged:
             bids = [shorten(bid) for bid in bids]  # ids from a file: quoted to their start
             hosts = [shorten(host) for host in hosts]
             uses = []
-            if bids:
-                uses.append(f"the bids {', '.join(bids)}")
+            if len(bids) == 1:
+                uses.append(f"the bid {bids[0]}")
+            elif bids:
+                uses.append(f"the bids {_some(bids)}")
             if hosts:
-                uses.append(f"the kontra_from of {', '.join(hosts)}")
+                uses.append(f"the kontra_from of {_some(hosts)}")
             fix = []
-            if bids:
+            if bids:  # every one, to copy: the uses name the first few
                 fix.append("ladder: {" + ", ".join(f"{b}: null" for b in bids) + "}")
             if hosts:
                 fix.append(f"a kontra_from without '{shorten(str(cid))}'")
+            one = len(uses) == 1 and len(bids) == 1
             message = (
-                f"contract '{shorten(str(cid))}' is removed, but {' and '.join(uses)} still use "
-                "it; "
-                f"remove or change them too ({'; '.join(fix)})"
+                f"contract '{shorten(str(cid))}' is removed, but {' and '.join(uses)} still "
+                f"use{'s' if one else ''} it; remove or change "
+                f"{'it' if one else 'them'} too ({'; '.join(fix)}). A key left without a "
+                "value is null too: keys meant for the contract go indented under its id"
             )
             brought_by = (fragments or {}).get(writer) if writer is not None else None
             if brought_by is not None:
                 message += f", or drop the fragment that brings it all: without: [{brought_by}]"
             self.issues.append(Issue(layer, path, message))
+
+
+LISTED_FIX = 8
+"""Bids (or silent bonuses) a removal's problem names as what uses the contract; more
+are counted. The fix it suggests lists them all, to copy."""
+
+
+def _some(ids: list[str]) -> str:
+    """``a, b, c``, or the first :data:`LISTED_FIX`, ``...`` and how many in all."""
+    if len(ids) <= LISTED_FIX:
+        return ", ".join(ids)
+    return f"{', '.join(ids[:LISTED_FIX])}, ... ({len(ids)} in all)"
 
 
 def _required_keys(model: type[BaseModel]) -> list[str]:
