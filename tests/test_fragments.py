@@ -519,3 +519,29 @@ def test_a_fragment_missing_where_no_plugin_is_loaded_says_so(
     monkeypatch.delenv(AUTOLOAD_ENV)
     (found,) = problems("wikipedia", Registry())
     assert found.endswith("known fragments: none")  # plugins loaded, none ships it
+
+
+@pytest.mark.parametrize(
+    ("adds", "entry"),
+    [
+        ("extends: [older-20-100, four-aces]\n", "3:25: extends.1"),
+        ("extends: older-20-100\nwith: [four-aces]\n", "4:8: with.0"),
+    ],
+)
+def test_a_fragment_whose_ranks_fit_another_ladder_is_said_where_it_is_added(
+    tmp_path: Path, adds: str, entry: str
+) -> None:
+    """Four Aces on the older ladder: its Wikipedia ranks break the order there. The sum-up
+    line was said at `ranking` (line 1, a key the file did not write), as if a contract's
+    value had changed."""
+    path = tmp_path / "ofa.yaml"
+    path.write_text("name: ofa\ntitle: ofa\n" + adds, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    first = str(caught.value.problems[0]).replace(str(tmp_path) + "/", "")
+    assert first.startswith(
+        f"ofa.yaml:{entry}: the fragment 'four-aces' ranks 10 of its bids "
+        "(forty_hundred_four_aces, ulti_four_aces,"
+    )
+    assert "for another ladder than this one: they break the order of ranking: table; " in first
+    assert "as after a contract's value changed" not in first

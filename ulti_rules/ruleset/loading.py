@@ -994,7 +994,9 @@ def _ladder_problems(
     may never have opened; the line at the club's own change says what broke the order
     and how to mend it in one step, for one bid as for many."""
     problems = [
-        _at_move(issue, ruleset, where) or where.problem(where.path_of(issue.path), issue.message)
+        _at_move(issue, ruleset, where)
+        or _at_fragment(issue, ruleset, where, registry)
+        or where.problem(where.path_of(issue.path), issue.message)
         for issue in issues
     ]
     blamed = _changed_values(issues, ruleset, where)
@@ -1042,6 +1044,48 @@ def _at_move(issue: LadderIssue, ruleset: Ruleset, where: _Where) -> _Sortable |
         )
         key = (where.resolved.order(layer), line, column)
         return key, Problem(file.display, line, column, _dotted(path), message)
+    return None
+
+
+def _at_fragment(
+    issue: LadderIssue, ruleset: Ruleset, where: _Where, registry: Registry
+) -> _Sortable | None:
+    """The line that sums up the bids out of the order of a listed ladder, where every one
+    of them has its rank from one fragment: said at the loaded file's ``extends`` or
+    ``with`` entry that adds the fragment (it was said at ``ranking``, which the file may
+    not write, as if a contract's value had changed)."""
+    if issue.path != "ranking" or not issue.clash:
+        return None
+    resolved = where.resolved
+    places = resolved.merged.places
+    layers = {places.get(("ladder", i, "rank"), (None,))[0] for i in issue.clash}
+    layer = layers.pop() if len(layers) == 1 else None
+    if layer is None or not resolved.layers[layer].is_fragment:
+        return None
+    name = resolved.layers[layer].path.stem
+    top = resolved.layers[resolved.top]
+    entry = _fragment_entry(top, name)
+    if entry is None:
+        return None
+    ids = [ruleset.ladder[i].id for i in issue.clash]
+    line, column = _mark_of(top, entry)
+    message = (
+        f"the fragment '{name}' ranks {len(ids)} of its bids ({bid_list(ids)}) for another "
+        f"ladder than this one: they break the order of ranking: {TABLE}; "
+        f"{order_fix(registry, len(ids))}"
+    )
+    return (resolved.order(resolved.top), line, column), Problem(
+        top.display, line, column, _dotted(entry), message
+    )
+
+
+def _fragment_entry(file: _File, name: str) -> KeyPath | None:
+    """Where ``file`` adds the fragment ``name`` (its name, or a path to its file)."""
+    for key in ("with", "extends"):
+        refs = file.data.get(key)
+        for i, ref in enumerate(refs if isinstance(refs, list) else [refs]):
+            if isinstance(ref, str) and (ref == name or Path(ref).stem == name):
+                return (key, i) if isinstance(refs, list) else (key,)
     return None
 
 
