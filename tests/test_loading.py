@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from ulti_rules.errors import Problem, RulesetError
-from ulti_rules.plugins import Registry, build_registry, new_manager
+from ulti_rules.plugins import Registry, build_registry, get_registry, new_manager
 from ulti_rules.ruleset import finding, loading
 from ulti_rules.ruleset.ladder import LadderIssue
 from ulti_rules.ruleset.loading import (
@@ -173,6 +173,19 @@ def test_extends_of_a_missing_base(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
         "not_text.yaml:1:10: extends: must name a ruleset or give the path of a YAML file "
         "(or a list of them)"
     )
+
+
+def test_every_missing_base_is_said_at_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The first one stopped the reading: the misspelt name after it showed only once the
+    path was mended."""
+    write(tmp_path, "two.yaml", "title: x\nextends: [./nope.yaml, wikipdia]\n")
+    monkeypatch.chdir(tmp_path)
+    assert [(p.line, p.column, p.path) for p in check_file("two.yaml", get_registry())] == [
+        (2, 11, "extends.0"),
+        (2, 24, "extends.1"),
+    ]
 
 
 # --------------------------------------------------------------------------- positioned problems

@@ -100,6 +100,20 @@ _UNFOUND = "\0unfound:"
 """How a dropped fragment that nothing provides is keyed (no file identity looks so)."""
 
 
+def _all_found(parents: list[_Ref], registry: Registry) -> None:
+    """Every ``extends`` entry that names no file, at once: the first one stopped the
+    reading, and the next was found only once it was mended (``extends: [./nope.yaml,
+    tournment]``). Nothing can be merged without its parents, so the reading stops here."""
+    problems = []
+    for ref in parents:
+        try:
+            _extends_target(ref, registry)
+        except RulesetError as exc:
+            problems.extend(exc.problems)
+    if len(problems) > 1:
+        raise RulesetError(problems)
+
+
 class _Chain:
     """Every file a ruleset is made of, in merge order, each once.
 
@@ -154,6 +168,7 @@ class _Chain:
                     "(without:); keep one of the two"
                 )
         inherited = {**dropped, **without}
+        _all_found(parents, self.registry)
         have_base = False
         for ref in parents:
             # a fragment listed after the base, which a file above drops by a name that
