@@ -152,10 +152,13 @@ class TableView:
 
     def after(self, hand: Hand, seat: int, action: Action, before: Before) -> None:
         """Print what ``seat``'s ``action`` did: the call, a finished trick, the contract
-        once play begins, the cards an open contract lays face up."""
+        once play begins, the cards an open contract lays face up.
+
+        A trick is printed when the hand counts it finished, whatever the action: under
+        ``kontra.window_opens: after_own_card`` the last card of trick 1 opens its
+        player's kontra word first, and his kontra or pass closes the trick."""
         if isinstance(action, Play):
-            if len(hand.tricks) > before.tricks:
-                self.trick(hand, len(hand.tricks))
+            pass  # a card shows in its trick
         elif isinstance(action, Pass) and before.phase is Phase.KONTRA and self.viewer is None:
             pass  # a pass in the kontra round says nothing worth a line to the onlooker
         else:
@@ -169,6 +172,8 @@ class TableView:
             if isinstance(action, Kontra):
                 text.stylize("bold")
             self.console.print(text)
+        if len(hand.tricks) > before.tricks:
+            self.trick(hand, len(hand.tricks))
         if not self._rest_shown and self._round_one_over(hand):
             self._rest_shown = True
             self.line("  " + self.words._("The rest of the cards are dealt:"), style=DIM)
@@ -296,7 +301,8 @@ class TableView:
                 self.line("  ", self.name(other), " " + _("(face up):") + " ",
                           self.hand_text(hand, cards))  # fmt: skip
         trick = seen.current_trick
-        if trick is not None and seen.phase == Phase.PLAY:
+        # in the kontra phase too: a word right after one's own card (after_own_card)
+        if trick is not None and seen.phase in (Phase.PLAY, Phase.KONTRA):
             text = Text("  " + _("Trick {number}:", number=len(seen.tricks) + 1) + " ")
             who = trick.leader
             for i, card in enumerate(trick.cards):
