@@ -355,11 +355,11 @@ def test_the_record_model_refuses_bad_cards() -> None:
     assert isinstance(record_from_data(data_of(simple_hand())), HandRecord)
 
 
-def test_a_seed_that_did_not_shuffle_the_deal_is_not_recorded() -> None:
+def test_a_given_deal_is_recorded_without_a_seed() -> None:
     seeded = Hand(ruleset("wikipedia"), seed=1)
     hands = [list(h) for h in seeded.deal.hands]
     hands[1][0], hands[2][0] = hands[2][0], hands[1][0]
-    hand = Hand(ruleset("wikipedia"), seed=1, deal=(hands, []))
+    hand = Hand(ruleset("wikipedia"), deal=(hands, []))
     play_out(hand, SimpleBidder(), random.Random(1))
     record = record_of(hand, "wikipedia")
     assert record.seed is None

@@ -52,7 +52,7 @@ from .quoting import shorten, shorten_quoted, shorten_said
 from .ruleset.loading import check_name, content_hash, load_ruleset, locate
 from .ruleset.positions import Where, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
-from .ruleset.references import OutsideReference
+from .ruleset.references import OutsideReference, is_path
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.scalars import describe, visible_text
 from .ruleset.schema import Ruleset
@@ -223,7 +223,9 @@ def record_of(
     """The record of a finished hand; ``ruleset_name`` is how the ruleset is found again.
 
     ``ruleset_hash`` may be passed when many hands share one ruleset (it is the
-    ruleset's ``content_hash``, which costs a dump of the whole ruleset).
+    ruleset's ``content_hash``, which costs a dump of the whole ruleset). A name (or an
+    absolute path) that finds other rules than the hand's is a RecordError: the record
+    would carry the hand's hash under it, and its replay say the rules changed since.
     """
     if not hand.is_over:
         raise RecordError("a record is made of a finished hand, and this one is not over")
@@ -231,16 +233,15 @@ def record_of(
     names = list(players) if players is not None else [f"P{i + 1}" for i in range(count)]
     if len(names) != count:
         raise RecordError(f"'{hand.ruleset.name}' is for {count} players, not {len(names)}")
-    seed = hand.seed
-    if seed is not None and deal_cards(hand.game, hand.seats, seed) != hand.deal:
-        seed = None  # a deal given explicitly: the seed did not shuffle it
+    found_hash = ruleset_hash or content_hash(hand.ruleset)
+    _check_ruleset_name(hand, ruleset_name, found_hash)
     try:
         return HandRecord(
             ruleset=ruleset_name,
-            ruleset_hash=ruleset_hash or content_hash(hand.ruleset),
+            ruleset_hash=found_hash,
             players=names,
             dealer=hand.dealer,
-            seed=seed,
+            seed=hand.seed,  # None for a given deal: a hand takes a seed or a deal, not both
             deal=hand.deal,
             actions=list(hand.history),
             contract=hand.contract,
@@ -250,6 +251,23 @@ def record_of(
         given = {"players": names}  # where the errors are: what the caller gave
         problems = validation_problems(exc, given, _IN_MEMORY, lambda e, _: _message(e, given))
         raise RecordError(problems) from None
+
+
+def _check_ruleset_name(hand: Hand, ruleset_name: str, found_hash: str) -> None:
+    """RecordError if ``ruleset_name`` finds rules other than the hand's. A relative path
+    is read from the folder the record will be saved in, not known here, and a reference
+    that finds no ruleset is one the replay says so of: both are left to the replay."""
+    if is_path(ruleset_name) and not Path(ruleset_name).expanduser().is_absolute():
+        return
+    try:
+        named = load_ruleset(ruleset_name, hand.registry)
+    except RulesetError:
+        return
+    if named is not hand.ruleset and content_hash(named) != found_hash:
+        raise RecordError(
+            f"the hand was played under '{hand.ruleset.name}', and '{shorten(ruleset_name)}' "
+            "finds other rules: name the ruleset the hand was played under"
+        )
 
 
 def _suffix(path: Path) -> str:
@@ -503,15 +521,15 @@ def _hash_text(given: str) -> str:
     return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
 
 
-def _dealt_by(hand: Hand, seed: int | str) -> bool:
-    """Whether ``seed`` deals the hand's cards. A negative seed also as it dealt before it
-    had cards of its own (``random.Random`` took -5 as 5, ``seeding.py``): a record saved
-    then still replays."""
+def _seed_dealing(hand: Hand, seed: int | str) -> int | str | None:
+    """The seed that deals the hand's cards: ``seed``, or for a negative one also as it
+    dealt before it had cards of its own (``random.Random`` took -5 as 5, ``seeding.py``:
+    a record saved then still replays, its hand seeded truthfully with 5); else None."""
     if deal_cards(hand.game, hand.seats, seed) == hand.deal:
-        return True
-    return (
-        isinstance(seed, int) and seed < 0 and deal_cards(hand.game, hand.seats, -seed) == hand.deal
-    )
+        return seed
+    if isinstance(seed, int) and seed < 0 and deal_cards(hand.game, hand.seats, -seed) == hand.deal:
+        return -seed
+    return None
 
 
 def _label(index: int, seat: int, action: Action) -> Said:
@@ -559,15 +577,17 @@ def replay(
         message = f"'{ruleset.name}' is for {count} players, and the record names {names}"
         raise RecordError([record.problem(("players",), message)])
     try:
-        hand = Hand(
-            ruleset, seed=record.seed, deal=record.deal, dealer=record.dealer, registry=registry
-        )
+        hand = Hand(ruleset, deal=record.deal, dealer=record.dealer, registry=registry)
     except BadDeal as exc:
         message = f"the deal: {shorten_quoted(str(exc))}"
         raise RecordError([record.problem(("deal",), message)]) from None
-    if record.seed is not None and not _dealt_by(hand, record.seed):
-        message = f"the deal is not the one seed {record.seed!r} deals"
-        raise RecordError([record.problem(("deal",), message)])
+    if record.seed is not None:
+        seed = _seed_dealing(hand, record.seed)
+        if seed is None:
+            message = f"the deal is not the one seed {record.seed!r} deals"
+            raise RecordError([record.problem(("deal",), message)])
+        # dealt again from the seed: a hand takes a seed or a deal, and has the one it took
+        hand = Hand(ruleset, seed=seed, dealer=record.dealer, registry=registry)
     for index, (seat, action) in enumerate(record.actions):
         label = _label(index, seat, action)
         wrong: str

@@ -81,8 +81,9 @@ class Hand:
     ``Hand(game, seed=7, dealer=0)`` (or ``game.new_hand(seed=7)``) shuffles with
     ``random.Random(7)``; ``Hand(game, deal=Deal(...), dealer=0)`` (or
     ``deal=(hands, rest)``, cards as ints or notation, or ``Deal.to_dict()``'s
-    mapping) plays an explicit deal; anything else is a ``BadDeal``. A
-    ruleset may stand for its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
+    mapping) plays an explicit deal; anything else, or a seed and a deal together (the
+    seed would not have shuffled the deal), is a ``BadDeal``. A ruleset may stand for
+    its game: ``Hand(ruleset, ...)`` uses ``Game.of(ruleset)``.
     The same seed or deal and the same actions give the same history and facts.
 
     Example:
@@ -164,6 +165,8 @@ class Hand:
     ) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise BadDeal(f"a seed is an int or a string, not {seed!r}")
+        if seed is not None and deal is not None:  # hand.seed would name cards it did not deal
+            raise BadDeal("a hand is shuffled from a seed or given a deal, not both")
         self._game = game = Game.of(game, registry)
         self._ruleset = ruleset = game.ruleset
         self._registry = game.registry

@@ -172,7 +172,8 @@ class Game:
         dealer: int = 0,
     ) -> Hand:
         """A new hand of this game: shuffled from ``seed``, or the explicit ``deal`` (a
-        ``Deal``, a ``(hands, rest)`` pair or ``Deal.to_dict()``'s mapping)."""
+        ``Deal``, a ``(hands, rest)`` pair or ``Deal.to_dict()``'s mapping); not both, a
+        ``BadDeal``: the seed would not have shuffled that deal."""
         from ..engine.hand import Hand  # the engine is built on Game: imported when called
 
         return Hand(self, seed=seed, deal=deal, dealer=dealer)
