@@ -31,7 +31,15 @@ PAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Plugins",
         "What a plugin implements: contract kinds, the facts they need, the hooks, its "
         "words in every language; and the registry of what the plugins brought.",
-        (".contracts.base", ".contracts.fact_specs", ".hookspecs", ".i18n", ".plugins"),
+        (
+            ".contracts.base",
+            ".contracts.fact_specs",
+            ".hookspecs",
+            ".i18n",
+            ".said",
+            ".scoring.possible",
+            ".plugins",
+        ),
     ),
     "errors": ("Errors", "Every error the library raises.", (".errors",)),
 }

@@ -172,6 +172,29 @@ SHEETS = {
     ),
     "four_durchmars": sheet(**FOUR, durchmars="Dani", tricks="", aces=""),
     "four_aces": sheet(**FOUR, aces="[Anna, Dani]"),
+    # the Four Aces plugin's own checks of the aces (it was English in a Hungarian list)
+    "ace_no_trick": sheet(tricks="{Anna: 8, Carla: 2}", aces="[Anna, Ben]"),
+    "ace_declarer_not_in": sheet(
+        points="{declarer: 80, defenders: 10}", tricks="{Anna: 8, Ben: 1, Carla: 1}", aces="[Ben]"
+    ),
+    "ace_declarer_no_room": sheet(
+        points="{declarer: 10, defenders: 80}",
+        tricks="{Anna: 1, Ben: 5, Carla: 4}",
+        last_trick="{winner: Anna}",
+        aces="[Anna, Ben]",
+    ),
+    "ace_defenders_none": sheet(
+        points="{declarer: 30, defenders: 60}",
+        tricks="{Anna: 4, Ben: 3, Carla: 3}",
+        last_trick="{winner: Ben}",
+        aces="[Anna]",
+    ),
+    "ace_defender_no_room": sheet(
+        points="{declarer: 80, defenders: 10}",
+        tricks="{Anna: 8, Ben: 1, Carla: 1}",
+        aces="[Anna, Ben, Carla]",
+    ),
+    "ace_nobody": sheet(aces="[]"),
 }
 """Broken sheets, each a table's mistake (or several): every problem the sheet reader, the
 sheet's resolution against its ruleset and the check of the facts say."""

@@ -71,6 +71,8 @@ if TYPE_CHECKING:
     from .ruleset.loading import load_game, load_ruleset
     from .ruleset.ranking import RankedBid
     from .ruleset.schema import ContractSpec, Ruleset, SilentBonus
+    from .said import Named, Said
+    from .scoring.possible import deck_words
     from .scoring.settlement import Settlement, settle
     # A new public name goes in three places: imported here, mapped to its module in
     # _WHERE, listed in __all__ (tests/test_cli_startup.py checks).
@@ -130,6 +132,9 @@ _WHERE: dict[str, str] = {
     "ContractSpec": ".ruleset.schema",
     "Ruleset": ".ruleset.schema",
     "SilentBonus": ".ruleset.schema",
+    "Named": ".said",
+    "Said": ".said",
+    "deck_words": ".scoring.possible",
     "Settlement": ".scoring.settlement",
     "settle": ".scoring.settlement",
 }
@@ -161,6 +166,7 @@ __all__ = [
     "Kontra",
     "MarriageFact",
     "MissingFact",
+    "Named",
     "Observation",
     "Pass",
     "Phase",
@@ -173,6 +179,7 @@ __all__ = [
     "RankedBid",
     "Ruleset",
     "RulesetError",
+    "Said",
     "Settlement",
     "SilentBonus",
     "SilentOutcome",
@@ -181,6 +188,7 @@ __all__ = [
     "Translator",
     "TrickFact",
     "UltiError",
+    "deck_words",
     "format_card",
     "format_cards",
     "get_registry",

@@ -19,6 +19,7 @@ from ulti_rules import (
     FactSpec,
     Rank,
     Ruleset,
+    Said,
     SilentOutcome,
     Translator,
     rank_of,
@@ -51,17 +52,24 @@ def _possible(
 ) -> list[str]:
     """What a table cannot have written: more than four aces, an ace in nobody's trick,
     nobody taking an ace when the talon cannot have held them all; given the ruleset and
-    ``can_deal``, aces the card points leave no room for where the fact puts them."""
-    found = ["there are four aces"] if len(winners) > 4 else []
+    ``can_deal``, aces the card points leave no room for where the fact puts them.
+
+    Each is a :class:`Said`: whole sentences, so that the score keeper says them in the
+    table's language (they are in ulti-rules' catalogues)."""
+    found: list[str] = [Said("there are four aces")] if len(winners) > 4 else []
     in_tricks = sum(facts.tricks_won.values()) * len(facts.seats)
     talon = CARDS - in_tricks
     if in_tricks and not winners and talon < len(ACES):
         found.append(
-            f"nobody took an ace, but only {talon} cards lie in the talon: at least "
-            f"{len(ACES) - talon} aces were in the tricks; say who won them"
+            Said(
+                "nobody took an ace, but only {talon} cards lie in the talon: at least "
+                "{missing} aces were in the tricks; say who won them",
+                talon=talon,
+                missing=len(ACES) - talon,
+            )
         )
     found += [
-        f"{name(seat)} took an ace but won no trick"
+        Said("{player} took an ace but won no trick", player=name(seat))
         for seat in sorted(set(winners))
         if seat in facts.seats and facts.tricks_won.get(seat, 0) == 0
     ]
@@ -113,34 +121,58 @@ def _within_points(
     ):
         return []
     dealt = [split for split in splits if can_deal({"ace": split})]
-    words = _card_words(ruleset)
+    from ulti_rules import deck_words  # the score keeper's: not imported for a ladder
+
+    words = deck_words(ruleset)
     who = name(declarer)
-    found = []
+    found: list[str] = []
     if not any(declarer_fits(mine) for mine, _, _ in dealt):
         points = _side_points(facts, ruleset, declarer=True)
         if declarer in takers:
-            room = _none_in("the declarer", points, words)
             found.append(
-                f"{who} took an ace, but {room}: take {who} out of aces, or correct points"
+                Said(
+                    "{player} took an ace, but {given}{room}: take {player} out of aces, or "
+                    "correct points",
+                    player=who,
+                    given="",
+                    room=_no_room(True, points, words),
+                )
             )
         else:
             found.append(
-                f"{who}, the declarer, is not in aces, but the declarer's "
-                f"{_needs_one(points, words)}: add {who} to aces, or correct points"
+                Said(
+                    "{player}, the declarer, is not in aces, but {points} cannot be made "
+                    "without an ace ({words}): add {player} to aces, or correct points",
+                    player=who,
+                    points=_points_of(True, points),
+                    words=words,
+                )
             )
     # Each side on its own; where each could be right alone but not both together, the
     # defenders' side given the declarer's.
-    given, deals = "", dealt
+    given: str = ""
+    deals = dealt
     if not found and any(defenders_fit(theirs) for _, theirs, _ in dealt):
-        given = f"with {who} {'' if declarer in takers else 'not '}in aces, "
+        given = (
+            Said("with {player} in aces, ", player=who)
+            if declarer in takers
+            else Said("with {player} not in aces, ", player=who)
+        )
         deals = [split for split in dealt if declarer_fits(split[0])]
     if not any(defenders_fit(theirs) for _, theirs, _ in deals):
         points = _side_points(facts, ruleset, declarer=False)
         if not named:
-            neither = " nor ".join(name(s) for s in facts.seats if s != declarer)
+            first, second = (name(s) for s in facts.seats if s != declarer)
             found.append(
-                f"neither {neither} is in aces, but {given}the defenders' "
-                f"{_needs_one(points, words)}: add who took it to aces, or correct points"
+                Said(
+                    "neither {first} nor {second} is in aces, but {given}{points} cannot be "
+                    "made without an ace ({words}): add who took it to aces, or correct points",
+                    first=first,
+                    second=second,
+                    given=given,
+                    points=_points_of(False, points),
+                    words=words,
+                )
             )
         else:
             found.append(_named_defenders(named, points, deals, given, facts, name, words))
@@ -158,22 +190,63 @@ def _named_defenders(
 ) -> str:
     """Why the defenders' aces cannot be where ``named`` says, in the deals ``dealt``:
     too few for one each, or too many for the tricks of those named."""
-    who = " and ".join(name(s) for s in named)
     most = max(theirs for _, theirs, _ in dealt)
     if most < len(named):
-        took = "each took an ace" if len(named) > 1 else "took an ace"
-        out = " or ".join(name(s) for s in named) if most else who
-        room = _none_in("the defenders", points, words, most)
-        return f"{who} {took}, but {given}{room}: take {out} out of aces, or correct points"
+        room = _no_room(False, points, words, most)
+        if len(named) == 1:
+            return Said(
+                "{player} took an ace, but {given}{room}: take {player} out of aces, or "
+                "correct points",
+                player=name(named[0]),
+                given=given,
+                room=room,
+            )
+        first, second = (name(s) for s in named)
+        pair = {"first": first, "second": second, "given": given, "room": room}
+        if most:
+            return Said(
+                "{first} and {second} each took an ace, but {given}{room}: take {first} or "
+                "{second} out of aces, or correct points",
+                **pair,
+            )
+        return Said(
+            "{first} and {second} each took an ace, but {given}{room}: take {first} and "
+            "{second} out of aces, or correct points",
+            **pair,
+        )
     least = min(theirs for _, theirs, _ in dealt if theirs >= len(named))
     tricks = sum(facts.tricks_won.get(s, 0) for s in named)
-    others = " and ".join(name(s) for s in facts.seats if s != facts.declarer and s not in named)
-    total, last = points
-    besides = f", {total - last} besides the last trick's {last}," if last else ""
-    return (
-        f"{given}the defenders' {total} card points{besides} need {least} aces in their "
-        f"tricks ({words}), and {who}'s {tricks} trick{'s' if tricks != 1 else ''} cannot "
-        f"hold them all: add {others} to aces, or correct points"
+    values: dict[str, object] = {
+        "given": given,
+        "points": _points_of(False, points),
+        "least": least,
+        "words": words,
+        "tricks": tricks,
+    }
+    if len(named) > 1:  # both defenders: all their tricks
+        if tricks == 1:
+            return Said(
+                "{given}{points} need {least} aces in their tricks ({words}), and their "
+                "{tricks} trick cannot hold them all: correct points or tricks",
+                **values,
+            )
+        return Said(
+            "{given}{points} need {least} aces in their tricks ({words}), and their "
+            "{tricks} tricks cannot hold them all: correct points or tricks",
+            **values,
+        )
+    (other,) = (s for s in facts.seats if s != facts.declarer and s not in named)
+    values.update(player=name(named[0]), other=name(other))
+    if tricks == 1:
+        return Said(
+            "{given}{points} need {least} aces in their tricks ({words}), and {player}'s "
+            "{tricks} trick cannot hold them all: add {other} to aces, or correct points",
+            **values,
+        )
+    return Said(
+        "{given}{points} need {least} aces in their tricks ({words}), and {player}'s "
+        "{tricks} tricks cannot hold them all: add {other} to aces, or correct points",
+        **values,
     )
 
 
@@ -185,34 +258,43 @@ def _side_points(facts: Facts, ruleset: Ruleset, *, declarer: bool) -> tuple[int
     return points, ruleset.points.last_trick if won_last else 0
 
 
-def _none_in(side: str, points: tuple[int, int], words: str, most: int = 0) -> str:
-    """``the defenders' 20 card points cannot include an ace``: a side without room for
-    more than ``most`` aces."""
+def _points_of(declarer: bool, points: tuple[int, int]) -> Said:
+    """``the defenders' 30 card points, 20 besides the last trick's 10,``: a side's
+    points as a sentence names them (the sentence translated with them)."""
     total, last = points
-    whose = f"{side}'" if side.endswith("s") else f"{side}'s"
-    if most:
-        aces = "more than one ace" if most == 1 else f"more than {most} aces"
-    else:
-        if total == 0:
-            return f"{side} {'have' if side.endswith('s') else 'has'} no card points"
-        if total == last:
-            return f"{whose} {total} card points are only the last trick's {last}"
-        aces = "an ace"
-    besides = f", {total - last} besides the last trick's {last}," if last else ""
-    return f"{whose} {total} card points{besides} cannot include {aces} ({words})"
+    values = {"total": total, "rest": total - last, "last": last}
+    if declarer and last:
+        return Said(
+            "the declarer's {total} card points, {rest} besides the last trick's {last},",
+            **values,
+        )
+    if declarer:
+        return Said("the declarer's {total} card points", **values)
+    if last:
+        return Said(
+            "the defenders' {total} card points, {rest} besides the last trick's {last},",
+            **values,
+        )
+    return Said("the defenders' {total} card points", **values)
 
 
-def _needs_one(points: tuple[int, int], words: str) -> str:
-    """``... card points cannot be made without an ace``, said of a side's points."""
+def _no_room(declarer: bool, points: tuple[int, int], words: str, most: int = 0) -> Said:
+    """``the defenders' 20 card points cannot include an ace (...)``: a side without
+    room for more than ``most`` aces."""
     total, last = points
-    besides = f", {total - last} besides the last trick's {last}," if last else ""
-    return f"{total} card points{besides} cannot be made without an ace ({words})"
-
-
-def _card_words(ruleset: Ruleset) -> str:
-    """``cards count ace 10, ten 10, every other card 0``."""
-    counted = [f"{rank} {value}" for rank, value in ruleset.points.card_points.items() if value]
-    return f"cards count {', '.join(counted) or 'nothing'}, every other card 0"
+    if not most and total == 0 and declarer:
+        return Said("the declarer has no card points")
+    if not most and total == 0:
+        return Said("the defenders have no card points")
+    if not most and total == last:
+        bare = _points_of(declarer, (total, 0))
+        return Said("{points} are only the last trick's {last}", points=bare, last=last)
+    values = {"points": _points_of(declarer, points), "words": words, "most": most}
+    if most > 1:
+        return Said("{points} cannot include more than {most} aces ({words})", **values)
+    if most == 1:
+        return Said("{points} cannot include more than one ace ({words})", **values)
+    return Said("{points} cannot include an ace ({words})", **values)
 
 
 ACE_WINNERS = FactSpec(

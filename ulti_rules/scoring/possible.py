@@ -249,9 +249,10 @@ def _without(deck: Deck, values: tuple[int, ...]) -> Deck | None:
     return tuple(sorted(left.items()))
 
 
-def _deck_words(ruleset: Ruleset) -> Said:
+def deck_words(ruleset: Ruleset) -> Said:
     """``cards count ace 11, ten 10, ..., every other card 0``: the ranks by their ids in
-    English (as a ruleset writes them), by the words of the cards in another language."""
+    English (as a ruleset writes them), by the words of the cards in another language.
+    Public (``ulti_rules.deck_words``): a plugin's check of card points says it too."""
     counted = [(rank, v) for rank, v in ruleset.points.card_points.items() if v]
     if not counted:
         return Said("cards count nothing, every other card 0")
@@ -292,7 +293,7 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
     for declarer_side, cards, points, has_last in alone:
         if not _holds(deck, cards, points):
             besides = last if has_last else 0
-            said = _cannot_hold(declarer_side, cards, points, besides, _deck_words(ruleset))
+            said = _cannot_hold(declarer_side, cards, points, besides, deck_words(ruleset))
             found.append(Impossibility("points", said))
     if not _holds(deck, TALON_CARDS, facts.talon_points):
         found.append(
@@ -301,7 +302,7 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
                 Said(
                     "the talon's two cards cannot hold {points} card points: {deck}",
                     points=facts.talon_points,
-                    deck=_deck_words(ruleset),
+                    deck=deck_words(ruleset),
                 ),
             )
         )
@@ -321,7 +322,7 @@ def _split(facts: Facts, ruleset: Ruleset) -> list[Impossibility]:
                 declarer=facts.declarer_points,
                 defenders=facts.defender_points,
                 talon=facts.talon_points,
-                deck=_deck_words(ruleset),
+                deck=deck_words(ruleset),
             ),
         )
     ]

@@ -875,7 +875,12 @@ class _Reader:
                 said = spec.problems(
                     value, facts, lambda s: names[s], ruleset=ruleset, can_deal=deal
                 )
-                found = [printable(str(m)) for m in said]
+                # a Said is said in the table's language; any text a plugin gives is made
+                # safe for the terminal, and a Said that would change is shown as text
+                found = [
+                    m if isinstance(m, Said) and printable(m) == m else printable(str(m))
+                    for m in said
+                ]
             except (Exception, SystemExit) as exc:
                 owner = self.registry.fact_owner(spec.name)
                 raise plugin_fault(f"fact '{spec.name}'", owner, exc, "check") from exc
