@@ -195,6 +195,10 @@ SHEETS = {
         aces="[Anna, Ben, Carla]",
     ),
     "ace_nobody": sheet(aces="[]"),
+    # the reader's own words (the YAML parser's stay English; the hint after them is ours)
+    "unclosed": sheet(points="{declarer: 60, defenders: 30"),
+    "duplicate": sheet(aces="[Anna, Ben]\ndeclarer: Ben"),
+    "tab": sheet(aces="[Anna, Ben]\n\tbid: ulti"),
 }
 """Broken sheets, each a table's mistake (or several): every problem the sheet reader, the
 sheet's resolution against its ruleset and the check of the facts say."""

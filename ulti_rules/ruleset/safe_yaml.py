@@ -25,6 +25,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem
 from ..quoting import QUOTED, shorten
+from ..said import Said
 
 MAX_BYTES = 1024 * 1024
 """A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
@@ -151,13 +152,16 @@ def read_bytes(path: Path, *, max_bytes: int = MAX_BYTES) -> bytes:
     try:
         size = path.stat().st_size
         if not path.is_file():
-            raise YamlError([YamlIssue(None, "not a regular file")])
+            raise YamlError([YamlIssue(None, Said("not a regular file"))])
         if size > max_bytes:
             raise YamlError([_too_big(size, max_bytes)])
         with path.open("rb") as stream:
             raw = stream.read(max_bytes + 1)  # the size can change, or lie (a device)
     except OSError as exc:
-        raise YamlError([YamlIssue(None, f"cannot read the file: {exc.strerror or exc}")]) from None
+        reason = exc.strerror or str(exc)
+        raise YamlError(
+            [YamlIssue(None, Said("cannot read the file: {reason}", reason=reason))]
+        ) from None
     if len(raw) > max_bytes:
         raise YamlError([_too_big(len(raw), max_bytes)])
     return raw
@@ -170,7 +174,12 @@ def decode(raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise YamlError(
-            [YamlIssue(Mark(line, 1), f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
+            [
+                YamlIssue(
+                    Mark(line, 1),
+                    Said("not UTF-8 text (byte {byte})", byte=f"0x{raw[exc.start]:02x}"),
+                )
+            ]
         ) from None
     return text
 
@@ -295,7 +304,11 @@ def _skip(event: Callable[[], Any], depth: int) -> None:
 def _too_big(size: int, max_bytes: int) -> YamlIssue:
     return YamlIssue(
         None,
-        f"the file is {_megabytes(size)}; files over {_megabytes(max_bytes)} are not read",
+        Said(
+            "the file is {size}; files over {limit} are not read",
+            size=_megabytes(size),
+            limit=_megabytes(max_bytes),
+        ),
     )
 
 
@@ -345,8 +358,12 @@ class _BoundedComposer(_ComposerBase):
                 [
                     YamlIssue(
                         _mark(event.start_mark),
-                        f"tag {_short_tag(tag)} is not allowed on {_KINDS[kind]}: only plain "
-                        "YAML is read (mappings, lists, text, numbers, true/false, null)",
+                        Said(
+                            "tag {tag} is not allowed on {kind}: only plain YAML is read "
+                            "(mappings, lists, text, numbers, true/false, null)",
+                            tag=_short_tag(tag),
+                            kind=_KINDS[kind],
+                        ),
                     )
                 ]
             )
@@ -361,12 +378,20 @@ def _reader_issue(exc: yaml.reader.ReaderError, text: str) -> YamlIssue:
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     char = exc.character
     code = ord(char) if isinstance(char, str) else char
+    if code < 0x100:
+        return YamlIssue(
+            Mark(line, column),
+            Said(
+                "U+{code} is a control character, and control characters cannot be written "
+                "in a YAML file: remove it, or write it as an escape inside double quotes "
+                '("{escape}")',
+                code=f"{code:04X}",
+                escape=f"\\x{code:02x}",
+            ),
+        )
     return YamlIssue(
         Mark(line, column),
-        f"U+{code:04X} is a control character, and control characters cannot be written in "
-        f'a YAML file: remove it, or write it as an escape inside double quotes ("\\x{code:02x}")'
-        if code < 0x100
-        else f"U+{code:04X} cannot be written in a YAML file: remove it",
+        Said("U+{code} cannot be written in a YAML file: remove it", code=f"{code:04X}"),
     )
 
 
@@ -378,12 +403,12 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, text: str = "") -> YamlIssue:
     if exc.problem and "maximum nesting depth" in exc.problem:  # libyaml's own bound (1000)
         message = f"nested deeper than {MAX_DEPTH} levels"
     hint = _syntax_hint(exc, text)
-    if hint:
-        message += f": {hint}"
+    if hint:  # the parser's words are English; the hint is said in the reader's language
+        message = Said("{problem}: {hint}", problem=message, hint=hint)
     return YamlIssue(_mark(mark) if mark is not None else None, message)
 
 
-def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> str:
+def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> Said | None:
     """What a parser message usually means in a hand-written file, in a person's words.
 
     The parser says what it expected; a club organiser needs to hear "a tab", "the
@@ -394,43 +419,48 @@ def _syntax_hint(exc: yaml.MarkedYAMLError, text: str) -> str:
     lines = text.splitlines()
     line = lines[at.line] if at is not None and 0 <= at.line < len(lines) else ""
     if "\t" in line[: (at.column + 1) if at is not None else 0] or "'\\t'" in problem:
-        return "a tab character: YAML indents with spaces only; replace the tab with spaces"
+        return Said("a tab character: YAML indents with spaces only; replace the tab with spaces")
     if "mapping values are not allowed" in problem:
-        return (
+        return Said(
             "a ': ' where none can be; quote a value that holds one "
             '(title: "Club: our rules"), put a nested key on a line of its own, and check '
             "the indentation and that the line above ends its key with ':'"
         )
     if "escape" in problem:
-        return (
+        return Said(
             "an escape in double quotes must stand for a character: \\ud800 to \\udfff "
             "are halves of a UTF-16 pair, not characters, and \\U goes up to \\U0010ffff; "
             "write the character itself"
         )
     if opened is None:
-        return "check the indentation" if "block" in context else ""
-    where = f"line {opened.line + 1}, column {opened.column + 1}"
+        return Said("check the indentation") if "block" in context else None
+    where = Said("line {line}, column {column}", line=opened.line + 1, column=opened.column + 1)
     if "flow mapping" in context or "flow sequence" in context:
         brackets = "{}" if "mapping" in context else "[]"
-        return (
-            f"the '{brackets[0]}' at {where} is not closed with '{brackets[1]}', "
-            "or a ',' is missing between its items"
+        return Said(
+            "the '{opening}' at {where} is not closed with '{closing}', or a ',' is missing "
+            "between its items",
+            opening=brackets[0],
+            closing=brackets[1],
+            where=where,
         )
     if "quoted scalar" in context:
-        return f"the quote at {where} is never closed"
+        return Said("the quote at {where} is never closed", where=where)
     if "block mapping" in context:
         if line.lstrip().startswith("- "):
-            return "a list item ('- ') where this mapping expects 'key: value' lines"
-        return (
-            "check the indentation: the keys of one mapping start in the same column "
-            f"(this mapping's first key is at {where})"
+            return Said("a list item ('- ') where this mapping expects 'key: value' lines")
+        return Said(
+            "check the indentation: the keys of one mapping start in the same column (this "
+            "mapping's first key is at {where})",
+            where=where,
         )
     if "block collection" in context:
-        return (
+        return Said(
             "check the indentation: every item of a list starts with '- ' in the same "
-            f"column (this list's first item is at {where})"
+            "column (this list's first item is at {where})",
+            where=where,
         )
-    return ""
+    return None
 
 
 _BOOL_1_2 = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
@@ -588,7 +618,7 @@ class _Reader:
                     [
                         YamlIssue(
                             _mark(second.start_mark),
-                            "the file must hold one YAML document; this is a second one",
+                            Said("the file must hold one YAML document; this is a second one"),
                         )
                     ]
                 )
@@ -805,8 +835,12 @@ class _Reader:
             if key is not None or tag == _CORE + "null":
                 self._issue(
                     mark,
-                    f"key {shorten(text)!r} is read as {_KIND_OF.get(type(key), 'not text')}; "
-                    f"quote it: '{shorten(text)}'",
+                    Said(
+                        "key {key} is read as {kind}; quote it: '{text}'",
+                        key=repr(shorten(text)),
+                        kind=_KIND_OF.get(type(key), "not text"),
+                        text=shorten(text),
+                    ),
                     mapping.path,
                     say,
                 )
@@ -814,8 +848,12 @@ class _Reader:
         elif key in mapping.keys:
             self._issue(
                 mark,
-                f"duplicate key '{shorten(key)}' (first set at line {mapping.keys[key].line}); "
-                "YAML would silently keep only the last",
+                Said(
+                    "duplicate key '{key}' (first set at line {line}); YAML would silently keep "
+                    "only the last",
+                    key=shorten(key),
+                    line=mapping.keys[key].line,
+                ),
                 (*mapping.path, key),
                 say,
                 keyed=True,
