@@ -314,3 +314,25 @@ def test_sheet_numbers_are_strict_and_bounded(
 ) -> None:
     (found,) = refused(tmp_path, replace(old, new))
     assert found.startswith(message), found
+
+
+FOUR_PLAYER_ULTI = (
+    "ruleset: four-player\nplayers: [Anna, Ben, Carla, Dani]\ndealer: Dani\ndeclarer: Anna\n"
+    "bid: ulti\ntrump: acorns\npoints: {declarer: 60, defenders: 30}\n"
+    "tricks: {Anna: 6, Ben: 2, Carla: 1, Dani: 1}\n"
+    "last_trick: {winner: Anna, trump_seven: Anna}\naces: [Anna, Ben]\n"
+)
+
+
+def test_tricks_given_to_the_dealer_who_sat_out_are_said_once(tmp_path: Path) -> None:
+    """Ten tricks written, one of them the sitting-out dealer's: "the trick counts add up
+    to 9, not 10" came beside the line that says it, and without it the aces check met
+    points no deal could give (a plugin fault)."""
+    assert refused(tmp_path, FOUR_PLAYER_ULTI) == [
+        "8:37: tricks.Dani: Dani sat out this hand and took no trick"
+    ]
+    eleven = replace("Dani: 1}", "Dani: 2}", FOUR_PLAYER_ULTI)  # and one too many besides
+    assert refused(tmp_path, eleven) == [
+        "8:1: tricks: the trick counts add up to 9, not 10",
+        "8:37: tricks.Dani: Dani sat out this hand and took no trick",
+    ]

@@ -121,6 +121,8 @@ def _within_points(
     ):
         return []
     dealt = [split for split in splits if can_deal({"ace": split})]
+    if not dealt:  # no deal at all gives these points: the score keeper says so
+        return []
     from ulti_rules import deck_words  # the score keeper's: not imported for a ladder
 
     words = deck_words(ruleset)

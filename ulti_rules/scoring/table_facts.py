@@ -30,7 +30,7 @@ from ..ruleset.references import OutsideReference, is_path
 from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from ..said import Named, Said, said_of
-from .possible import can_deal, did_not_play, impossibilities, suit_named
+from .possible import TRICKS, can_deal, did_not_play, impossibilities, suit_named, trick_total
 from .settlement import Settlement, SettlementError, settle
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
@@ -143,6 +143,8 @@ class _Reader:
     ruleset: Ruleset
     registry: Registry
     problems: list[Problem] = field(default_factory=list)
+    sat_out_tricks: int = 0
+    """Tricks the sheet gives a player who sat out (refused at his name)."""
 
     def fail(self, path: KeyPath, message: str) -> None:
         self.problems.append(self.where.problem(path, message))
@@ -797,6 +799,12 @@ class _Reader:
             extra=declared,
         )
         issues = impossibilities(facts, self.ruleset, lambda s: names[s], bid)
+        total = sum(facts.tricks_won.values())
+        if self.sat_out_tricks and total + self.sat_out_tricks == TRICKS:
+            # the ten written, with the sitting-out dealer's: that one line says it
+            issues = [
+                i for i in issues if not (i.topic == "tricks" and i.message == trick_total(total))
+            ]
         for issue in issues:
             at = _IMPOSSIBLE_AT[issue.topic]
             if issue.topic == "trump_seven" and sheet.last_trick is None:
@@ -804,7 +812,9 @@ class _Reader:
             if issue.topic == "tricks" and sheet.tricks is None:
                 at = ("durchmars",)
             self.fail(at, issue.message)
-        dealable = not any(issue.topic in _POINTS_REFUSED for issue in issues)
+        dealable = not self.sat_out_tricks and not any(
+            issue.topic in _POINTS_REFUSED for issue in issues
+        )
         self.check_declared(facts, names, dealable=dealable)
         return facts
 
@@ -900,6 +910,7 @@ class _Reader:
                         ("tricks", who),
                         Said("{player} sat out this hand and took no trick", player=who),
                     )
+                    self.sat_out_tricks += count
                     continue
                 tricks[seat] = count
         if sheet.durchmars is not None:
