@@ -602,6 +602,28 @@ def test_check_notes_a_setting_that_changes_nothing_under_the_file_s_rules(
     )
 
 
+def test_check_notes_a_move_that_changes_no_rank(tmp_path: Path) -> None:
+    """Under ranking: value the listed order ranks nothing: `ulti diff` said the file
+    plays the same, and `ulti check` had no word for the line (a review). Under
+    value_then_listed the same move breaks a tie of values, and is no note."""
+    move = "ladder:\n  betli:\n    before: ulti\n"
+    (tmp_path / "club.yaml").write_text(
+        "name: club\ntitle: Club\nextends: tournament\n" + move, encoding="utf-8"
+    )
+    (tmp_path / "tie.yaml").write_text(
+        "name: tie\ntitle: Tie\nextends: tournament\nranking: value_then_listed\n" + move,
+        encoding="utf-8",
+    )
+    ulti = run_in(tmp_path)
+    done = ulti("check", "club.yaml", "tie.yaml")
+    assert (done.returncode, done.stdout) == (0, "2 files checked: 2 ok\n")
+    assert done.stderr == (
+        "ulti: note: club.yaml:6:5: ladder.betli.before: lists the bid elsewhere, which "
+        "changes no bid's rank under ranking: value: delete it, or change the rule that "
+        "leaves it unused\n"
+    )
+
+
 def test_check_notes_only_what_the_file_itself_writes(tmp_path: Path) -> None:
     """The base turns kontra off and writes a window: checking the club notes the club's
     own kontra lines, not the base's (the base's check notes its own)."""

@@ -544,4 +544,9 @@ def test_a_fragment_whose_ranks_fit_another_ladder_is_said_where_it_is_added(
         "(forty_hundred_four_aces, ulti_four_aces,"
     )
     assert "for another ladder than this one: they break the order of ranking: table; " in first
+    assert "twenty_hundred_ulti_four_aces_red)" in first  # all ten, to mark each
     assert "as after a contract's value changed" not in first
+    # merged after the file, the fragment's bids are none its ladder: can mark
+    marked = "or mark these bids `rank_exception: true`"
+    moved = "or add the fragment in extends after the ruleset (extends: [older-20-100, four-aces])"
+    assert (marked in first, moved in first) == (("with" not in adds), ("with" in adds))

@@ -44,19 +44,43 @@ def idle_settings(own: OwnSettings) -> list[Problem]:
     ]
     judged = JUDGED_VALUES // max(own.size, 1)
     notes = [
-        own.note(
-            path,
-            Said(
-                "changes nothing under these rules, which read the same without this line: "
-                "delete it, or change the rule that leaves it unused"
-            ),
-        )
+        own.note(path, _move_said(own) if _is_move(path) else _IDLE)
         for path in lines[:judged]
-        if _idle(own, path)
+        if (_idle_move(own, path) if _is_move(path) else _idle(own, path))
     ]
     if len(lines) > judged:
         notes.append(_not_judged(own, lines[judged], len(lines) - judged, judged))
     return notes
+
+
+_IDLE = Said(
+    "changes nothing under these rules, which read the same without this line: delete it, "
+    "or change the rule that leaves it unused"
+)
+
+
+def _is_move(path: KeyPath) -> bool:
+    """``ladder.<id>.after`` or ``.before``: a bid listed elsewhere in the ladder."""
+    return len(path) == 3 and path[0] == "ladder" and path[2] in ("after", "before")
+
+
+def _idle_move(own: OwnSettings, path: KeyPath) -> bool:
+    """Whether listing the bid elsewhere leaves every bid's rank as it was: the listed
+    order ranks nothing under ``ranking: value`` (nor under a table, which writes the
+    ranks). The rulebooks compare bids by id, so the move looked needed (a review)."""
+    without = own.without(path)
+    if without is None:
+        return False
+    ranks = {bid.id: bid.rank for bid in own.ruleset.ladder}
+    return ranks == {bid.id: bid.rank for bid in without.ladder}
+
+
+def _move_said(own: OwnSettings) -> Said:
+    return Said(
+        "lists the bid elsewhere, which changes no bid's rank under ranking: {rule}: "
+        "delete it, or change the rule that leaves it unused",
+        rule=own.ruleset.ranking,
+    )
 
 
 def _not_judged(own: OwnSettings, first: KeyPath, count: int, judged: int) -> Problem:

@@ -775,10 +775,14 @@ def order_fix(registry: Registry, count: int) -> str:
     """How to mend ``count`` bids out of the order of a listed ladder in one step."""
     them = "them" if count > 1 else "it"
     these = "these bids" if count > 1 else "the bid"
+    return f"fix {them} in one step: {derive_fix(registry)}, or mark {these} `rank_exception: true`"
+
+
+def derive_fix(registry: Registry) -> str:
+    """The first half of :func:`order_fix`: derive the order from the values."""
     return (
-        f"fix {them} in one step: derive the order from the values with ranking: "
-        f"{_or_list(_deriving_rules(registry))} (docs/rulesets.md), or mark {these} "
-        "`rank_exception: true`"
+        f"derive the order from the values with ranking: "
+        f"{_or_list(_deriving_rules(registry))} (docs/rulesets.md)"
     )
 
 

@@ -61,6 +61,7 @@ from .ladder import (
     LadderIssue,
     bid_list,
     check_ladder,
+    derive_fix,
     derive_ladder,
     numbers_in_force,
     order_fix,
@@ -1084,14 +1085,27 @@ def _at_fragment(
         return None
     ids = [ruleset.ladder[i].id for i in issue.clash]
     line, column = _mark_of(top, entry)
+    if entry[0] == "with":  # merged after this file: its ladder cannot name the bids
+        base = next((str(r) for r in _listed(top.data.get("extends"))), "<ruleset>")
+        fix = (
+            f"fix them in one step: {derive_fix(registry)}, or add the fragment in extends "
+            f"after the ruleset (extends: [{shorten(base)}, {name}]), where this file's "
+            "ladder: can mark its bids `rank_exception: true`"
+        )
+    else:
+        fix = order_fix(registry, len(ids))
     message = (
-        f"the fragment '{name}' ranks {len(ids)} of its bids ({bid_list(ids)}) for another "
-        f"ladder than this one: they break the order of ranking: {TABLE}; "
-        f"{order_fix(registry, len(ids))}"
+        f"the fragment '{name}' ranks {len(ids)} of its bids ({', '.join(ids)}) for another "
+        f"ladder than this one: they break the order of ranking: {TABLE}; {fix}"
     )
     return (resolved.order(resolved.top), line, column), Problem(
         top.display, line, column, _dotted(entry), message
     )
+
+
+def _listed(value: Any) -> list[Any]:
+    """A meta key's value as a list (one name, or a list of them)."""
+    return value if isinstance(value, list) else [] if value is None else [value]
 
 
 def _fragment_entry(file: _File, name: str) -> KeyPath | None:
