@@ -173,6 +173,19 @@ def test_the_hand_is_sorted_by_suit_trump_first_in_the_contracts_rank_order() ->
     assert not counts_points(hand)
 
 
+def test_the_round_1_trump_of_a_two_round_auction_is_sorted_first() -> None:
+    """docs/play.md: the trump suit first once it is named. The round-1 winner's suit
+    stands from round 1, but the hand was sorted trump-first only from the first card."""
+    hand = load_game("two-round-auction").new_hand(seed=22)
+    cards = parse_cards("MX MK ZK ZF PX TK TAl")
+    hand.apply(Bid("parti"))
+    while hand.step == "round1":
+        hand.apply(Pass())
+    assert sort_hand(hand, cards) == parse_cards("MX MK ZK ZF PX TK TAl")  # not named yet
+    hand.apply(DeclareTrump("bells"))
+    assert sort_hand(hand, cards) == parse_cards("TK TAl MX MK ZK ZF PX")
+
+
 def test_card_points_count_in_a_simple_and_a_hundred_only() -> None:
     game = load_game("wikipedia")
     for bid, counts in [("parti_red", True), ("ulti_red", True), ("betli_red", False)]:

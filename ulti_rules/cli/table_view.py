@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import RANK_IDS, Card, rank_of, suit_number, suit_of
-from ..engine import Action, Bid, Discard, Hand, Kontra, Pass, PickUp, Play
+from ..engine import Action, Bid, DeclareTrump, Discard, Hand, Kontra, Pass, PickUp, Play
 from ..engine.phase import Phase, Step
 from ..i18n import N_
 from ..scoring.settlement import Settlement
@@ -44,13 +44,28 @@ class Before:
     exposed: bool
 
 
+def named_trump(hand: Hand) -> int:
+    """The trump suit's number once it is named, else -1: in play the hand's; in the
+    auction the suit named last, with the standing bid (a suit named in the bid, or the
+    round-1 winner's of a two-round auction) unless a later bid named none. The hand was
+    sorted trump-first only from the first card, though the suit stood from round 1."""
+    if hand.trump is not None:
+        return suit_number(hand.trump)
+    for _, action in reversed(hand.history):
+        if isinstance(action, DeclareTrump):
+            return suit_number(action.suit)
+        if isinstance(action, Bid):
+            return suit_number(action.trump) if action.trump is not None else -1
+    return -1
+
+
 def sort_hand(hand: Hand, cards: Sequence[Card]) -> list[Card]:
     """Cards grouped by suit (the trump first, once named), each suit high to low in the
     ruleset's rank order for this contract (tens low without trumps)."""
     ranks = hand.ruleset.ranks
     info = hand.bid_info
     no_trump = info is not None and info.trump == "none"
-    trump = suit_number(hand.trump) if hand.trump is not None else -1
+    trump = -1 if no_trump else named_trump(hand)
 
     def order(card: Card) -> tuple[int, int]:
         suit = int(suit_of(card))
