@@ -515,6 +515,15 @@ def test_two_bonuses_changed_alike_are_each_said_with_their_own_name(tmp_path: P
             assert phrased.text.startswith(f"{name}:"), (subject, phrased.text)
 
 
+def test_a_sentence_two_settings_share_is_said_once() -> None:
+    """Silent 100's loss_factor and scored_by both change "A failure costs ...": the
+    second line said that sentence again before its own (an acceptance review)."""
+    diff = describe_differences(load_ruleset("wikipedia"), load_ruleset("older-20-100"))
+    lines = [s.text for s in diff.said() if s.text.startswith("Silent 100:")]
+    assert len([line for line in lines if "A failure costs" in line]) == 1
+    assert any(line.startswith("Silent 100: Either side can make it. (Was: ") for line in lines)
+
+
 def test_a_changed_kontra_window_says_the_later_calls_follow_it(tmp_path: Path) -> None:
     """With `later_window: same`, Rekontra's window moves with Kontra's: the rulebook said
     so, the diff did not (found by a diff review)."""

@@ -258,6 +258,10 @@ class _Speaker:
         earlier = [self.told.get((name, text)) for text in (*new, *old)]
         if earlier[0] is not None and all(line == earlier[0] for line in earlier):
             return earlier[0]  # another setting's line already said all of it
+        # a sentence another setting's line said already is not said again beside the
+        # rest (a silent bonus's loss_factor and scored_by share "a failure costs ...")
+        new = [text for text in new if (name, text) not in self.told] or new
+        old = [text for text in old if (name, text) not in self.told] or old
         if new and old:
             text = self._("{now} (Was: {was})", now=" ".join(new), was=" ".join(old))
         elif new:
