@@ -155,7 +155,21 @@ GOLDEN = [
     ("older-20-100", "en", "Kontra is called with one's own card to the first trick."),
     ("four-player", "en", "Four sit at the table, but only three play each hand: the dealer"),
     ("two-round-auction", "en", "The auction is played in two rounds. In the first round each"),
-    ("two-round-auction", "de", "Geboten wird in zwei Durchgängen. Im ersten hat jeder 5 Karten,"),
+    ("two-round-auction", "de", "Geboten wird in zwei Durchgängen. Im ersten hat jeder 5 Karten."),
+    # a raise counts as usual, and the first round's ×2 is on the settlement's lines
+    # (the rulebook said neither: an acceptance review)
+    (
+        "two-round-auction",
+        "en",
+        "A first-round bid counts 2 times, with the kontras on it, for as long as it stands: "
+        "the winner's raise, and any later bid, counts as usual.",
+    ),
+    (
+        "two-round-auction",
+        "en",
+        "A bid that stood from the first round counts 2 times on the lines of its components, "
+        "penalties included; the silent bonuses' lines do not.",
+    ),
 ]
 
 

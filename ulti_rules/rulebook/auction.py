@@ -112,7 +112,9 @@ def _two_rounds(w: Words) -> list[Block]:
         w.para(
             w._(
                 "The auction is played in two rounds. In the first round each player holds "
-                "{cards} cards, and its bids and kontras count {multiplier} times.",
+                "{cards} cards. A first-round bid counts {multiplier} times, with the kontras "
+                "on it, for as long as it stands: the winner's raise, and any later bid, "
+                "counts as usual.",
                 cards=two.first_round_cards,
                 multiplier=two.multiplier,
             ),

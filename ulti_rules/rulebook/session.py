@@ -128,6 +128,19 @@ def settlement(w: Words) -> Section:
             )
         ),
     ]
+    two = w.ruleset.auction.two_round
+    if two is not None and two.multiplier > 1:
+        blocks.append(
+            w.para(
+                w._(
+                    "A bid that stood from the first round counts {multiplier} times on the "
+                    "lines of its components, penalties included; the silent bonuses' lines "
+                    "do not.",
+                    multiplier=two.multiplier,
+                ),
+                "auction.two_round.multiplier",
+            )
+        )
     if w.ruleset.players.count == 4:
         blocks.append(
             w.para(
