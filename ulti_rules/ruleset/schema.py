@@ -374,7 +374,10 @@ class TwoRoundAuction(Strict):
         description="Cards each player holds in round 1 (1 to 10).",
     )
     multiplier: Whole = Field(
-        default=2, ge=1, le=16, description="Bids and kontras of round 1 count this much (1 to 16)."
+        default=2,
+        ge=1,
+        le=16,
+        description="A round-1 bid counts this much, with its kontras, while it stands (1 to 16).",
     )
     opener_must_bid: Flag = Field(
         default=False, description="Whether the round-1 opener must bid (OPEN)."
