@@ -156,6 +156,9 @@ GOLDEN = [
     ("four-player", "en", "Four sit at the table, but only three play each hand: the dealer"),
     ("two-round-auction", "en", "The auction is played in two rounds. In the first round each"),
     ("two-round-auction", "de", "Geboten wird in zwei Durchgängen. Im ersten hat jeder 5 Karten."),
+    # the chain ends at Rekontra there: "and the calls after it" named none
+    ("tournament", "en", "Rekontra may be made until the second trick is led."),
+    ("wikipedia", "en", "Rekontra and the calls after it may be made until the second trick"),
     # a raise counts as usual, and the first round's ×2 is on the settlement's lines
     # (the rulebook said neither: an acceptance review)
     (

@@ -122,6 +122,18 @@ def _later(w: Words) -> str:
     k = w.ruleset.kontra
     second = w.level(2)
     window = k.window if k.later_window == "same" else k.later_window
+    if k.level_cap <= 2:  # the chain ends there: "and the calls after it" named none
+        return {
+            "own_card_trick1": w._(
+                "{second} is made with one's own card to the first trick.", second=second
+            ),
+            "end_trick1": w._(
+                "{second} may be made until the first trick is complete.", second=second
+            ),
+            "before_lead_trick2": w._(
+                "{second} may be made until the second trick is led.", second=second
+            ),
+        }[window]
     return {
         "own_card_trick1": w._(
             "{second} and the calls after it are made with one's own card to the first trick.",
