@@ -16,8 +16,8 @@ from ulti_rules.cli.play_session import HEART_ACE, PlaySession, heart_ace_holder
 from ulti_rules.cli.play_words import Words
 from ulti_rules.cli.record_shelf import RecordShelf
 from ulti_rules.cli.table_view import counts_points, sort_hand
-from ulti_rules.engine import Bid, DeclareTrump, Discard, Hand, Kontra, Pass, PickUp, Play
-from ulti_rules.engine.phase import Phase
+from ulti_rules.engine import Announce, Bid, DeclareTrump, Discard, Hand, Kontra, Pass, PickUp, Play
+from ulti_rules.engine.phase import Phase, Step
 from ulti_rules.records import record_of
 from ulti_rules.ruleset.loading import load_game, load_ruleset
 
@@ -368,3 +368,13 @@ def test_the_heart_ace_holder_is_the_seat_holding_it_when_the_auction_ends(
         assert "nobody" in found, found
     elif name == "wikipedia":
         assert "laid by the declarer" in found, found
+
+
+def test_the_play_asks_for_a_card_only_where_a_card_is_on_offer() -> None:
+    """A 40-100 declarer whose marriage is due before his card was asked "Your card", and
+    a card typed then was refused as not due (an acceptance review)."""
+    from ulti_rules.cli.table_view import step_prompt
+
+    assert step_prompt(Step.PLAY, None, [Announce("hearts")]) == "Your choice"
+    assert step_prompt(Step.PLAY, None, [Announce("hearts"), Play(3)]) == "Your card"
+    assert step_prompt(Step.PLAY) == "Your card"

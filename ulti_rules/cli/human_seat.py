@@ -59,7 +59,7 @@ class HumanSeat:
         choices = choices_of(_in_hand_order(hand, actions), self.view.words)
         self.view.choices(choices)
         while True:
-            text = self.ask(step_prompt(seen.step, self.view.words))
+            text = self.ask(step_prompt(seen.step, self.view.words, actions))
             if text.strip() in HELP_WORDS:
                 self.view.situation(hand, seat)
                 self.view.choices(choices)

@@ -537,7 +537,13 @@ PROMPTS: dict[Step, str] = {
 }
 
 
-def step_prompt(step: Step, words: Words | None = None) -> str:
-    """The question for the seat to act, in ``words``' language."""
+def step_prompt(
+    step: Step, words: Words | None = None, actions: Sequence[Action] | None = None
+) -> str:
+    """The question for the seat to act, in ``words``' language; in the play, where no
+    card is on offer (a marriage due first), not "Your card", which a card then answered
+    with "no card is due now"."""
     message = PROMPTS.get(step, N_("Your choice"))
+    if step is Step.PLAY and actions is not None and not any(type(a) is Play for a in actions):
+        message = N_("Your choice")
     return words._(message) if words is not None else message
