@@ -115,11 +115,8 @@ def test_workers_started_by_spawn_may_read_what_the_command_may(
     assert spawned.stdout == alone.stdout
 
 
-def test_no_more_worker_processes_than_chunks_to_play(
-    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`--workers 1000 --hands 2` started a thousand processes (18 s, and their memory)
-    for one chunk of two hands; now one, and the speed line names the one."""
+def pools_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of each process pool the workers start, from now on."""
     sizes: list[int] = []
 
     class Counted(ProcessPoolExecutor):
@@ -128,6 +125,15 @@ def test_no_more_worker_processes_than_chunks_to_play(
             super().__init__(max_workers, **kwargs)
 
     monkeypatch.setattr(workers_module, "ProcessPoolExecutor", Counted)
+    return sizes
+
+
+def test_no_more_worker_processes_than_chunks_to_play(
+    ulti: RunUlti, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--workers 1000 --hands 2` started a thousand processes (18 s, and their memory)
+    for one chunk of two hands; now one, and the speed line names the one."""
+    sizes = pools_counted(monkeypatch)
     done = ulti("simulate", "--hands", "2", "--workers", "1000", "-q")
     assert done.returncode == 0, done.stderr
     assert sizes == [1] and "(1 worker, " in done.stderr
@@ -162,14 +168,7 @@ def test_a_huge_workers_count_plays_in_the_cpus_with_a_note(
 ) -> None:
     """The same output as one worker, the note and the speed line on stderr; one CPU
     here, so that no process is started."""
-    sizes: list[int] = []
-
-    class Counted(ProcessPoolExecutor):
-        def __init__(self, max_workers: int, **kwargs: Any) -> None:
-            sizes.append(max_workers)
-            super().__init__(max_workers, **kwargs)
-
-    monkeypatch.setattr(workers_module, "ProcessPoolExecutor", Counted)
+    sizes = pools_counted(monkeypatch)
     monkeypatch.setattr(simulate_module, "usable_cpus", lambda: 1)
     done = ulti("simulate", "--hands", "120", "--workers", "100000", "-q")
     assert done.returncode == 0, done.stderr
