@@ -121,10 +121,15 @@ def test_a_changed_ruleset_is_refused_unless_ignored(tmp_path: Path, ulti: RunUl
     )
     done = ulti("replay", "hand.yaml", "--ruleset", "./club.yaml")
     assert done.returncode == 1
-    assert "its rules changed since (replay anyway with --ignore-hash)" in done.stderr
+    # another ruleset than the record names: its rules did not change (a review)
+    assert "the ruleset given, 'club', has other rules (sha256:" in done.stderr
+    assert "give the one the record names, or replay anyway with --ignore-hash" in done.stderr
     done = ulti("replay", "hand.yaml", "--ruleset", "./club.yaml", "--ignore-hash")
     assert done.returncode == 0, done.stderr
-    assert "ulti: note: hand.yaml: the ruleset changed since this hand was recorded" in done.stderr
+    assert (
+        "ulti: note: hand.yaml: replayed under 'club', whose rules are not those of "
+        "'wikipedia', which the record names"
+    ) in done.stderr
     assert "DIFFERS from the ruleset" in done.stdout
 
 

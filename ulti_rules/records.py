@@ -565,11 +565,20 @@ def replay(
         ruleset = ruleset_of(record, registry=registry)
     found = content_hash(ruleset)
     if check_hash and found != record.ruleset_hash:
-        changed = (
-            f"the record was played under '{shorten(record.ruleset)}' with content hash "
-            f"{_hash_text(record.ruleset_hash)}, and the ruleset '{ruleset.name}' has {found}: "
-            "its rules changed since (replay anyway with --ignore-hash)"
-        )
+        # a record that names its ruleset, replayed under another: no change of rules
+        if not is_path(record.ruleset) and ruleset.name != record.ruleset:
+            changed = (
+                f"the record was played under '{shorten(record.ruleset)}' with content hash "
+                f"{_hash_text(record.ruleset_hash)}, and the ruleset given, '{ruleset.name}', "
+                f"has other rules ({found}): give the one the record names, or replay anyway "
+                "with --ignore-hash"
+            )
+        else:
+            changed = (
+                f"the record was played under '{shorten(record.ruleset)}' with content hash "
+                f"{_hash_text(record.ruleset_hash)}, and the ruleset '{ruleset.name}' has "
+                f"{found}: its rules changed since (replay anyway with --ignore-hash)"
+            )
         raise RecordError([record.problem(("ruleset_hash",), changed)])
     count = ruleset.players.count
     if len(record.players) != count:

@@ -34,8 +34,10 @@ from ..engine.phase import Phase
 from ..facts import Facts, FactValue
 from ..i18n import N_
 from ..plugins import Registry
+from ..quoting import shorten
 from ..records import HandRecord, load_record, replay, ruleset_of
 from ..ruleset.loading import content_hash, load_ruleset
+from ..ruleset.references import is_path
 from ..ruleset.schema import Ruleset
 from ..scoring.all_pass import all_pass_payments
 from .common import note, stdout_console
@@ -432,7 +434,12 @@ def replay_command(
         check_hash=not ignore_hash,
         before_each=lambda now: phases.append((now.phase, len(now.tricks))),
     )
-    if not hash_ok:
+    if not hash_ok and not is_path(record.ruleset) and ruleset.name != record.ruleset:
+        note(
+            f"{file}: replayed under '{ruleset.name}', whose rules are not those of "
+            f"'{shorten(record.ruleset)}', which the record names"
+        )
+    elif not hash_ok:
         note(f"{file}: the ruleset changed since this hand was recorded; replayed as it is now")
     read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu", speech)
     _echo_header(record, file, ruleset, hash_ok, read)
