@@ -333,6 +333,15 @@ def test_not_a_record(tmp_path: Path) -> None:
         load_record(write(tmp_path, "- 1\n- 2\n"))
     with pytest.raises(RecordError, match=r"hand.yaml:\d+:\d+: did not find"):
         load_record(write(tmp_path, "format: [unclosed\n"))
+    # "must be 'ulti-hand/1', not text ('ulti-hand/2')": a record, of another version
+    with pytest.raises(RecordError) as caught:
+        load_record(write(tmp_path, "format: ulti-hand/2\n"))
+    assert str(caught.value).endswith(
+        "hand.yaml:1:1: format: a hand record of another version ('ulti-hand/2'): this "
+        "ulti-rules reads 'ulti-hand/1'; a newer ulti-rules may read it"
+    )
+    with pytest.raises(RecordError, match=r"must be 'ulti-hand/1', not text \('ulti-ledger/1'\)"):
+        load_record(write(tmp_path, "format: ulti-ledger/1\n"))
 
 
 def test_unknown_and_missing_keys(tmp_path: Path) -> None:

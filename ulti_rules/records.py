@@ -392,7 +392,15 @@ def record_from_data(
         message = f"not a hand record: 'format' must be '{FORMAT}'"
         if "format" not in data:  # another document (a score sheet): said of the file
             raise RecordError([where.problem((), message)])
-        message += f", not {describe(data['format'])}"
+        given = data["format"]
+        if isinstance(given, str) and given.startswith(FORMAT.split("/")[0] + "/"):
+            # "not text ('ulti-hand/2')": it is text, and a hand record; of another version
+            message = (
+                f"a hand record of another version ('{shorten(given)}'): this ulti-rules "
+                f"reads '{FORMAT}'; a newer ulti-rules may read it"
+            )
+        else:
+            message += f", not {describe(given)}"
         raise RecordError([where.problem(("format",), message)])
     try:
         record = HandRecord.model_validate(data)
