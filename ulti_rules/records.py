@@ -596,7 +596,8 @@ def replay(
     try:
         hand = Hand(ruleset, deal=record.deal, dealer=record.dealer, registry=registry)
     except BadDeal as exc:
-        message = f"the deal: {shorten_quoted(str(exc))}"
+        said = shorten_quoted(str(exc))  # "the deal: the deal must hold ..." said it twice
+        message = said if said.startswith("the deal") else f"the deal: {said}"
         raise RecordError([record.problem(("deal",), message)]) from None
     if record.seed is not None:
         seed = _seed_dealing(hand, record.seed)
