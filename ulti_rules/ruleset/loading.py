@@ -1086,7 +1086,7 @@ def _at_fragment(
     ids = [ruleset.ladder[i].id for i in issue.clash]
     line, column = _mark_of(top, entry)
     if entry[0] == "with":  # merged after this file: its ladder cannot name the bids
-        base = next((str(r) for r in _listed(top.data.get("extends"))), "<ruleset>")
+        base = next((ref.value for ref in _refs(top, "extends")), "<ruleset>")
         fix = (
             f"fix them in one step: {derive_fix(registry)}, or add the fragment in extends "
             f"after the ruleset (extends: [{shorten(base)}, {name}]), where this file's "
@@ -1103,18 +1103,12 @@ def _at_fragment(
     )
 
 
-def _listed(value: Any) -> list[Any]:
-    """A meta key's value as a list (one name, or a list of them)."""
-    return value if isinstance(value, list) else [] if value is None else [value]
-
-
 def _fragment_entry(file: _File, name: str) -> KeyPath | None:
     """Where ``file`` adds the fragment ``name`` (its name, or a path to its file)."""
     for key in ("with", "extends"):
-        refs = file.data.get(key)
-        for i, ref in enumerate(refs if isinstance(refs, list) else [refs]):
-            if isinstance(ref, str) and (ref == name or Path(ref).stem == name):
-                return (key, i) if isinstance(refs, list) else (key,)
+        for ref in _refs(file, key):  # the file was read and merged: its refs are sound
+            if ref.value == name or Path(ref.value).stem == name:
+                return ref.path
     return None
 
 
