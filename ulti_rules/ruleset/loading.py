@@ -1051,15 +1051,13 @@ def _at_move(issue: LadderIssue, ruleset: Ruleset, where: _Where) -> _Sortable |
         ranked = places.get(("ladder", i, "rank"))
         if move is None or (ranked is not None and ranked[0] > move[0]):
             continue
-        layer, path, position, target = move
-        file = where.resolved.layers[layer]
-        line, column = position.key.line, position.key.column
+        layer, path, target = move
         message = (
             f"listing '{bid_id}' {path[-1]} '{target}' breaks the order of the ranks a file "
             f"below lists: {issue.message}, or give '{bid_id}' a rank of its own here"
         )
-        key = (where.resolved.order(layer), line, column)
-        return key, Problem(file.display, line, column, _dotted(path), message)
+        problem = _at(where.resolved.layers[layer], path, message)
+        return (where.resolved.order(layer), problem.line or 1, problem.column or 1), problem
     return None
 
 
@@ -1084,7 +1082,6 @@ def _at_fragment(
     if entry is None:
         return None
     ids = [ruleset.ladder[i].id for i in issue.clash]
-    line, column = _mark_of(top, entry)
     if entry[0] == "with":  # merged after this file: its ladder cannot name the bids
         base = next((ref.value for ref in _refs(top, "extends")), "<ruleset>")
         fix = (
@@ -1098,9 +1095,8 @@ def _at_fragment(
         f"the fragment '{name}' ranks {len(ids)} of its bids ({', '.join(ids)}) for another "
         f"ladder than this one: they break the order of ranking: {TABLE}; {fix}"
     )
-    return (resolved.order(resolved.top), line, column), Problem(
-        top.display, line, column, _dotted(entry), message
-    )
+    problem = _at(top, entry, message)
+    return (resolved.order(resolved.top), problem.line or 1, problem.column or 1), problem
 
 
 def _fragment_entry(file: _File, name: str) -> KeyPath | None:

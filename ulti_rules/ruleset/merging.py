@@ -68,9 +68,9 @@ class Merged:
     replaced_ladder: tuple[int, frozenset[str]] | None = None
     """The last layer whose ``ladder:`` list replaced an inherited ladder, and the ids of
     the ladder it replaced (a list is read as a whole new ladder; see loading's hints)."""
-    moved: dict[str, tuple[int, KeyPath, Position, str]] = field(default_factory=dict)
+    moved: dict[str, tuple[int, KeyPath, str]] = field(default_factory=dict)
     """Inherited bids a file listed elsewhere with ``after``/``before``: by id, the layer,
-    the key path and the position of that key, and the bid it names. Their ranks stay the
+    the key path in that file, and the bid it names. Their ranks stay the
     inherited file's (a rule that derives ranks drops them); a listed order the move
     breaks is said at the move."""
 
@@ -393,10 +393,8 @@ class _Layer:
             if where is not None:
                 entries.remove(entry)
                 entries.insert(self.index(entries, where, entry.bid), entry)
-                position = self.positions.get((*written, where[0]))
-                if position is not None:
-                    key, target = where
-                    self.merged.moved[bid_id] = (self.layer, (*written, key), position, target)
+                key, target = where
+                self.merged.moved[bid_id] = (self.layer, (*written, key), target)
             return
         missing = [key for key in bid_keys_required() if key not in body]
         if missing:
