@@ -312,3 +312,22 @@ def test_amounts_per_defender_fit_a_narrow_terminal(tmp_path: Path, lang: str) -
     # each name with its amount and its kontra, never apart
     assert re.search(r"Ben -10\b", screen) and re.search(r"Carla -5\b", screen)
     assert re.search(r"Ben ×2\b", screen) and re.search(r"Carla ×1\b", screen)
+
+
+def test_a_trick_wraps_under_its_first_card_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """At 40 columns a trick's line went on at the left edge, and its running points broke
+    in two ("Ben 10 :" / "0 defenders"): it goes on under its first card now, the points
+    whole on a line of their own."""
+    terminal = Terminal(["play", "--auto", "--seed", "3"], tmp_path, columns=40)
+    assert terminal.finish() == 0
+    lines = terminal.screen.split("\n")
+    tricks = lines[lines.index("Tricks") + 1 : lines.index("", lines.index("Tricks"))]
+    assert all(len(line) <= 40 for line in tricks)
+    started = [line for line in tricks if re.match(r" +\d+\. ", line)]
+    assert len(started) == 10
+    said = re.compile(r"announces|marriage")  # a call between tricks: a line of its own
+    rest = [line for line in tricks if line not in started and not said.search(line)]
+    assert rest and all(line.startswith(" " * 6) and line[6] != " " for line in rest)
+    points = [line for line in rest if " : " in line]
+    assert len(points) == 10
+    assert all(re.fullmatch(r" {6}\S+ \d+ : \d+ \S+", line.rstrip()) for line in points)

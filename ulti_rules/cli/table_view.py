@@ -33,6 +33,8 @@ CARD_GAP = "   "
 COLUMN_GAP = 2
 """Spaces at least between two columns of wrapped choices."""
 MOST_COLUMNS = 4
+TRICK_INDENT = 6
+"""Where a trick's line goes on when it wraps: under its first card (``  10. ``)."""
 
 
 @dataclass(frozen=True)
@@ -261,9 +263,19 @@ class TableView:
             seat = hand.seats.next(seat)
         text.append("  → ").append_text(self.name(winner))
         points = self.points(hand, number)
-        if points:
-            text.append(f"   {points}", style=DIM)
-        self.console.print(text)
+        tally = Text(points, style=DIM) if points else None
+        whole = text + Text("   ") + tally if tally is not None else text
+        width = self.console.width
+        if cell_len(whole.plain) <= width:
+            self.console.print(whole)
+            return
+        # A narrow terminal: the cards wrap under the first card, not at its left edge,
+        # and the points stay whole on a line of their own ("Ben 10 :" / "0 defenders")
+        lines = text.wrap(self.console, max(width - TRICK_INDENT, 20), overflow="fold")
+        for i, line in enumerate(lines):
+            self.console.print(line if i == 0 else Text(" " * TRICK_INDENT) + line)
+        if tally is not None:
+            self.console.print(Text(" " * TRICK_INDENT) + tally)
 
     def points(self, hand: Hand, upto: int) -> str:
         """The running card points of a parti-type contract (Simple, 100): the declarer's
