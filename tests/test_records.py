@@ -246,6 +246,22 @@ def test_a_deal_that_is_not_a_deal_is_refused() -> None:
     assert said.startswith("the deal must hold each of the 32 cards exactly once; missing ")
 
 
+def test_a_card_edited_in_the_deal_is_refused_at_its_hand_line(tmp_path: Path) -> None:
+    """One hand's card made another's: refused at `deal:`, not at the line edited."""
+    path = tmp_path / "hand.yaml"
+    save(record_of(simple_hand(seed=7), "wikipedia"), path)
+    lines = path.read_text("utf-8").split("\n")
+    first, second = [i for i, line in enumerate(lines) if line.startswith("  - ")][:2]
+    card = lines[first].split()[1]
+    lines[second] = lines[second].replace(lines[second].split()[1], card, 1)
+    path.write_text("\n".join(lines), "utf-8")
+    with pytest.raises(RecordError) as caught:
+        replay(load_record(path))
+    (problem,) = caught.value.problems
+    assert problem.line == second + 1
+    assert problem.message.startswith("the deal must hold each of the 32 cards exactly once")
+
+
 def test_an_edited_fact_is_refused_naming_it() -> None:
     hand = simple_hand(seed=8)
     data = data_of(hand)

@@ -41,7 +41,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from . import safe_files
-from .cards import CardParseError, format_cards, parse_cards
+from .cards import Card, CardParseError, format_cards, parse_cards
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards
 from .errors import IllegalAction, Problem, ProblemsError, RulesetError
@@ -529,6 +529,19 @@ def _hash_text(given: str) -> str:
     return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
 
 
+def _twice_at(deal: Deal) -> KeyPath:
+    """Where a deal that is no deal shows: the hand (or the rest) that holds a card a
+    second time, the line a card was edited on; else the deal itself."""
+    seen: set[Card] = set()
+    for at, cards in [*((("deal", "hands", i), h) for i, h in enumerate(deal.hands)),
+                      (("deal", "rest"), deal.rest)]:  # fmt: skip
+        for card in cards:
+            if card in seen:
+                return at
+            seen.add(card)
+    return ("deal",)
+
+
 def _seed_dealing(hand: Hand, seed: int | str) -> int | str | None:
     """The seed that deals the hand's cards: ``seed``, or for a negative one also as it
     dealt before it had cards of its own (``random.Random`` took -5 as 5, ``seeding.py``:
@@ -598,7 +611,7 @@ def replay(
     except BadDeal as exc:
         said = shorten_quoted(str(exc))  # "the deal: the deal must hold ..." said it twice
         message = said if said.startswith("the deal") else f"the deal: {said}"
-        raise RecordError([record.problem(("deal",), message)]) from None
+        raise RecordError([record.problem(_twice_at(record.deal), message)]) from None
     if record.seed is not None:
         seed = _seed_dealing(hand, record.seed)
         if seed is None:
