@@ -335,3 +335,23 @@ def test_a_simple_given_up_where_it_is_always_uncontested_is_told_so(
     assert "leave gave_up out, and write how the hand was played" in refused(
         ulti, tmp_path, ulti_given_up
     )
+
+
+def test_a_played_two_round_simple_only_the_first_bid_can_be_is_a_round_one_bid(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """A club that plays the uncontested Simple out on the two-round auction: the Simple
+    is still round 1's opening bid, and its sheet without `round_one` was paid half."""
+    club = (
+        "club.yaml",
+        "name: club\nextends: two-round-auction\nsimple: {uncontested: play}\n",
+    )
+    played = simple("club.yaml").replace("declarer: Anna\n", "dealer: Carla\ndeclarer: Anna\n")
+    out = refused(ulti, tmp_path, played, club)
+    assert out.startswith("ulti: error: hand.yaml:5:1: bid: round 1 of the two-round auction")
+    # the Simple's 1 doubled, the silent 100 and the silent Ulti 2 each (not doubled)
+    assert paid(ulti, tmp_path, played + "round_one: true\n", club) == {
+        "Anna": 12,
+        "Ben": -6,
+        "Carla": -6,
+    }

@@ -456,19 +456,24 @@ class _Reader:
                 ),
             )
 
-    def check_uncontested_round_one(self) -> None:
-        """An uncontested Simple is the first bid, left standing; where round 1 of a
-        two-round auction cannot be passed out, the first bid is a round-1 bid and counts
-        double (the engine's multiplier): without ``round_one`` it was paid half."""
+    def check_uncontested_round_one(self, bid: Bid) -> None:
+        """An uncontested Simple is the first bid, left standing, and so is a plain Simple
+        that only the first bid can be (:func:`first_bid_only`, played out or not); where
+        round 1 of a two-round auction cannot be passed out, the first bid is a round-1 bid
+        and counts double (the engine's multiplier): without ``round_one`` it was paid half."""
         sheet = self.sheet
         two = self.ruleset.auction.two_round
-        if not sheet.uncontested or sheet.round_one or two is None:
+        if sheet.round_one or two is None or not two.opener_must_bid or two.multiplier == 1:
             return
-        if not two.opener_must_bid or two.multiplier == 1:
+        game = Game.of(self.ruleset, self.registry)
+        if not sheet.uncontested and not first_bid_only(game, game.bid(bid.id)):
             return
-        written = "round_one" in sheet.model_fields_set
+        if self.uncontested_unsaid(bid):
+            return  # "write uncontested: true" comes first, alone, at the bid
+        given = sheet.model_fields_set
+        at = "round_one" if "round_one" in given else "uncontested" if sheet.uncontested else "bid"
         self.fail(
-            ("round_one",) if written else ("uncontested",),
+            (at,),
             Said(
                 "round 1 of the two-round auction cannot be passed out in '{ruleset}' "
                 "(auction.two_round.opener_must_bid), so a Simple nobody overbid is the "
@@ -1069,7 +1074,7 @@ def hand_from_sheet(
     kontra = reader.kontra(bid, names, defenders)
     reader.check_before_play(bid, kontra)
     reader.check_uncontested_said(bid)
-    reader.check_uncontested_round_one()
+    reader.check_uncontested_round_one(bid)
     if dealer is not None:
         reader.check_uncontested_opener(names, seats, declarer, bid)
     multiplier = 1
