@@ -113,3 +113,48 @@ def test_error_messages_escape_what_they_quote(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert_no_controls(result.output)
     assert "unknown key" in result.output
+
+
+FORGED = "Anna\nDealer: Mallory (seat 1)"
+"""A name whose second line passes for a line of the program's own output."""
+
+
+def test_a_name_or_title_with_a_line_break_is_refused_where_it_is_read(tmp_path: Path) -> None:
+    """A newline is no control character to escape (every message has them), so a name
+    that holds one printed a forged line of its own, as in ``ulti replay``: names and
+    titles are one line, refused at the key that holds another."""
+    sheet = tmp_path / "hand.yaml"
+    sheet.write_text(
+        f"ruleset: wikipedia\nplayers: [{yaml_string(FORGED)}, Ben, Carla]\n"
+        "declarer: Ben\nbid: Simple\nuncontested: true\n",
+        encoding="utf-8",
+    )
+    result = ulti("score", str(sheet))
+    assert result.exit_code == 1
+    assert f"{sheet}:2:11: players.0: must be one line; it holds a line break" in result.output
+    assert "Mallory" not in result.output
+    record = tmp_path / "recs"
+    assert (
+        ulti("simulate", "wikipedia", "--hands", "1", "--save-records", str(record)).exit_code == 0
+    )
+    saved = next(record.iterdir())
+    text = saved.read_text("utf-8")
+    saved.write_text(text.replace("players: [P1,", f"players: [{yaml_string(FORGED)},"), "utf-8")
+    replayed = ulti("replay", str(saved))
+    assert replayed.exit_code == 1
+    assert "players.0: must be one line" in replayed.output
+    assert "Dealer: Mallory" not in replayed.output
+    ledger = tmp_path / "session.json"
+    made = ulti(
+        "ledger", "new", str(ledger), "--ruleset", "wikipedia", "--players", f"{FORGED},B,C"
+    )
+    assert made.exit_code != 0
+    assert "must be one line" in made.output and not ledger.exists()
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        f"name: club\ntitle: {yaml_string('Club' + chr(0x2028) + 'X')}\nextends: wikipedia\n",
+        encoding="utf-8",
+    )
+    checked = ulti("check", str(club))
+    assert checked.exit_code == 1
+    assert "title: must be one line" in checked.output

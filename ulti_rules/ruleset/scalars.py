@@ -44,9 +44,19 @@ def composed(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def visible_text(longest: int, *, compose: bool = False) -> Callable[[Any], str]:
+LINE_BREAK = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+"""What ends a line in a terminal, or in ``str.splitlines``."""
+
+
+def visible_text(
+    longest: int, *, compose: bool = False, one_line: bool = True
+) -> Callable[[Any], str]:
     """A check for text with something to read in it, at most ``longest`` characters:
     never a number, true/false, '' or blanks.
+
+    ``one_line``: no line break in it (a name or a title is printed inside a line; a
+    newline in a player's name printed a line of its own, such as a forged
+    ``Dealer: ...`` line in ``ulti replay``).
 
     ``compose``: the text in Unicode's composed form (NFC), for names that are compared:
     'József' typed with a combining accent (as some keyboards and copied text give it)
@@ -65,6 +75,8 @@ def visible_text(longest: int, *, compose: bool = False) -> Callable[[Any], str]
             )
         if not value.strip():
             raise PydanticCustomError("string_too_short", "must not be empty")
+        if one_line and LINE_BREAK.search(value):
+            raise PydanticCustomError("one_line", "must be one line; it holds a line break")
         if len(value) > longest:
             raise PydanticCustomError(
                 "string_too_long",

@@ -49,7 +49,7 @@ from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folder
 from ..ruleset.positions import Where
 from ..ruleset.references import OutsideReference, confine, is_path
 from ..ruleset.safe_yaml import MAX_NODES
-from ..ruleset.scalars import Name, composed, visible_text
+from ..ruleset.scalars import LINE_BREAK, Name, composed, visible_text
 from ..ruleset.schema import Ruleset
 from ..said import Said
 from .all_pass import all_pass_payments, redealt
@@ -479,6 +479,14 @@ def new_ledger(
         raise LedgerError(players_for(ruleset, len(players)))
     if len(set(players)) != len(players) or any(not p.strip() for p in players):
         raise LedgerError(Said("every player needs a different, non-empty name"))
+    broken = next((p for p in players if LINE_BREAK.search(p)), None)
+    if broken is not None:  # it would print a line of its own in every table
+        raise LedgerError(
+            Said(
+                "a player's name must be one line: {name} holds a line break",
+                name=repr(shorten(broken)),
+            )
+        )
     long = next((p for p in players if len(p) > PLAYER_NAME_LENGTH), None)
     if long is not None:
         raise LedgerError(
