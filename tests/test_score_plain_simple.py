@@ -156,7 +156,11 @@ def test_a_red_simple_or_a_hand_given_up_is_not_asked_about(ulti: RunUlti, tmp_p
     red = simple("wikipedia", PLAY.replace("bells", "hearts"))
     red = red.replace("bid: Simple\n", "bid: Simple Hearts\n")
     assert paid(ulti, tmp_path, red) == {"Anna": 20, "Ben": -10, "Carla": -10}
-    club = ("club.yaml", "name: club\nextends: wikipedia\nsimple: {give_up_allowed: true}\n")
+    club = (  # played out, so the declarer has a turn to give up (tests/test_give_up_turn.py)
+        "club.yaml",
+        "name: club\nextends: wikipedia\n"
+        "simple: {give_up_allowed: true, uncontested_played_out: true}\n",
+    )
     given_up = simple("club.yaml", "gave_up: true\n")
     assert paid(ulti, tmp_path, given_up, club) == {"Anna": -4, "Ben": 2, "Carla": 2}
 

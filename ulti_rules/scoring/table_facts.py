@@ -403,7 +403,24 @@ class _Reader:
         plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
         called = any(any(levels.values()) for levels in kontra.values())
         name = self.ruleset.name
-        if sheet.gave_up and not simple.give_up_allowed and self.only_uncontested(bid):
+        if (
+            sheet.gave_up
+            and simple.give_up_allowed
+            and simple.lost_unplayed
+            and self.only_uncontested(bid)
+        ):
+            self.fail(  # the engine ends such a hand with the auction: no turn to give up
+                ("gave_up",),
+                Said(
+                    "a plain Simple ('{bid}') wins the auction in '{ruleset}' only as the first "
+                    "bid, left standing, so it is uncontested, and lost double before any card "
+                    "is played (simple.uncontested_played_out: false): the declarer never has "
+                    "a turn to give up; write uncontested: true instead of gave_up",
+                    ruleset=name,
+                    bid=bid.id,
+                ),
+            )
+        elif sheet.gave_up and not simple.give_up_allowed and self.only_uncontested(bid):
             self.fail(  # "write how it was played" was refused next: it never was
                 ("gave_up",),
                 Said(
@@ -523,6 +540,36 @@ class _Reader:
                 **values,
             )
         self.fail(("uncontested",) if written else ("bid",), said)
+
+    def check_give_up_turn(
+        self, names: list[str], seats: list[int], declarer: int, bid: Bid
+    ) -> None:
+        """A declarer gives up on his own turn before the first card: naming the trump, or
+        leading. Where the trump is not named after the auction (a fixed trump, or named in
+        the bid) and forehand leads (``play.first_lead: forehand``), a declarer who is not
+        forehand has no such turn, and the engine never lets him give up."""
+        ruleset = self.ruleset
+        if not self.sheet.gave_up or ruleset.play.first_lead != "forehand":
+            return
+        if declarer == seats[0]:
+            return
+        game = Game.of(ruleset, self.registry)
+        info = game.bid(bid.id)
+        if len(info.suits) > 1 and ruleset.trump.named != "in_bid":
+            return  # he names the trump after the auction, and may give up then
+        self.fail(
+            ("gave_up",),
+            Said(
+                "in '{ruleset}' forehand leads the first card (play.first_lead: forehand) and "
+                "the trump is not named after the auction, so the declarer gives up only as "
+                "forehand, before his lead: with {dealer} dealing, {forehand} is forehand, "
+                "not {declarer}",
+                ruleset=ruleset.name,
+                dealer=self.sheet.dealer,
+                forehand=names[seats[0]],
+                declarer=names[declarer],
+            ),
+        )
 
     def check_uncontested_opener(
         self, names: list[str], seats: list[int], declarer: int, bid: Bid
@@ -1077,6 +1124,7 @@ def hand_from_sheet(
     reader.check_uncontested_round_one(bid)
     if dealer is not None:
         reader.check_uncontested_opener(names, seats, declarer, bid)
+        reader.check_give_up_turn(names, seats, declarer, bid)
     multiplier = 1
     if sheet.round_one:
         two_round = ruleset.auction.two_round
