@@ -212,7 +212,7 @@ class Points(Strict):
     talon_counts_toward_hundred: Flag = Field(
         default=True,
         description="Whether talon points that go to the declarer count toward a 40-100 / 20-100 "
-        "(OPEN for WP).",
+        "and a silent 100 (OPEN for WP).",
     )
 
     def total(self) -> int:
