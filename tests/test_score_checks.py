@@ -713,3 +713,22 @@ def test_an_uncontested_simple_may_be_anyones_where_the_opener_may_pass(
         "declarer: Anna\nbid: Simple\nuncontested: true\n"
     )
     assert payments(ulti, tmp_path, text, clubfile) == {"Anna": -4, "Ben": 2, "Carla": 2}
+
+
+def test_one_value_where_a_list_belongs_says_the_list_to_write(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """``marriages: {Anna: bells}`` was "Input should be a valid list", pydantic's words."""
+    played = (
+        "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: Simple Hearts\n"
+        "points: {declarer: 50, defenders: 40}\ntricks: {Anna: 5, Ben: 3, Carla: 2}\n"
+        "last_trick: {winner: Anna}\naces: [Anna, Ben]\n"
+    )
+    status, said = score(ulti, tmp_path, played + "marriages: {Anna: bells}\n")
+    assert (status, said) == (
+        1,
+        "ulti: error: hand.yaml:9:13: marriages.Anna: should be a list, not text ('bells'): "
+        "write [bells]\n",
+    )
+    status, said = score(ulti, tmp_path, played + "marriages: {Anna: {bells: 1}}\n")
+    assert said.endswith("marriages.Anna: should be a list, not a mapping\n")

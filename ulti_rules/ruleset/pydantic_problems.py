@@ -89,6 +89,25 @@ def literal_message(err: ErrorDetails) -> str | None:
     return f"should be {expected}, not {describe(given)}"
 
 
+_LIST_TYPES = frozenset({"list_type", "tuple_type", "set_type", "frozen_set_type"})
+
+
+def list_message(err: ErrorDetails) -> str | None:
+    """One value where a list belongs, with the list to write: ``should be a list, not
+    the text 'bells': write [bells]`` (pydantic's own: ``Input should be a valid list``);
+    None for any other error."""
+    if err["type"] not in _LIST_TYPES:
+        return None
+    given = err.get("input")
+    if isinstance(given, dict):
+        return f"should be a list, not {describe(given)}"
+    if isinstance(given, str) and given.strip() and len(given) <= QUOTED and "\n" not in given:
+        return f"should be a list, not {describe(given)}: write [{given}]"
+    if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**QUOTED:
+        return f"should be a list, not {describe(given)}: write [{given}]"
+    return f"should be a list, not {describe(given)}"
+
+
 def error_message(
     err: ErrorDetails, data: Any, model: type[BaseModel], *, docs: str, hint: bool = True
 ) -> str:
@@ -102,7 +121,7 @@ def error_message(
         return f"{unknown_key_message(model, loc, data, hint=hint)} (see {docs})"
     if err["type"] == "missing":
         return f"missing: {loc[-1]} is required"
-    return bound_message(err) or literal_message(err) or plain_message(err)
+    return bound_message(err) or literal_message(err) or list_message(err) or plain_message(err)
 
 
 class Placer(Protocol):
