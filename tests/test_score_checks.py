@@ -732,3 +732,20 @@ def test_one_value_where_a_list_belongs_says_the_list_to_write(
     )
     status, said = score(ulti, tmp_path, played + "marriages: {Anna: {bells: 1}}\n")
     assert said.endswith("marriages.Anna: should be a list, not a mapping\n")
+
+
+def test_a_bid_s_name_written_like_an_id_is_answered_with_its_id(
+    ulti: RunUlti, tmp_path: Path
+) -> None:
+    """``ulti_hearts`` is "Ulti Hearts" written like an id; spelling alone suggested
+    ``ulti_durchmars``."""
+    status, said = score(
+        ulti,
+        tmp_path,
+        "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndeclarer: Anna\nbid: ulti_hearts\n",
+    )
+    assert (status, said) == (
+        1,
+        "ulti: error: hand.yaml:4:1: bid: 'ulti_hearts' is not a bid of 'wikipedia' (did you "
+        "mean 'ulti_red'?); `ulti ladder` lists them\n",
+    )

@@ -277,7 +277,12 @@ class _Reader:
             spoken = [bid.names.hu, bid.names.en, bid.names.de or "", *bid.aliases]
             if folded in (s.casefold() for s in spoken):
                 return bid
-        hint = did_you_mean(wanted, [b.id for b in ladder])
+        spaced = folded.replace("_", " ")  # a name written like an id: ulti_hearts
+        named = [b for b in ladder if spaced in (b.names.en.casefold(), b.names.hu.casefold())]
+        if named:
+            hint = Said(" (did you mean '{word}'?)", word=named[0].id)
+        else:
+            hint = did_you_mean(wanted, [b.id for b in ladder])
         self.fail(
             ("bid",),
             Said(
