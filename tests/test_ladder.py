@@ -308,6 +308,15 @@ def test_silent_bonus_references_are_checked(registry: Registry) -> None:
     assert any("'ultimo' is not a registered contract kind" in i.message for i in issues)
 
 
+def test_a_misspelt_bid_in_applies_to_gets_a_did_you_mean(registry: Registry) -> None:
+    silent = copy.deepcopy(BASE["silent_bonuses"])
+    silent["silent_hundred"]["applies_to"] = ["parti", "partii"]
+    issues = _issues(_ruleset(registry, silent_bonuses=silent), registry)
+    assert [i.message for i in issues] == [
+        "'partii' is not the id of a bid in the ladder (did you mean 'parti'?)"
+    ]
+
+
 # --------------------------------------------------------------------------- queries
 
 

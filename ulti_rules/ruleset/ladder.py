@@ -18,7 +18,7 @@ from itertools import pairwise
 from typing import Any, Literal
 
 from ..contracts.base import ContractKind
-from ..errors import Problem, RulesetError
+from ..errors import MAX_PROBLEMS, Problem, RulesetError
 from ..plugins import BUILTIN, Registry, describe_exception, printable, short_repr
 from ..quoting import shorten
 from .hints import did_you_mean
@@ -905,10 +905,14 @@ def _check_silent(
                 f"{registry.missing_kind_hint(bonus.condition)}",
             )
         if bonus.applies_to != "auto":
+            hinted = 0  # a hostile list of thousands is matched only as far as shown
             for j, bid_id in enumerate(bonus.applies_to):
                 if bid_id not in bid_ids:
+                    hinted += 1
+                    hint = did_you_mean(bid_id, sorted(bid_ids)) if hinted <= MAX_PROBLEMS else ""
                     yield LadderIssue(
-                        f"{at}.applies_to.{j}", f"'{bid_id}' is not the id of a bid in the ladder"
+                        f"{at}.applies_to.{j}",
+                        f"'{shorten(bid_id)}' is not the id of a bid in the ladder{hint}",
                     )
         for j, cid in enumerate(bonus.kontra_from):
             if cid not in ruleset.contracts and cid not in removed:
