@@ -489,3 +489,17 @@ def test_an_id_written_twice_is_said_at_its_second_place(base: str, tmp_path: An
     assert twice.message.endswith("each bid has an id of its own (the first is named 'A')")
     same = problems["bid 'xx' is the same bid as 'zz'"]
     assert (same.line, same.path) == (8, "ladder.3.components")
+
+
+def test_bids_out_of_a_listed_order_are_not_blamed_on_a_changed_value(
+    registry: Registry,
+) -> None:
+    """A club's own listed ladder breaks the order with no value changed: the summary
+    said "as after a contract's value changed" all the same."""
+    ladder = copy.deepcopy(BASE["ladder"])
+    ladder[0]["rank"], ladder[1]["rank"] = ladder[1]["rank"], ladder[0]["rank"]
+    ladder[2]["rank"], ladder[3]["rank"] = ladder[3]["rank"], ladder[2]["rank"]
+    issues = _issues(_ruleset(registry, ladder=ladder), registry)
+    summary = [i.message for i in issues if i.path == "ranking"]
+    assert summary and "bids break the order of ranking: table (" in summary[0]
+    assert "value changed" not in summary[0]

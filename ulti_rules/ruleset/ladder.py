@@ -760,8 +760,7 @@ def _check_ranks(
         yield LadderIssue(
             "ranking",
             f"{len(broken)} bids break the order of ranking: {TABLE} "
-            f"({bid_list([ladder[k].id for k in broken])}), as after a contract's value "
-            f"changed; {order_fix(registry, len(broken))}",
+            f"({bid_list([ladder[k].id for k in broken])}); {order_fix(registry, len(broken))}",
             clash=tuple(broken),
         )
 
