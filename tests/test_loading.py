@@ -372,7 +372,7 @@ def test_wrong_types_and_literals(tmp_path: Path, registry: Registry) -> None:
             "should be 'forehand', 'set_aside' or 'none', not text ('forhand') (did you mean "
             "'forehand'?)",
         ),
-        (4, "sources", "should be a list, not text ('notes')"),
+        (4, "sources", "should be a list, not text ('notes'): write [notes]"),
         (
             5,
             "points.card_points.acee",
@@ -382,7 +382,7 @@ def test_wrong_types_and_literals(tmp_path: Path, registry: Registry) -> None:
         (
             11,
             "silent_bonuses.ulti.applies_to",
-            "should be 'auto' or should be a list, not a number (5)",
+            "should be 'auto' or a list, not a number (5)",
         ),
     ]
 

@@ -69,7 +69,13 @@ from .ladder import (
 from .load_cache import LoadCache
 from .merging import BY_ID, Merged, bid_keys_required, entry_keys_required
 from .positions import ABSENT, child, model_at, setting_places
-from .pydantic_problems import bound_message, literal_message, located, plain_message
+from .pydantic_problems import (
+    bound_message,
+    list_message,
+    literal_message,
+    located,
+    plain_message,
+)
 from .ranking import TABLE
 from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe, read_heading
@@ -748,7 +754,7 @@ def _schema_problems(
                     f"; to change its value, write {shorten(str(path[1]))}: {{value: {given}}}"
                 )
         elif kind == "list_type":
-            message = f"should be a list, not {describe(given)}"
+            message = list_message(error) or f"should be a list, not {describe(given)}"
         elif kind in ("bool_parsing", "bool_type"):
             message = f"should be true or false, not {describe(given)}"
         elif kind in ("int_type", "int_parsing", "int_from_float") and message.startswith("Input"):
@@ -776,7 +782,7 @@ def _schema_problems(
         messages = grouped[path]
         if path in union_paths and len(messages) > 1:
             joined = messages[0] + "".join(
-                " or " + re.sub(r"^Input should", "should", m) for m in messages[1:]
+                " or " + re.sub(r"^(Input )?should be ", "", m) for m in messages[1:]
             )
             problems.append(where.problem(path, joined))
         else:

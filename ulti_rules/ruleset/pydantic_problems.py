@@ -103,8 +103,6 @@ def list_message(err: ErrorDetails) -> str | None:
         return f"should be a list, not {describe(given)}"
     if isinstance(given, str) and given.strip() and len(given) <= QUOTED and "\n" not in given:
         return f"should be a list, not {describe(given)}: write [{given}]"
-    if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**QUOTED:
-        return f"should be a list, not {describe(given)}: write [{given}]"
     return f"should be a list, not {describe(given)}"
 
 
