@@ -526,7 +526,8 @@ def test_a_sentence_two_settings_share_is_said_once() -> None:
 
 def test_a_changed_kontra_window_says_the_later_calls_follow_it(tmp_path: Path) -> None:
     """With `later_window: same`, Rekontra's window moves with Kontra's: the rulebook said
-    so, the diff did not (found by a diff review)."""
+    so, the diff did not (found by a diff review). There, with the declarer leading to the
+    first trick, Rekontra can never be called (a club-organiser review)."""
     data = copy.deepcopy(_resolved("wikipedia"))
     data["kontra"]["window"] = "own_card_trick1"
     after = load_ruleset(_written(data, tmp_path / "b.yaml"))
@@ -535,8 +536,9 @@ def test_a_changed_kontra_window_says_the_later_calls_follow_it(tmp_path: Path) 
         for s in describe_differences(load_ruleset("wikipedia"), after).said()
         if s.difference.setting == "kontra.window"
     ]
-    assert "Rekontra and the calls after it are made with one's own card to the first trick" in (
-        said
+    assert (
+        "Rekontra and the calls after it can never be called: Rekontra is made with one's own "
+        "card to the first trick" in said
     )
     assert "(Was: " in said and "Rekontra and the calls after it may be made until" in said
 

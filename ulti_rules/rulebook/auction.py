@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from ..ruleset.schema import Ruleset
 from .document import Block, Section
 from .words import Words
+
+ACTIVE_SEATS = 3
+"""The seats that bid and play in every hand (at four, the dealer sits out)."""
 
 
 def auction(w: Words) -> Section:
@@ -45,17 +49,8 @@ def auction(w: Words) -> Section:
             )
         )
     )
-    if a.self_robbing:
-        text = w._(
-            "Self-robbing: a bidder whom both others passed may pick up the talon again on "
-            "his next turn, lay two cards away again and bid higher; then the others may bid "
-            "again."
-        )
-    else:
-        text = w._(
-            "A bidder whom both others passed may not bid again: he passes, and his bid stands."
-        )
-    blocks.append(w.para(text, "auction.self_robbing"))
+    if self_robbing_matters(w.ruleset):
+        blocks.append(w.para(_self_robbing(w), "auction.self_robbing", "auction.end_passes"))
     if a.end_passes == 3:
         text = w._(
             "The auction ends when all three have passed in a row, the last bidder "
@@ -68,6 +63,10 @@ def auction(w: Words) -> Section:
             a.end_passes,
         )
         text += " " + w._("The last bidder becomes the declarer.")
+        text += " " + w._(
+            "The auction is over before the last bidder's turn comes round again: there is "
+            "no self-robbing."
+        )
     blocks.append(w.para(text, "auction.end_passes"))
     if a.min_components > 1:
         text = w.ngettext(
@@ -82,6 +81,40 @@ def auction(w: Words) -> Section:
         blocks.extend(_two_rounds(w))
     blocks.extend(_all_pass(w))
     return Section("auction", w._("The auction"), tuple(blocks))
+
+
+def self_robbing_matters(ruleset: Ruleset) -> bool:
+    """Whether a bidder whom both others passed ever speaks again: only where three
+    passes end the auction (``Auction._pass``: ``end_passes`` passes after a bid end it,
+    and the two others' come first), so ``auction.self_robbing`` changes nothing under
+    ``end_passes`` 1 or 2."""
+    return ruleset.auction.end_passes >= ACTIVE_SEATS
+
+
+def _self_robbing(w: Words) -> str:
+    """Self-robbing as the engine allows it (``Auction._may_rob``): taking the talon back,
+    or, where a bid needs no talon, bidding again straight away."""
+    a = w.ruleset.auction
+    if not a.self_robbing:
+        return w._(
+            "A bidder whom both others passed may not bid again: he passes, and his bid stands."
+        )
+    if w.ruleset.deal.talon == "none" and a.two_round is None:  # no talon at all
+        return w._(
+            "Self-robbing: a bidder whom both others passed may bid higher again on his next "
+            "turn; then the others may bid again."
+        )
+    if a.talon_exchange_optional or w.ruleset.deal.talon == "none":  # a bid without the talon
+        return w._(
+            "Self-robbing: a bidder whom both others passed may bid higher again on his next "
+            "turn, picking up the talon again and laying two cards away first if he likes; "
+            "then the others may bid again."
+        )
+    return w._(
+        "Self-robbing: a bidder whom both others passed may pick up the talon again on "
+        "his next turn, lay two cards away again and bid higher; then the others may bid "
+        "again."
+    )
 
 
 def _opening(w: Words) -> Block:

@@ -167,7 +167,7 @@ def _kontra(was: Mapping[str, Any], now: Mapping[str, Any]) -> Iterator[Differen
 def _ladder(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
     """Bids added and removed; a common bid's components, red form, names and aliases;
     and, as one difference, the bids whose place among the bids both ladders hold
-    changed (their ranks, by id). A bid's value is the sum of its
+    changed, with their rank (their ranks, by id). A bid's value is the sum of its
     components' (checked on loading), so it follows the contracts' values and is not
     repeated here."""
     old = {bid.id: bid for bid in a.ladder}
@@ -180,7 +180,14 @@ def _ladder(a: Ruleset, b: Ruleset) -> Iterator[Difference]:
         yield from _walk("ladder", "ladder[]", f"ladder.{ident}", was, now, ident)
     places_was = _places({i: old[i].rank for i in common})
     places_now = _places({i: new[i].rank for i in common})
-    moved = [i for i in common if places_was[i] != places_now[i]]
+    if places_was == places_now:
+        return
+    # The order changed: the bids listed are those whose place and rank changed. A bid
+    # that keeps its rank had only the others moved around it ("40-100: rank 3 (was 3)",
+    # a review); where the bids that moved keep their places (all four at rank 4, then
+    # one at 3), those whose rank changed.
+    changed = [i for i in common if old[i].rank != new[i].rank]
+    moved = [i for i in changed if places_was[i] != places_now[i]] or changed
     if moved:
         yield Difference(
             "ladder",

@@ -3,7 +3,11 @@
 `ulti diff` says of a setting whose rulebook sentences read the same on both sides that
 it "changes nothing under these rules" (``diff_words.py``). `ulti check` asks the same
 of each line of a club file: the ruleset without the line against the ruleset with it,
-so that `give_up_cost: 3` where giving up is not allowed gets a note at its line.
+so that `give_up_cost: 3` where giving up is not allowed gets a note at its line; where
+the rule that leaves it unused is not plain to see (self-robbing where two passes end the
+auction, the rules of naming a trump under a fixed one), the note names it. One more note
+is not about a setting that changes nothing: a kontra level that is allowed but can never
+be called (``_answer_never_called``).
 
 A line costs a merge, a validation and, where the setting is said in the rulebook's
 sentences, two rulebooks: about 20 ms. To keep `ulti check` fast on a file that writes a
@@ -26,7 +30,9 @@ from ..errors import Problem
 from ..ruleset.loading import OwnSettings
 from ..ruleset.safe_yaml import KeyPath
 from ..said import Said
+from .auction import self_robbing_matters
 from .diff import NAMES_ONLY, Difference, compare_rulesets
+from .kontra import answer_never_open
 
 JUDGED_VALUES = 200_000
 """The lines judged times the values of the ruleset, at most: about 1.5 s of work (132
@@ -44,12 +50,13 @@ def idle_settings(own: OwnSettings) -> list[Problem]:
     ]
     judged = JUDGED_VALUES // max(own.size, 1)
     notes = [
-        own.note(path, _move_said(own) if _is_move(path) else _IDLE)
+        own.note(path, _move_said(own) if _is_move(path) else _idle_said(own, path))
         for path in lines[:judged]
         if (_idle_move(own, path) if _is_move(path) else _idle(own, path))
     ]
     if len(lines) > judged:
         notes.append(_not_judged(own, lines[judged], len(lines) - judged, judged))
+    notes.extend(_answer_never_called(own))
     return notes
 
 
@@ -57,6 +64,64 @@ _IDLE = Said(
     "changes nothing under these rules, which read the same without this line: delete it, "
     "or change the rule that leaves it unused"
 )
+
+
+def _idle_said(own: OwnSettings, path: KeyPath) -> Said:
+    """The note for a setting that changes nothing: with the rule that leaves it unused,
+    where that rule is one a club may not see at once (a review)."""
+    r = own.ruleset
+    key = tuple(map(str, path))
+    if key == ("auction", "self_robbing") and not self_robbing_matters(r):
+        return Said(
+            "changes nothing under these rules: with auction.end_passes: {n} the auction is "
+            "over before a bidder whom both others passed speaks again, so there is no "
+            "self-robbing to allow or forbid: delete it, or change the rule that leaves it "
+            "unused",
+            n=r.auction.end_passes,
+        )
+    if key in (("trump", "red_suit_needs_red_bid"), ("trump", "named")) and r.trump.fixed:
+        return Said(
+            "changes nothing under these rules: with trump.fixed: {suit} nobody names a "
+            "trump, and every trump bid but a red one is played in {suit}: delete it, or "
+            "change the rule that leaves it unused",
+            suit=r.trump.fixed,
+        )
+    return _IDLE
+
+
+KONTRA_LINES: tuple[tuple[str, ...], ...] = (
+    ("kontra", "window"),
+    ("kontra", "later_window"),
+    ("kontra", "max_level"),
+    ("kontra", "levels"),
+    ("play", "first_lead"),
+)
+"""The settings that together leave the declarer no turn to answer a kontra, the line
+said first where the file writes several."""
+
+
+def _answer_never_called(own: OwnSettings) -> list[Problem]:
+    """A note where the declarer's answer to a kontra (level 2, and so every level after
+    it) is allowed but can never be called: it is made with one's own card to the first
+    trick, which the declarer leads (``kontra.answer_never_open``). At the first of the
+    settings to blame that the file itself writes; none where it writes none (its base's
+    check says it)."""
+    r = own.ruleset
+    if not answer_never_open(r):
+        return []
+    written = {tuple(map(str, path)): path for path in own.paths}
+    at = next((written[key] for key in KONTRA_LINES if key in written), None)
+    if at is None:
+        return []
+    said = Said(
+        "{call} (level 2) can never be called under these rules: it is made only with "
+        "one's own card to the first trick, and the declarer leads to it, so his card is "
+        "down before a defender can call kontra; kontra.later_window: end_trick1 (or "
+        "before_lead_trick2) lets the declarer answer in the kontra round after the first "
+        "trick",
+        call=r.kontra.named(2),
+    )
+    return [own.note(at, said)]
 
 
 def _is_move(path: KeyPath) -> bool:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from ..ruleset.schema import KONTRA_LEVEL_LIMIT
+from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
 from .document import Block, Section, Table
 from .words import Words
+
+OWN_CARD = "own_card_trick1"
+"""The window of a call made with one's own card to the first trick (``engine/kontra.py``)."""
 
 
 def kontra(w: Words) -> Section:
@@ -69,8 +72,9 @@ def kontra(w: Words) -> Section:
     found.append(w.para(text, "kontra.max_level"))
     found.append(w.para(_window(w, first), "kontra.window"))
     if cap > 1:
-        # `later_window: same` follows the first window: a change of either changes it
-        found.append(w.para(_later(w), "kontra.later_window", "kontra.window"))
+        # `later_window: same` follows the first window: a change of either changes it;
+        # with one's own card, who leads to the first trick decides whether it can be made
+        found.append(w.para(_later(w), "kontra.later_window", "kontra.window", "play.first_lead"))
     if k.window_opens == "first_trick":
         text = w._("A defender may call on his turn at the first trick, before he plays his card.")
     else:
@@ -118,15 +122,53 @@ def _window(w: Words, first: str) -> str:
     }[w.ruleset.kontra.window]
 
 
+def answer_never_open(ruleset: Ruleset) -> bool:
+    """Whether the declarer can never answer a kontra: level 2 (and so every level after
+    it) may be called only with one's own card to the first trick, and the declarer
+    leads to it. His word comes on his turn before his card (``KontraChains._open``,
+    moment ``trick1``), a defender's on his own turn (or right after his card), so the
+    declarer's turn is over before any defender can call; no kontra round follows."""
+    k = ruleset.kontra
+    return k.level_cap >= 2 and k.window_of(2) == OWN_CARD and ruleset.play.first_lead == "declarer"
+
+
 def _later(w: Words) -> str:
     k = w.ruleset.kontra
     second = w.level(2)
-    window = k.window if k.later_window == "same" else k.later_window
+    window = k.window_of(2)
+    if answer_never_open(w.ruleset):
+        if k.level_cap <= 2:
+            return w._(
+                "{second} can never be called: it is made with one's own card to the first "
+                "trick, and the declarer leads to it, so his card is down before a defender "
+                "can call {first}.",
+                second=second,
+                first=w.level(1),
+            )
+        return w._(
+            "{second} and the calls after it can never be called: {second} is made with "
+            "one's own card to the first trick, and the declarer leads to it, so his card "
+            "is down before a defender can call {first}.",
+            second=second,
+            first=w.level(1),
+        )
+    if window == OWN_CARD:  # forehand leads: the declarer answers when a defender came first
+        if k.level_cap <= 2:
+            return w._(
+                "{second} is made with one's own card to the first trick: forehand leads to "
+                "it, so the declarer can answer a {first} only when he is not forehand.",
+                second=second,
+                first=w.level(1),
+            )
+        return w._(
+            "{second} and the calls after it are made with one's own card to the first "
+            "trick: forehand leads to it, so the declarer can answer a {first} only when he "
+            "is not forehand.",
+            second=second,
+            first=w.level(1),
+        )
     if k.level_cap <= 2:  # the chain ends there: "and the calls after it" named none
         return {
-            "own_card_trick1": w._(
-                "{second} is made with one's own card to the first trick.", second=second
-            ),
             "end_trick1": w._(
                 "{second} may be made until the first trick is complete.", second=second
             ),
@@ -135,10 +177,6 @@ def _later(w: Words) -> str:
             ),
         }[window]
     return {
-        "own_card_trick1": w._(
-            "{second} and the calls after it are made with one's own card to the first trick.",
-            second=second,
-        ),
         "end_trick1": w._(
             "{second} and the calls after it may be made until the first trick is complete.",
             second=second,

@@ -11,39 +11,38 @@ def trump_and_red(w: Words) -> Section:
     red = w.suit(t.red_suit)
     blocks: list[Block] = []
     if t.fixed is not None:
-        text = w._(
-            "{suit} is always trump in a trump game: no other trump is named.",
-            suit=w.suit(t.fixed),
-        )
+        # nobody names a trump: ``trump.named`` and ``red_suit_needs_red_bid`` change nothing
+        blocks.extend(_fixed_trump(w, t.fixed))
     else:
         text = w._("No suit is trump by itself: the bid and the declarer decide.")
-    blocks.append(w.para(text, "trump.fixed"))
-    if t.named == "after_auction":
-        text = w._(
-            "A red bid makes {red} trump, and says so in its name. Any other trump bid names "
-            "no suit: the declarer names the trump when the auction is over, before the "
-            "first lead.",
-            red=red,
-        )
-    else:
-        text = w._(
-            "A red bid makes {red} trump; any other trump bid names its trump suit in the "
-            "bid itself.",
-            red=red,
-        )
-    blocks.append(w.para(text, "trump.named", "trump.red_suit", "ladder[].red"))
+        blocks.append(w.para(text, "trump.fixed"))
+        if t.named == "after_auction":
+            text = w._(
+                "A red bid makes {red} trump, and says so in its name. Any other trump bid "
+                "names no suit: the declarer names the trump when the auction is over, before "
+                "the first lead.",
+                red=red,
+            )
+        else:
+            text = w._(
+                "A red bid makes {red} trump; any other trump bid names its trump suit in the "
+                "bid itself.",
+                red=red,
+            )
+        blocks.append(w.para(text, "trump.named", "trump.red_suit", "ladder[].red"))
     blocks.append(
         w.para(w._("A red bid doubles the value of every component it holds."), "ladder[].red")
     )
-    if t.red_suit_needs_red_bid:
-        text = w._("{red} can be trump only through a red bid.", red=red)
-    else:
-        text = w._(
-            "The declarer of an ordinary bid may name {red} as trump too; the bid keeps its "
-            "ordinary value.",
-            red=red,
-        )
-    blocks.append(w.para(text, "trump.red_suit_needs_red_bid"))
+    if t.fixed is None:
+        if t.red_suit_needs_red_bid:
+            text = w._("{red} can be trump only through a red bid.", red=red)
+        else:
+            text = w._(
+                "The declarer of an ordinary bid may name {red} as trump too; the bid keeps "
+                "its ordinary value.",
+                red=red,
+            )
+        blocks.append(w.para(text, "trump.red_suit_needs_red_bid"))
     if t.red_no_trump:
         text = w._(
             "Bids without trumps have a red form too: it has no trump, and only doubles the value."
@@ -52,6 +51,41 @@ def trump_and_red(w: Words) -> Section:
         text = w._("Bids without trumps have no red form.")
     blocks.append(w.para(text, "trump.red_no_trump"))
     return Section("trump", w._("Trump and red"), tuple(blocks))
+
+
+def _fixed_trump(w: Words, fixed: str) -> list[Block]:
+    """A fixed trump: every trump bid but a red one is played in it, and nobody names a
+    trump (``game/catalog.py``: a suit bid's one suit is the fixed one, all the engine
+    offers its declarer; a red bid keeps the red suit)."""
+    t = w.ruleset.trump
+    suit, red = w.suit(fixed), w.suit(t.red_suit)
+    if fixed == t.red_suit:
+        first = w._(
+            "{suit} is always trump in a trump game: nobody names a trump, in the bid or "
+            "after the auction.",
+            suit=suit,
+        )
+        second = w._(
+            "A red bid says so in its name and is played in {suit} at double value; any "
+            "other trump bid is played in {suit} too, at its ordinary value.",
+            suit=suit,
+        )
+    else:
+        first = w._(
+            "{suit} is trump in every trump game but a red one: nobody names a trump, in "
+            "the bid or after the auction.",
+            suit=suit,
+        )
+        second = w._(
+            "A red bid makes {red} trump, and says so in its name; any other trump bid is "
+            "played in {suit}.",
+            red=red,
+            suit=suit,
+        )
+    return [
+        w.para(first, "trump.fixed", "trump.red_suit"),
+        w.para(second, "trump.fixed", "trump.red_suit", "ladder[].red"),
+    ]
 
 
 def open_games(w: Words) -> Section:
@@ -166,8 +200,11 @@ def marriages(w: Words) -> Section:
     ]
     if m.announce == "first_trick":
         text = w._("Marriages are announced while playing to the first trick, and not later.")
-    else:
-        text = w._("A marriage is announced when a card of the pair is played, and counts at once.")
+    else:  # the engine offers it before one's card at every trick (``Hand._announceable``)
+        text = w._(
+            "A marriage may be announced at any trick, on one's turn before one's card, as "
+            "long as one holds both its cards."
+        )
     blocks.append(w.para(text, "marriages.announce"))
     blocks.append(
         w.para(

@@ -202,18 +202,34 @@ def cards_and_points(w: Words) -> Section:
             total=total,
         )
     blocks.append(w.para(text, "points.last_trick"))
-    if r.deal.talon != "none":
-        if r.points.talon_to == "declarer":
-            text = w._("Card points left in the talon count for the declarer.")
-            if r.points.talon_counts_toward_hundred:
-                text += " " + w._("They count toward a 100 too.")
-            else:
-                text += " " + w._("They count for the Simple only, not toward a 100.")
-            blocks.append(w.para(text, "points.talon_to", "points.talon_counts_toward_hundred"))
-        else:
-            text = w._(
-                "Card points left in the talon count for the defenders, so they never help "
-                "the declarer to a 100."
-            )
-            blocks.append(w.para(text, "points.talon_to", "points.talon_counts_toward_hundred"))
+    blocks.append(_talon_points(w))
     return Section("cards", w._("Cards, ranks and points"), tuple(blocks))
+
+
+def _talon_points(w: Words) -> Block:
+    """Whose the card points of the two cards nobody plays are: the talon's, or, with no
+    talon, those of the two cards out of play (the facts' ``talon``), which the scoring
+    counts alike (``contracts/tally.py``)."""
+    points = w.ruleset.points
+    # a two-round auction always has a talon: its winner lays the two extra cards away
+    unplayed = w.ruleset.deal.talon == "none" and w.ruleset.auction.two_round is None
+    if points.talon_to == "declarer":
+        if unplayed:
+            text = w._("Card points in the two cards out of play count for the declarer.")
+        else:
+            text = w._("Card points left in the talon count for the declarer.")
+        if points.talon_counts_toward_hundred:
+            text += " " + w._("They count toward a 100 too.")
+        else:
+            text += " " + w._("They count for the Simple only, not toward a 100.")
+    elif unplayed:
+        text = w._(
+            "Card points in the two cards out of play count for the defenders, so they never "
+            "help the declarer to a 100."
+        )
+    else:
+        text = w._(
+            "Card points left in the talon count for the defenders, so they never help "
+            "the declarer to a 100."
+        )
+    return w.para(text, "points.talon_to", "points.talon_counts_toward_hundred", "deal.talon")

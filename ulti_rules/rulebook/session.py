@@ -92,7 +92,14 @@ def simple_game(w: Words) -> Section:
             simple=simple,
         )
         if s.uncontested_played_out:
-            text += " " + w._("The hand is still played, for the silent bonuses.")
+            # settled before play all the same (scoring: ``_forfeit_lines``): the lost
+            # Simple times its kontra, no silent bonus; the engine plays it for the kontras
+            text += " " + w._(
+                "The hand is still played out, but the cards decide nothing: the loss is "
+                "the same whatever the tricks, a kontra on the {simple} multiplies it as "
+                "usual, and no silent bonus is scored.",
+                simple=simple,
+            )
         else:
             text += " " + w._("The hand is not played: it is settled at once.")
         blocks.append(w.para(text, "simple.uncontested", "simple.uncontested_played_out"))

@@ -94,8 +94,8 @@ BUILTIN_RULES: tuple[RankingRule, ...] = (
     RankingRule(
         TABLE,
         N_(
-            "the ranks as the ladder lists them (WP's 42 ranks); a higher value never ranks "
-            "lower unless a bid sets rank_exception"
+            "the ranks as the ladder lists them; a higher value never ranks lower unless a "
+            "bid sets rank_exception"
         ),
         _table,
         reads_ranks=True,
