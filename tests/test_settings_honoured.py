@@ -529,9 +529,10 @@ gave_up: true
 
 
 def test_give_up_cost(tmp_path: Path) -> None:
-    allowed = "simple: {give_up_allowed: true}\n"
+    # played out, so the declarer has a turn to give up (tests/test_give_up_turn.py)
+    allowed = "simple: {give_up_allowed: true, uncontested_played_out: true}\n"
     assert payments(tmp_path, GIVE_UP_SHEET, allowed) == {"Anna": 2, "Ben": -4, "Carla": 2}
-    club = "simple: {give_up_allowed: true, give_up_cost: 5}\n"
+    club = "simple: {give_up_allowed: true, give_up_cost: 5, uncontested_played_out: true}\n"
     assert payments(tmp_path, GIVE_UP_SHEET, club) == {"Anna": 5, "Ben": -10, "Carla": 5}
 
 

@@ -279,10 +279,8 @@ class _Reader:
                 return bid
         spaced = folded.replace("_", " ")  # a name written like an id: ulti_hearts
         named = [b for b in ladder if spaced in (b.names.en.casefold(), b.names.hu.casefold())]
-        if named:
-            hint = Said(" (did you mean '{word}'?)", word=named[0].id)
-        else:
-            hint = did_you_mean(wanted, [b.id for b in ladder])
+        options = [named[0].id] if named else [b.id for b in ladder]
+        hint = did_you_mean(named[0].id if named else wanted, options)
         self.fail(
             ("bid",),
             Said(
