@@ -383,10 +383,10 @@ def test_a_record_whose_relative_ruleset_path_is_gone_says_how_to_replay_it(
     record.write_text(text, encoding="utf-8")
     refused = ulti("replay", str(record))
     assert refused.returncode == 1
-    assert refused.stderr == (
-        f"ulti: error: {tmp_path / 'out' / 'club.yaml'}: no such file: the record names its "
-        "ruleset 'club.yaml', a path read relative to the record's folder (replay it with "
-        "--ruleset NAME|PATH)\n"
+    assert refused.stderr == (  # at the record's ruleset line, the one to mend
+        f"ulti: error: {record}:2:1: no such file: {tmp_path / 'out' / 'club.yaml'}: the "
+        "record names its ruleset 'club.yaml', a path read relative to the record's folder "
+        "(replay it with --ruleset NAME|PATH)\n"
     )
     again = ulti("replay", str(record), "--ruleset", "wikipedia")
     assert again.returncode == 0, again.stderr

@@ -24,6 +24,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -42,15 +43,18 @@ from pydantic_core import ErrorDetails
 
 from . import safe_files
 from .cards import Card, CardParseError, format_cards, parse_cards
+from .contracts.fact_specs import PLAYERS, FactForm
 from .engine import Action, BadDeal, Deal, Hand, action_from_dict
 from .engine.deal import deal_cards
-from .errors import IllegalAction, Problem, ProblemsError, RulesetError
+from .errors import IllegalAction, MoreProblems, Problem, ProblemsError, RulesetError
 from .facts import Contract, Facts
 from .frozen import FrozenDict
-from .plugins import Registry
+from .game import Game
+from .plugins import Registry, get_registry
 from .quoting import shorten, shorten_quoted, shorten_said
+from .ruleset.hints import did_you_mean
 from .ruleset.loading import check_name, content_hash, load_ruleset, locate
-from .ruleset.positions import Where, yaml_problems
+from .ruleset.positions import Where, leading, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
 from .ruleset.references import OutsideReference, is_path
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
@@ -74,6 +78,13 @@ class RecordError(ProblemsError):
     each at its key of the file where the record was read from one."""
 
     within = Said("the record")
+
+
+class _RulesetUnloaded(RecordError):
+    """The ruleset a record names does not load: its problems, each at the record's
+    ``ruleset`` key, are counted as the ruleset's (``3 problems in the ruleset``)."""
+
+    within = RulesetError.within
 
 
 class RecordExists(RecordError):
@@ -119,6 +130,15 @@ def _write_step(step: Step) -> dict[str, Any]:
 
 
 _CORE_FACTS = frozenset(Facts.model_fields)
+_WRITTEN_FACTS = _CORE_FACTS - {"extra"}
+"""The core facts as a record writes them: the declared facts beside them, not under
+``extra`` (``_write_facts``)."""
+_OLD_FACTS: Mapping[str, FactForm[Any]] = {"ace_winners": PLAYERS}
+"""Declared facts that records stated before facts were declared (then a core fact,
+under every ruleset): read whatever plugins are installed, so such records still read."""
+_FACT_EXAMPLES = {"players": "[0, 2, 2, 1]", "player": "1", "count": "2", "flag": "true"}
+"""How a record writes a declared fact of each form (``fact_specs.FORMS``): seats, not
+the names a score sheet gives."""
 
 
 def _read_facts(value: Any) -> Any:
@@ -126,7 +146,9 @@ def _read_facts(value: Any) -> Any:
 
     A key that is no core fact is a fact a contract kind declares (``ace_winners``),
     written beside the core ones as records always had it: it goes into ``extra``.
-    Whether a kind declares it, and its value, replay checks against the engine.
+    Its name and the shape of its value are checked by :func:`record_from_data`
+    (``_declared_facts``); whether the ruleset's kinds compute it, and its value, by
+    replay against the engine.
     """
     if not isinstance(value, Mapping):
         return value
@@ -377,11 +399,62 @@ _IN_MEMORY = Where("", {})
 """Places the problems of a record made in memory: by key path, in no file."""
 
 
+def _declared_facts(
+    data: dict[str, Any], where: Where, registry: Registry | None
+) -> tuple[dict[str, Any], list[Problem]]:
+    """The record's ``facts`` keys that are neither core facts nor facts a kind of
+    ``registry`` (default: the process's) declares, each a problem at its key with a
+    did-you-mean; a declared fact's value in another shape than its form's, one problem
+    at its key. Returns the data without those keys (so that the model does not say them
+    again, as a list of union errors) and the problems."""
+    facts = data.get("facts")
+    if not isinstance(facts, Mapping) or all(key in _WRITTEN_FACTS for key in facts):
+        return data, []  # the plugins are not asked for a record of core facts only
+    found = registry if registry is not None else get_registry()
+    forms = {**_OLD_FACTS, **{name: spec.form for name, spec in found.facts.items()}}
+    known = [*_WRITTEN_FACTS, *forms]
+    unknown = [("facts", key) for key in facts if key not in _WRITTEN_FACTS and key not in forms]
+    hinted = leading(unknown, where.order)  # a did-you-mean only where it can be shown
+    kept: dict[Any, Any] = {}
+    problems: list[Problem] = []
+    for key, value in facts.items():
+        form = forms.get(key) if isinstance(key, str) else None
+        if key in _WRITTEN_FACTS:
+            kept[key] = value
+        elif form is None:
+            hint = did_you_mean(str(key), known) if ("facts", key) in hinted else ""
+            message = Said(
+                "unknown key '{key}'{hint} (see docs/records.md)", key=shorten(str(key)), hint=hint
+            )
+            problems.append(where.problem(("facts", key), message))
+        else:
+            try:
+                form.validate(value)
+            except ValidationError:
+                given = json.dumps(value, ensure_ascii=False, default=str)
+                message = Said(
+                    "write it like {key}: {shape} (not {given})",
+                    key=key,
+                    shape=_FACT_EXAMPLES[form.name],
+                    given=shorten(given),
+                )
+                problems.append(where.problem(("facts", key), message))
+            else:
+                kept[key] = value
+    return {**data, "facts": kept}, problems
+
+
 def record_from_data(
-    data: Any, source: str | None = None, positions: Mapping[KeyPath, Position] | None = None
+    data: Any,
+    source: str | None = None,
+    positions: Mapping[KeyPath, Position] | None = None,
+    registry: Registry | None = None,
 ) -> HandRecord:
     """Check the shape of a record (read from the file ``source``); RecordError lists
-    every problem, positioned where the file is known."""
+    every problem, positioned where the file is known, in the order of the file.
+
+    A key of its ``facts`` must be a core fact or one that a contract kind of
+    ``registry`` (default: the process's) declares."""
     positions = positions or {}
     where = Where(source or "the record", positions)
     if not isinstance(data, dict):
@@ -402,13 +475,15 @@ def record_from_data(
         else:
             message += f", not {describe(given)}"
         raise RecordError([where.problem(("format",), message)])
+    checked, problems = _declared_facts(data, where, registry)
     try:
-        record = HandRecord.model_validate(data)
+        record = HandRecord.model_validate(checked)
     except ValidationError as exc:
-        problems = validation_problems(
+        problems += validation_problems(
             exc, data, where, lambda err, hint: _message(err, data, hint=hint)
         )
-        raise RecordError(problems) from None
+    if problems:
+        raise RecordError(problems, ordered=True) from None
     record._source = source
     record._positions = positions
     return record
@@ -428,11 +503,12 @@ def is_record(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def load_record(path: Path | str) -> HandRecord:
-    """Read a record saved by :func:`save` (or written by hand) and check its shape."""
+def load_record(path: Path | str, registry: Registry | None = None) -> HandRecord:
+    """Read a record saved by :func:`save` (or written by hand) and check its shape: its
+    declared facts against the kinds of ``registry`` (default: the process's)."""
     path = Path(path)
     data, positions = read_document(path)
-    return record_from_data(data, str(path), positions)
+    return record_from_data(data, str(path), positions, registry)
 
 
 # --------------------------------------------------------------------------- replaying
@@ -446,6 +522,11 @@ def ruleset_of(
     A path is read relative to ``base`` (by default the folder the record was loaded
     from, else the current one) and must stay inside it or a rulesets folder: a record
     from someone else cannot make ``ulti`` read any file (``ruleset/references.py``).
+
+    A ruleset that is not found or does not load (a club file that is not there or is
+    wrong, a plugin it needs not installed) is a RecordError at the record's
+    ``ruleset`` key, saying the ruleset's own problems with their places in its files
+    (the RulesetError is its ``__cause__``).
     """
     ref = record.ruleset
     if base is None:
@@ -454,24 +535,49 @@ def ruleset_of(
         location = locate(ref, base, registry, referrer="this record")
         if isinstance(location, str):
             check_name(location, registry)
+        elif not location.exists():
+            message = Said(
+                "no such file: {path}: the record names its ruleset '{ref}', a path read "
+                "relative to the record's folder (replay it with --ruleset NAME|PATH)",
+                path=str(location),
+                ref=shorten(ref),
+            )
+            raise RecordError([record.problem(("ruleset",), message)])
+        return load_ruleset(location, registry)
     except OutsideReference as exc:
         raise RecordError([record.problem(("ruleset",), str(exc))]) from None
-    except RulesetError as exc:  # a name no ruleset has: said at the key
-        raise RecordError([record.problem(("ruleset",), p.message) for p in exc.problems]) from None
-    if isinstance(location, Path) and not location.exists():
-        raise RulesetError(
-            [
-                Problem(
-                    str(location),
-                    None,
-                    None,
-                    "",
-                    f"no such file: the record names its ruleset '{ref}', a path read "
-                    "relative to the record's folder (replay it with --ruleset NAME|PATH)",
-                )
-            ]
+    except RulesetError as exc:
+        raise _RulesetUnloaded(_not_loaded(record, exc)) from exc
+    except OSError as exc:  # a file the system will not read
+        why = Said(
+            "{ref}: cannot read it: {reason}", ref=shorten(ref), reason=exc.strerror or str(exc)
         )
-    return load_ruleset(location, registry)
+        raise RecordError([record.problem(("ruleset",), why)]) from exc
+
+
+def _not_loaded(record: HandRecord, exc: RulesetError) -> list[Problem]:
+    """The problems of the ruleset a record names, each at the record's ``ruleset`` key:
+    one of no place (a name no ruleset has) as it is; one in a file of the ruleset with
+    that place (``club.yaml:3:1: scoring: ...``), where it is mended."""
+    ref = shorten(record.ruleset)
+    problems: list[Problem] = []
+    for problem in exc.problems:
+        if isinstance(problem, MoreProblems):  # the count of those left out, kept
+            problems.append(problem)
+            continue
+        where = dataclasses.replace(problem, message="").shown()
+        message = (
+            Said(
+                "the ruleset '{ref}' does not load: {where}: {problem}",
+                ref=ref,
+                where=where,
+                problem=problem.message,
+            )
+            if where
+            else problem.message
+        )
+        problems.append(record.problem(("ruleset",), message))
+    return problems
 
 
 def _first_difference(recorded: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any]:
@@ -529,9 +635,9 @@ def _hash_text(given: str) -> str:
     return given if _HASH.fullmatch(given) else f"'{shorten(given)}'"
 
 
-def _twice_at(deal: Deal) -> KeyPath:
-    """Where a deal that is no deal shows: the hand (or the rest) that holds a card a
-    second time, the line a card was edited on; else the deal itself."""
+def _twice_at(deal: Deal) -> KeyPath | None:
+    """The hand (or the rest) that holds a card a second time, the line a card was
+    edited on; None if none does."""
     seen: set[Card] = set()
     for at, cards in [*((("deal", "hands", i), h) for i, h in enumerate(deal.hands)),
                       (("deal", "rest"), deal.rest)]:  # fmt: skip
@@ -539,7 +645,37 @@ def _twice_at(deal: Deal) -> KeyPath:
             if card in seen:
                 return at
             seen.add(card)
-    return ("deal",)
+    return None
+
+
+def _deal_at(record: HandRecord, game: Game) -> KeyPath:
+    """Where a deal the engine refuses shows, found as ``game.seating`` and
+    ``engine.deal.check_deal`` check, in their order: the dealer who is no seat; the
+    hand (or the rest) holding a card a second time; the hand of the dealer who sits out
+    holding cards; the first hand, then the rest, dealt another count of cards; else
+    (cards missing, say) the deal itself."""
+    ruleset, deal = game.ruleset, record.deal
+    if not 0 <= record.dealer < ruleset.players.count:
+        return ("dealer",)
+    if len(deal.hands) != ruleset.players.count:
+        return ("deal", "hands")
+    twice = _twice_at(deal)
+    if twice is not None:
+        return twice
+    seats = game.seating(record.dealer)
+    counts = [len(cards) for cards in deal.hands]
+    rest = len(deal.rest)
+    to_forehand = ruleset.auction.two_round is None and ruleset.deal.talon == "forehand"
+    if to_forehand and counts[seats.forehand] == 10 and rest == 2:  # the talon beside it
+        counts[seats.forehand], rest = 12, 0
+    sitting = seats.sitting_out
+    if sitting is not None and counts[sitting]:
+        return ("deal", "hands", sitting)
+    per_seat, left = game.deal_pattern
+    for seat, count in zip(seats.active, per_seat, strict=True):
+        if counts[seat] != count:
+            return ("deal", "hands", seat)
+    return ("deal", "rest") if rest != left else ("deal",)
 
 
 def _seed_dealing(hand: Hand, seed: int | str) -> int | str | None:
@@ -562,9 +698,25 @@ def _label(index: int, seat: int, action: Action) -> Said:
     )
 
 
+def _not_a_ruleset(value: object) -> TypeError:
+    """The error for a ``ruleset`` that is neither a Game nor a Ruleset, saying what to
+    pass (as ``Game.of`` does)."""
+    if isinstance(value, str | PathLike):
+        where, what = str(value), "name" if isinstance(value, str) else "path"
+        return TypeError(
+            f"replay takes a Game or a Ruleset as ruleset, not the {what} {where!r}: "
+            f"pass load_game({where!r}), or leave ruleset out for the one the record names"
+        )
+    shown = "None" if value is None else f"{type(value).__name__} {value!r}"[:80]
+    return TypeError(
+        f"replay takes a Game or a Ruleset as ruleset, not {shown}: pass "
+        'load_game("wikipedia"), or leave ruleset out for the one the record names'
+    )
+
+
 def replay(
     record: HandRecord,
-    ruleset: Ruleset | None = None,
+    ruleset: Ruleset | Game | None = None,
     *,
     registry: Registry | None = None,
     check_hash: bool = True,
@@ -576,14 +728,19 @@ def replay(
     wants to see the hand as it was then (``ulti replay`` prints the phases): the record
     is played once.
 
-    ``ruleset`` defaults to the one the record names. RecordError names the first
-    thing that does not hold: the ruleset's hash (unless ``check_hash`` is false),
-    the deal, the first illegal action by its index (counted from 0, as in the
-    record's list) and the rule it breaks, an early end, or the first stated fact
-    or contract detail that the replay does not produce.
+    ``ruleset`` is a Ruleset or a Game (``load_game``); it defaults to the one the
+    record names (:func:`ruleset_of`). RecordError names the first thing that does not
+    hold: the ruleset the record names (not found, or not loading), its hash (unless
+    ``check_hash`` is false), the deal, the first illegal action by its index (counted
+    from 0, as in the record's list) and the rule it breaks, an early end, or the first
+    stated fact or contract detail that the replay does not produce.
     """
     if ruleset is None:
         ruleset = ruleset_of(record, registry=registry)
+    elif not isinstance(ruleset, Ruleset | Game):
+        raise _not_a_ruleset(ruleset)
+    game = Game.of(ruleset, registry)
+    ruleset = game.ruleset
     found = content_hash(ruleset)
     if check_hash and found != record.ruleset_hash:
         # a record that names its ruleset, replayed under another: no change of rules
@@ -607,18 +764,18 @@ def replay(
         message = f"'{ruleset.name}' is for {count} players, and the record names {names}"
         raise RecordError([record.problem(("players",), message)])
     try:
-        hand = Hand(ruleset, deal=record.deal, dealer=record.dealer, registry=registry)
+        hand = Hand(game, deal=record.deal, dealer=record.dealer)
     except BadDeal as exc:
         said = shorten_quoted(str(exc))  # "the deal: the deal must hold ..." said it twice
         message = said if said.startswith("the deal") else f"the deal: {said}"
-        raise RecordError([record.problem(_twice_at(record.deal), message)]) from None
+        raise RecordError([record.problem(_deal_at(record, game), message)]) from None
     if record.seed is not None:
         seed = _seed_dealing(hand, record.seed)
         if seed is None:
             message = f"the deal is not the one seed {record.seed!r} deals"
             raise RecordError([record.problem(("deal",), message)])
         # dealt again from the seed: a hand takes a seed or a deal, and has the one it took
-        hand = Hand(ruleset, seed=seed, dealer=record.dealer, registry=registry)
+        hand = Hand(game, seed=seed, dealer=record.dealer)
     for index, (seat, action) in enumerate(record.actions):
         label = _label(index, seat, action)
         wrong: str

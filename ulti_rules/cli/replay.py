@@ -159,11 +159,13 @@ class Reader:
 
 
 def _echo_header(
-    record: HandRecord, path: str, ruleset: Ruleset, hash_ok: bool, read: Reader
+    record: HandRecord, path: str, ruleset: Ruleset, named: str, hash_ok: bool, read: Reader
 ) -> None:
+    """The record's file, the ruleset it was replayed under (``named``: as the record or
+    ``--ruleset`` names it), whether its hash matches, the dealer and the seed."""
     _ = read._
     echo(_("Hand record {path} ({format})", path=path, format=record.format))
-    echo(_("Ruleset: {name} — {title}", name=record.ruleset, title=ruleset.title_in(read.say.lang)))
+    echo(_("Ruleset: {name} — {title}", name=named, title=ruleset.title_in(read.say.lang)))
     verdict = _("matches the ruleset") if hash_ok else _("DIFFERS from the ruleset (--ignore-hash)")
     echo(_("Content hash: {hash} ({verdict})", hash=record.ruleset_hash, verdict=verdict))
     dealer, seat = read.names[record.dealer], record.dealer
@@ -442,7 +444,9 @@ def replay_command(
     elif not hash_ok:
         note(f"{file}: the ruleset changed since this hand was recorded; replayed as it is now")
     read = Reader(ruleset, record.players, "fr" if faces == "fr" else "hu", speech)
-    _echo_header(record, file, ruleset, hash_ok, read)
+    # the ruleset replayed under: the record's as it names it, else the one --ruleset gave
+    named = record.ruleset if ruleset_ref is None else ruleset.name
+    _echo_header(record, file, ruleset, named, hash_ok, read)
     _echo_deal(hand, read)
     echo("")
     echo(speech._("Auction"))
