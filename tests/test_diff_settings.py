@@ -410,7 +410,12 @@ CASES: dict[str, tuple[str, Change | None, Change, str]] = {
         "",
     ),
     "silent_bonuses.*.value": ("wikipedia", None, put("silent_bonuses.silent_ulti.value", 3), ""),
-    "simple.give_up_allowed": ("wikipedia", None, put("simple.give_up_allowed", True), ""),
+    "simple.give_up_allowed": (  # in WP a plain Simple is only ever uncontested, lost unplayed
+        "wikipedia",
+        put("simple.uncontested", "play"),
+        put("simple.give_up_allowed", True),
+        "",
+    ),
     "simple.give_up_cost": (ITALIAN, None, put("simple.give_up_cost", 4), ""),
     "simple.uncontested": ("wikipedia", None, put("simple.uncontested", "play"), ""),
     "simple.uncontested_played_out": (

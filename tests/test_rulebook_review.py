@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from ulti_rules import load_game, settle
-from ulti_rules.engine import Bid, Discard, Kontra, Pass
+from ulti_rules.engine import Bid, Discard, GiveUp, Kontra, Pass
 from ulti_rules.rulebook import load_rulebook, render
 
 from cli_in_process import Ran, run_in
@@ -296,6 +296,235 @@ def test_a_bid_that_keeps_its_rank_is_not_listed_as_ranking_differently() -> Non
     assert "Open Betli: rank 6 (was 29)" in moves
 
 
+# --------------------------------------------------------------------------- 9
+
+
+def _give_up_offered(path: Path, hands: int) -> list[tuple[int | None, int]]:
+    """(declarer, forehand) of each of ``hands`` random hands in which the engine offered
+    GiveUp, the Simple bid often so that plain Simples are played."""
+    game = load_game(path)
+    seen = []
+    for number in range(hands):
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        rng = random.Random(number)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if GiveUp() in legal:
+                seen.append((hand.declarer, (hand.dealer + 1) % 3))
+                break
+            simple = [a for a in legal if isinstance(a, Bid) and a.bid == "parti"]
+            hand.apply(simple[0] if simple and rng.random() < 0.7 else rng.choice(legal))
+    return seen
+
+
+GIVING_UP = "Giving up and the uncontested Simple"
+NEVER_GIVES_UP = (
+    "No declarer ever gives up: a plain, non-red Simple bid alone, the only bid that could "
+    "be given up, wins the auction only as the first bid, left standing, so it is always "
+    "uncontested, and the hand ends with the auction, before the declarer has a turn."
+)
+
+
+def test_no_giving_up_is_described_where_the_simple_is_only_lost_unplayed() -> None:
+    """WP's Simple wins the auction only as the first bid, left standing, and is lost
+    double with the auction: the engine never offers GiveUp, whatever give_up_allowed says."""
+    text = section(rulebook("giveup-ld"), GIVING_UP)
+    assert "may give up" not in text
+    assert "pays 1 to each defender" not in text
+    assert NEVER_GIVES_UP in text
+    assert _give_up_offered(REVIEW / "giveup-ld.yaml", 60) == []
+
+
+def test_giving_up_where_it_cannot_happen_changes_no_play() -> None:
+    done = ulti("diff", "wikipedia", "giveup-ld.yaml")
+    assert done.returncode == 0, done.stderr
+    said = _unwrapped(done.stdout)
+    assert said.startswith("wikipedia and giveup-ld.yaml play the same;")
+    assert "simple.give_up_allowed is True (was False), which changes nothing" in said
+    assert "simple.give_up_cost is 1 (was 2), which changes nothing" in said
+    checked = ulti("check", "giveup-ld.yaml")
+    assert (checked.returncode, checked.stdout) == (0, "1 file checked: 1 ok\n")
+    why = (
+        "changes nothing under these rules: a plain Simple wins the auction only as the "
+        "first bid, left standing, so it is always uncontested, and with simple.uncontested: "
+        "lose_double and simple.uncontested_played_out: false the hand ends with the "
+        "auction, before the declarer has a turn to give up: delete it, or change the rule "
+        "that leaves it unused (simple.uncontested_played_out: true plays such a hand out, "
+        "and lets its declarer give up)\n"
+    )
+    assert checked.stderr == (
+        f"ulti: note: giveup-ld.yaml:5:3: simple.give_up_allowed: {why}"
+        f"ulti: note: giveup-ld.yaml:6:3: simple.give_up_cost: {why}"
+    )
+
+
+def test_a_played_out_uncontested_simple_can_be_given_up(tmp_path: Path) -> None:
+    """Played out, the uncontested Simple's declarer leads, and may give up first: the
+    rulebook says so, and giving up is no note."""
+    done = club(
+        tmp_path,
+        "club",
+        "name: club\nextends: wikipedia\nsimple:\n  uncontested_played_out: true\n"
+        "  give_up_allowed: true\n  give_up_cost: 1\n",
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    text = section(run_in(tmp_path)("rulebook", "club.yaml").stdout, GIVING_UP)
+    assert "may give up before the first lead; he then pays 1 to each defender." in text
+    assert "No declarer ever gives up" not in text
+    assert _give_up_offered(tmp_path / "club.yaml", 60)
+
+
+# --------------------------------------------------------------------------- 10
+
+
+def test_under_forehand_s_lead_only_a_forehand_declarer_may_give_up() -> None:
+    """The trump named in the bid, forehand leading: the declarer's one turn before the
+    first card is forehand's lead (the score keeper refuses others: check_give_up_turn)."""
+    text = section(rulebook("it-giveup"), GIVING_UP)
+    assert "may give up before the first lead" not in text
+    assert (
+        "The declarer of a plain, non-red Simple bid alone may give up on his own turn "
+        "before the first card; as forehand leads it and nobody names a trump after the "
+        "auction, only a declarer who is forehand has that turn. He then pays 2 to each "
+        "defender." in text
+    )
+    offered = _give_up_offered(REVIEW / "it-giveup.yaml", 90)
+    assert offered
+    assert all(declarer == forehand for declarer, forehand in offered)
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["play: {first_lead: declarer}\n", "trump: {named: after_auction}\n"],
+)
+def test_the_declarer_who_leads_or_names_the_trump_may_give_up_as_any_seat(
+    tmp_path: Path, change: str
+) -> None:
+    done = club(tmp_path, "club", f"name: club\nextends: it-giveup.yaml\n{change}", "it-giveup")
+    assert (done.returncode, done.stderr) == (0, "")
+    text = section(run_in(tmp_path)("rulebook", "club.yaml").stdout, GIVING_UP)
+    assert "may give up before the first lead; he then pays 2 to each defender." in text
+    assert "forehand" not in text
+
+
+# --------------------------------------------------------------------------- 11
+
+
+def _item(text: str, name: str) -> str:
+    """One silent bonus's item of a section (its items run on one line, each after ``*``)."""
+    start = text.index(f"* {name} — ")
+    end = text.find(" * ", start)
+    return text[start : end if end >= 0 else None]
+
+
+MADE_REPLACING = (
+    "It never fails: whichever side does it has made it. Made, it has no line of its own: "
+    "the Simple is worth its value, whichever side then wins the Simple."
+)
+
+
+def test_a_replacing_silent_100_either_side_makes_has_no_failure_to_cost() -> None:
+    """Either side reaching 100 has made it (``builtin._feat``), and made, a replacing
+    bonus is the Simple's value, with no line of its own (``silent.split``): loss_factor is
+    never paid, and `ulti check` says why."""
+    hundred = _item(section(rulebook("hu-silent-lf"), "Silent bonuses"), "Silent 100")
+    assert "A failure costs" not in hundred
+    assert "3 times" not in hundred
+    assert MADE_REPLACING in hundred
+    assert "A defender who makes it is paid by the declarer alone." not in hundred
+    checked = ulti("check", "hu-silent-lf.yaml")
+    assert (checked.returncode, checked.stdout) == (0, "1 file checked: 1 ok\n")
+    assert checked.stderr == (
+        "ulti: note: hu-silent-lf.yaml:8:5: silent_bonuses.silent_hundred.loss_factor: "
+        "changes nothing under these rules: with scored_by: either_side whichever side does "
+        "the feat of 'silent_hundred' has made it, so it never fails, and no failure is ever "
+        "paid: delete it, or change the rule that leaves it unused (under scored_by: "
+        "declarer the defenders' feat is the declarer's failure)\n"
+    )
+
+
+def test_older_20_100_s_silent_100_and_durchmars_never_fail_but_its_silent_ulti_does() -> None:
+    """Under either_side a silent Durchmars, like the 100, is made by whoever takes every
+    trick; a silent Ulti fails when the trump 7 is beaten in the last trick."""
+    text = section(render(load_rulebook("older-20-100", "en"), "text"), "Silent bonuses")
+    for name in ("Silent 100", "Silent Durchmars"):
+        item = _item(text, name)
+        assert "A failure costs" not in item, name
+        assert MADE_REPLACING in item, name
+    ulti_item = _item(text, "Silent Ulti")
+    assert "A failure costs the side that failed 2 times its value: 4, in a red bid 8." in ulti_item
+    assert "It never fails" not in ulti_item
+
+
+def test_the_loss_factor_of_a_bonus_that_never_fails_changes_no_play(tmp_path: Path) -> None:
+    done = club(
+        tmp_path,
+        "double",
+        "name: double\nextends: hu-silent-lf.yaml\n"
+        "silent_bonuses:\n  silent_hundred:\n    loss_factor: 5\n",
+        "hu-silent-lf",
+    )
+    assert done.stderr.startswith(
+        "ulti: note: double.yaml:5:5: silent_bonuses.silent_hundred.loss_factor: changes "
+        "nothing under these rules: with scored_by: either_side"
+    )
+    said = _unwrapped(run_in(tmp_path)("diff", "hu-silent-lf.yaml", "double.yaml").stdout)
+    assert said.startswith("hu-silent-lf.yaml and double.yaml play the same;")
+    assert "silent_bonuses.silent_hundred.loss_factor is 5 (was 3), which changes nothing" in said
+
+
+def test_a_silent_100_beside_the_simple_either_side_makes_is_paid_and_never_fails(
+    tmp_path: Path,
+) -> None:
+    """Beside the Simple the made 100 has its own line, paid to the side that made it."""
+    done = club(
+        tmp_path,
+        "club",
+        "name: club\nextends: wikipedia\nsilent_bonuses:\n  silent_hundred:\n"
+        "    scored_by: either_side\n    loss_factor: 3\n",
+    )
+    assert "silent_bonuses.silent_hundred.loss_factor: changes nothing" in done.stderr
+    text = section(run_in(tmp_path)("rulebook", "club.yaml").stdout, "Silent bonuses")
+    hundred = _item(text, "Silent 100")
+    assert "A failure costs" not in hundred
+    assert "It never fails: whichever side does it has made it, and is paid its value." in hundred
+    assert "A defender who makes it is paid by the declarer alone." in hundred
+
+
+@pytest.mark.parametrize(
+    ("bonus", "settings", "name", "said"),
+    [
+        (
+            "silent_hundred",
+            "parti: replaces",
+            "Silent 100",
+            "A failure costs the declarer 3 times its value: 6, in a red bid 12.",
+        ),
+        (
+            "silent_ulti",
+            "scored_by: either_side",
+            "Silent Ulti",
+            "A failure costs the side that failed 3 times its value: 6, in a red bid 12.",
+        ),
+    ],
+)
+def test_a_bonus_that_can_fail_keeps_what_a_failure_costs(
+    tmp_path: Path, bonus: str, settings: str, name: str, said: str
+) -> None:
+    """Only the declarer scoring the 100 (the defenders' 100 is his failure), or a silent
+    Ulti either side scores (a trump 7 beaten): the loss factor is paid, and is no note."""
+    done = club(
+        tmp_path,
+        "club",
+        f"name: club\nextends: wikipedia\nsilent_bonuses:\n  {bonus}:\n"
+        f"    {settings}\n    loss_factor: 3\n",
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    text = section(run_in(tmp_path)("rulebook", "club.yaml").stdout, "Silent bonuses")
+    assert said in _item(text, name)
+    assert "It never fails" not in text
+
+
 # --------------------------------------------------------------------------- languages
 
 
@@ -303,10 +532,18 @@ def test_a_bid_that_keeps_its_rank_is_not_listed_as_ranking_differently() -> Non
 def test_the_new_sentences_are_translated(lang: str) -> None:
     english = {
         name: render(load_rulebook(str(REVIEW / f"{name}.yaml"), "en"), "text")
-        for name in ("gt-kontra", "cuori", "notalon")
+        for name in ("gt-kontra", "cuori", "notalon", "giveup-ld", "it-giveup", "hu-silent-lf")
     }
+    phrases = (
+        "can never be called",
+        "nobody names a trump",
+        "out of play count",
+        "No declarer ever gives up",
+        "only a declarer who is forehand",
+        "It never fails",
+    )
     for name, text in english.items():
         translated = render(load_rulebook(str(REVIEW / f"{name}.yaml"), lang), "text")
-        for phrase in ("can never be called", "nobody names a trump", "out of play count"):
+        for phrase in phrases:
             if phrase in text:
                 assert phrase not in translated, (name, phrase)

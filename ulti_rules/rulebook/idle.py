@@ -5,7 +5,9 @@ it "changes nothing under these rules" (``diff_words.py``). `ulti check` asks th
 of each line of a club file: the ruleset without the line against the ruleset with it,
 so that `give_up_cost: 3` where giving up is not allowed gets a note at its line; where
 the rule that leaves it unused is not plain to see (self-robbing where two passes end the
-auction, the rules of naming a trump under a fixed one), the note names it. One more note
+auction, the rules of naming a trump under a fixed one, giving up where a plain Simple is
+only ever uncontested and lost before play, the loss factor of a silent bonus that never
+fails), the note names it. One more note
 is not about a setting that changes nothing: a kontra level that is allowed but can never
 be called (``_answer_never_called``).
 
@@ -29,10 +31,13 @@ from __future__ import annotations
 from ..errors import Problem
 from ..ruleset.loading import OwnSettings
 from ..ruleset.safe_yaml import KeyPath
+from ..ruleset.schema import Ruleset
 from ..said import Said
 from .auction import self_robbing_matters
 from .diff import NAMES_ONLY, Difference, compare_rulesets
 from .kontra import answer_never_open
+from .session import giving_up_never_happens
+from .silent import never_fails
 
 JUDGED_VALUES = 200_000
 """The lines judged times the values of the ruleset, at most: about 1.5 s of work (132
@@ -86,7 +91,34 @@ def _idle_said(own: OwnSettings, path: KeyPath) -> Said:
             "change the rule that leaves it unused",
             suit=r.trump.fixed,
         )
+    if _gives_up(key, r) and giving_up_never_happens(r, own.registry):
+        return Said(
+            "changes nothing under these rules: a plain Simple wins the auction only as the "
+            "first bid, left standing, so it is always uncontested, and with "
+            "simple.uncontested: lose_double and simple.uncontested_played_out: false the "
+            "hand ends with the auction, before the declarer has a turn to give up: delete "
+            "it, or change the rule that leaves it unused (simple.uncontested_played_out: "
+            "true plays such a hand out, and lets its declarer give up)"
+        )
+    if len(key) == 3 and key[::2] == ("silent_bonuses", "loss_factor"):
+        bonus = r.silent_bonuses.get(key[1])
+        if bonus is not None and never_fails(bonus, own.registry):
+            return Said(
+                "changes nothing under these rules: with scored_by: either_side whichever "
+                "side does the feat of '{bonus}' has made it, so it never fails, and no "
+                "failure is ever paid: delete it, or change the rule that leaves it unused "
+                "(under scored_by: declarer the defenders' feat is the declarer's failure)",
+                bonus=key[1],
+            )
     return _IDLE
+
+
+def _gives_up(key: tuple[str, ...], r: Ruleset) -> bool:
+    """``simple.give_up_allowed``, or ``simple.give_up_cost`` where giving up is allowed
+    (where it is not, that is reason enough: the plain note)."""
+    return key == ("simple", "give_up_allowed") or (
+        key == ("simple", "give_up_cost") and r.simple.give_up_allowed
+    )
 
 
 KONTRA_LINES: tuple[tuple[str, ...], ...] = (

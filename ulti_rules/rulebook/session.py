@@ -4,10 +4,15 @@ settling a hand, the end of a session, the sources."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..plugins import Registry
+from ..ruleset.schema import Ruleset
 from .document import Block, Items, Paragraph, Section
 from .words import Words
+
+if TYPE_CHECKING:
+    from ..game.catalog import BidInfo
 
 
 def _refs(value: Any) -> list[str]:
@@ -103,7 +108,29 @@ def simple_game(w: Words) -> Section:
         else:
             text += " " + w._("The hand is not played: it is settled at once.")
         blocks.append(w.para(text, "simple.uncontested", "simple.uncontested_played_out"))
-    if s.give_up_allowed:
+    if giving_up_never_happens(w.ruleset, w.registry):
+        # the same words whether giving up is allowed or not: `ulti diff` and `ulti check`
+        # then find give_up_allowed and give_up_cost changing nothing here (``idle.py``)
+        text = w._(
+            "No declarer ever gives up: a plain, non-red {simple} bid alone, the only bid that "
+            "could be given up, wins the auction only as the first bid, left standing, so it "
+            "is always uncontested, and the hand ends with the auction, before the declarer "
+            "has a turn.",
+            simple=simple,
+        )
+        blocks.append(w.para(text, "simple.give_up_allowed", "simple.give_up_cost"))
+    elif s.give_up_allowed and gives_up_only_as_forehand(w.ruleset, w.registry):
+        text = w._(
+            "The declarer of a plain, non-red {simple} bid alone may give up on his own turn "
+            "before the first card; as forehand leads it and nobody names a trump after the "
+            "auction, only a declarer who is forehand has that turn. He then pays {cost} to "
+            "each defender.",
+            simple=simple,
+            cost=s.give_up_cost,
+        )
+        settings = ("simple.give_up_allowed", "simple.give_up_cost", "play.first_lead")
+        blocks.append(w.para(text, *settings, "trump.named", "trump.fixed"))
+    elif s.give_up_allowed:
         text = w._(
             "The declarer of a plain, non-red {simple} bid alone may give up before the first "
             "lead; he then pays {cost} to each defender.",
@@ -116,6 +143,41 @@ def simple_game(w: Words) -> Section:
     return Section(
         "simple", w._("Giving up and the uncontested {simple}", simple=simple), tuple(blocks)
     )
+
+
+def _plain_simples(ruleset: Ruleset, registry: Registry) -> list[BidInfo]:
+    """The bids that may be given up: each plain, non-red Simple bid alone that can win
+    an auction (``BidInfo.plain_parti``, ``biddable``)."""
+    from ..game import Game
+
+    return [b for b in Game.of(ruleset, registry).catalog.ladder if b.plain_parti and b.biddable]
+
+
+def giving_up_never_happens(ruleset: Ruleset, registry: Registry) -> bool:
+    """Whether no declarer ever has a turn to give up, allowed or not: every plain Simple
+    wins the auction only as the first bid, left standing, and is then lost double with
+    the auction (``simple.lost_unplayed``): the engine ends the hand there, and `ulti
+    score` refuses ``gave_up`` (``table_facts.only_uncontested``, the one test of it)."""
+    if not ruleset.simple.lost_unplayed:
+        return False
+    from ..game import Game
+    from ..scoring.table_facts import only_uncontested
+
+    game = Game.of(ruleset, registry)
+    simples = _plain_simples(ruleset, registry)
+    return bool(simples) and all(only_uncontested(game, info) for info in simples)
+
+
+def gives_up_only_as_forehand(ruleset: Ruleset, registry: Registry) -> bool:
+    """Whether only a declarer who is forehand can give up: the engine offers it on the
+    declarer's own turn before the first card, naming the trump or leading; where forehand
+    leads (``play.first_lead: forehand``) and no plain Simple's trump is named after the
+    auction (named in the bid, or ``trump.fixed``), his one such turn is forehand's lead
+    (as `ulti score` judges it: ``table_facts._Reader.check_give_up_turn``)."""
+    if ruleset.play.first_lead != "forehand":
+        return False
+    after_auction = ruleset.trump.named != "in_bid"
+    return not any(info.names_trump and after_auction for info in _plain_simples(ruleset, registry))
 
 
 def settlement(w: Words) -> Section:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..contracts.builtin import Durchmars, Hundred
+from ..plugins import BUILTIN, Registry
 from ..ruleset.ladder import silent_needs_parti
 from ..ruleset.schema import DURCHMARS, SilentBonus
 from .document import Block, Items, Paragraph, Section
@@ -65,7 +67,9 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
     for text, states in kind_sentences(w, kind, None):
         say(text, *states)
     say(*_worth(w, bonus))
-    say(_loss(w, bonus), "silent_bonuses.*.loss_factor", "silent_bonuses.*.scored_by")
+    made_only = never_fails(bonus, w.registry)
+    if not made_only:
+        say(_loss(w, bonus), "silent_bonuses.*.loss_factor", "silent_bonuses.*.scored_by")
     if bonus.scored_by == "declarer":
         say(
             w._("Only the declarer can make it; the defenders doing it is the declarer's failure."),
@@ -76,7 +80,11 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
             w._("Either side can make it."),
             "silent_bonuses.*.scored_by",
         )
-        if bonus.against_everyone:
+        # (a replacing bonus a defender makes pays no defender as such: it is the Simple's
+        # value, whichever side wins the Simple; against_everyone needs parti: adds)
+        if bonus.parti == "replaces":
+            pass
+        elif bonus.against_everyone:
             say(
                 w._(
                     "It is played against everyone: a defender who makes it is paid by the "
@@ -98,6 +106,13 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
                 "It is paid in place of the {simple}: the {simple} is then worth the bonus.",
                 simple=simple,
             ),
+            "silent_bonuses.*.parti",
+        )
+    if made_only:
+        say(
+            _made(w, bonus),
+            "silent_bonuses.*.loss_factor",
+            "silent_bonuses.*.scored_by",
             "silent_bonuses.*.parti",
         )
     if not shared_kontra:
@@ -137,6 +152,39 @@ def bonus_sentences(w: Words, bonus: SilentBonus, *, shared_kontra: bool = False
             "silent_bonuses.*.defenders",
         )
     return found
+
+
+MADE_ONLY: tuple[type[object], ...] = (Hundred, Durchmars)
+"""The built-in kinds whose silent feat, under ``scored_by: either_side``, is only ever
+made: whichever side reaches 100, or takes every trick, has made it (``builtin._feat``).
+Under ``declarer`` the defenders' feat is the declarer's failure; a silent Ulti fails
+whenever the trump 7 is beaten in the last trick."""
+
+
+def never_fails(bonus: SilentBonus, registry: Registry) -> bool:
+    """Whether the feat of ``bonus`` can only be made, never failed, so that its
+    ``loss_factor`` is never paid: a built-in 100 or Durchmars that either side scores
+    (:data:`MADE_ONLY`). A plugin's kind, or a subclass, judges by its own
+    ``judge_silent_bonus`` (``judging.silent_judge``), which may report a failure."""
+    kind = registry.kinds.get(bonus.condition)
+    return (
+        bonus.scored_by == "either_side"
+        and type(kind) in MADE_ONLY
+        and registry.kind_owner.get(bonus.condition, BUILTIN) == BUILTIN
+    )
+
+
+def _made(w: Words, bonus: SilentBonus) -> str:
+    """What a bonus that never fails does when made (``scoring.silent``: ``split`` gives a
+    replacing one to the Simple, with no line of its own; ``stake`` pays one beside it):
+    said in place of what a failure would cost, which is never paid."""
+    if bonus.parti == "replaces":
+        return w._(
+            "It never fails: whichever side does it has made it. Made, it has no line of its "
+            "own: the {simple} is worth its value, whichever side then wins the {simple}.",
+            simple=w.simple(),
+        )
+    return w._("It never fails: whichever side does it has made it, and is paid its value.")
 
 
 def _loss(w: Words, bonus: SilentBonus) -> str:
