@@ -287,7 +287,7 @@ def points_section(draw: st.DrawFn) -> Data:
             draw,
             3,
             {
-                "talon_to": st.sampled_from(["declarer", "defenders"]),
+                "talon_to": st.sampled_from(["declarer", "defenders", "nobody"]),
                 "talon_counts_toward_hundred": st.booleans(),
             },
         )

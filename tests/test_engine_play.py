@@ -225,7 +225,7 @@ def test_tens_high_in_a_trump_game() -> None:
 # --------------------------------------------------------------------------- the talon
 
 
-@pytest.mark.parametrize("talon_to", ["declarer", "defenders"])
+@pytest.mark.parametrize("talon_to", ["declarer", "defenders", "nobody"])
 def test_talon_points_go_where_the_ruleset_says(talon_to: str) -> None:
     rules = fixture_ruleset(**{"points.talon_to": talon_to})
     deal = deal_of(rules, 0, {1: "TA TX"})

@@ -222,6 +222,11 @@ def _talon_points(w: Words) -> Block:
             text += " " + w._("They count toward a 100 too.")
         else:
             text += " " + w._("They count for the Simple only, not toward a 100.")
+    elif points.talon_to == "nobody":
+        if unplayed:
+            text = w._("Card points in the two cards out of play count for nobody.")
+        else:
+            text = w._("Card points left in the talon count for nobody.")
     elif unplayed:
         text = w._(
             "Card points in the two cards out of play count for the defenders, so they never "

@@ -204,10 +204,11 @@ class Points(Strict):
     last_trick: CardPoints = Field(
         default=10, description="Bonus for winning the last trick, 0 to 100."
     )
-    talon_to: Side = Field(
+    talon_to: Literal["declarer", "defenders", "nobody"] = Field(
         default="defenders",
-        description="Who scores the card points in the talon at the end: WP the declarer; DE, HU "
-        "the defenders.",
+        description="Who scores the card points in the talon at the end (with no talon, of the "
+        "two cards out of play): WP the declarer; DE, HU the defenders; 'nobody' (IT's untold "
+        "no-talon deal, OPEN): they count for neither side.",
     )
     talon_counts_toward_hundred: Flag = Field(
         default=True,
