@@ -160,9 +160,9 @@ def test_replay_takes_a_game() -> None:
 @pytest.mark.parametrize(
     ("given", "said"),
     [
-        ("wikipedia", "not the name 'wikipedia': pass load_game('wikipedia')"),
-        (Path("club.yaml"), "not the path 'club.yaml': pass load_game('club.yaml')"),
-        (5, 'not int 5: pass load_game("wikipedia")'),
+        ("wikipedia", "not the name 'wikipedia': load_game('wikipedia') gives its game"),
+        (Path("club.yaml"), "not the path 'club.yaml': load_game('club.yaml') gives its"),
+        (5, 'not int 5: load_game("wikipedia") gives the game of a ruleset by name; or leave'),
     ],
 )
 def test_replay_says_what_to_pass_for_anything_else(given: object, said: str) -> None:

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from ulti_rules import load_game, settle
-from ulti_rules.engine import Bid, Discard, GiveUp, Kontra, Pass
+from ulti_rules.engine import Bid, Discard, Kontra, Pass
 from ulti_rules.rulebook import load_rulebook, render
 
 from cli_in_process import Ran, run_in
+from test_give_up_turn import offered_give_up
 
 REVIEW = Path(__file__).parent / "fixtures" / "review"
 ulti = run_in(REVIEW)
@@ -299,24 +300,6 @@ def test_a_bid_that_keeps_its_rank_is_not_listed_as_ranking_differently() -> Non
 # --------------------------------------------------------------------------- 9
 
 
-def _give_up_offered(path: Path, hands: int) -> list[tuple[int | None, int]]:
-    """(declarer, forehand) of each of ``hands`` random hands in which the engine offered
-    GiveUp, the Simple bid often so that plain Simples are played."""
-    game = load_game(path)
-    seen = []
-    for number in range(hands):
-        hand = game.new_hand(seed=number, dealer=number % 3)
-        rng = random.Random(number)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            if GiveUp() in legal:
-                seen.append((hand.declarer, (hand.dealer + 1) % 3))
-                break
-            simple = [a for a in legal if isinstance(a, Bid) and a.bid == "parti"]
-            hand.apply(simple[0] if simple and rng.random() < 0.7 else rng.choice(legal))
-    return seen
-
-
 GIVING_UP = "Giving up and the uncontested Simple"
 NEVER_GIVES_UP = (
     "No declarer ever gives up: a plain, non-red Simple bid alone, the only bid that could "
@@ -332,7 +315,7 @@ def test_no_giving_up_is_described_where_the_simple_is_only_lost_unplayed() -> N
     assert "may give up" not in text
     assert "pays 1 to each defender" not in text
     assert NEVER_GIVES_UP in text
-    assert _give_up_offered(REVIEW / "giveup-ld.yaml", 60) == []
+    assert offered_give_up(REVIEW / "giveup-ld.yaml", 60) == set()
 
 
 def test_giving_up_where_it_cannot_happen_changes_no_play() -> None:
@@ -371,7 +354,7 @@ def test_a_played_out_uncontested_simple_can_be_given_up(tmp_path: Path) -> None
     text = section(run_in(tmp_path)("rulebook", "club.yaml").stdout, GIVING_UP)
     assert "may give up before the first lead; he then pays 1 to each defender." in text
     assert "No declarer ever gives up" not in text
-    assert _give_up_offered(tmp_path / "club.yaml", 60)
+    assert offered_give_up(tmp_path / "club.yaml", 60)
 
 
 # --------------------------------------------------------------------------- 10
@@ -388,7 +371,7 @@ def test_under_forehand_s_lead_only_a_forehand_declarer_may_give_up() -> None:
         "auction, only a declarer who is forehand has that turn. He then pays 2 to each "
         "defender." in text
     )
-    offered = _give_up_offered(REVIEW / "it-giveup.yaml", 90)
+    offered = offered_give_up(REVIEW / "it-giveup.yaml", 90)
     assert offered
     assert all(declarer == forehand for declarer, forehand in offered)
 

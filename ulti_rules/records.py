@@ -24,7 +24,6 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -50,6 +49,7 @@ from .errors import IllegalAction, MoreProblems, Problem, ProblemsError, Ruleset
 from .facts import Contract, Facts
 from .frozen import FrozenDict
 from .game import Game
+from .game.game import not_a_ruleset
 from .plugins import Registry, get_registry
 from .quoting import shorten, shorten_quoted, shorten_said
 from .ruleset.hints import did_you_mean
@@ -698,22 +698,6 @@ def _label(index: int, seat: int, action: Action) -> Said:
     )
 
 
-def _not_a_ruleset(value: object) -> TypeError:
-    """The error for a ``ruleset`` that is neither a Game nor a Ruleset, saying what to
-    pass (as ``Game.of`` does)."""
-    if isinstance(value, str | PathLike):
-        where, what = str(value), "name" if isinstance(value, str) else "path"
-        return TypeError(
-            f"replay takes a Game or a Ruleset as ruleset, not the {what} {where!r}: "
-            f"pass load_game({where!r}), or leave ruleset out for the one the record names"
-        )
-    shown = "None" if value is None else f"{type(value).__name__} {value!r}"[:80]
-    return TypeError(
-        f"replay takes a Game or a Ruleset as ruleset, not {shown}: pass "
-        'load_game("wikipedia"), or leave ruleset out for the one the record names'
-    )
-
-
 def replay(
     record: HandRecord,
     ruleset: Ruleset | Game | None = None,
@@ -738,7 +722,11 @@ def replay(
     if ruleset is None:
         ruleset = ruleset_of(record, registry=registry)
     elif not isinstance(ruleset, Ruleset | Game):
-        raise _not_a_ruleset(ruleset)
+        raise not_a_ruleset(
+            ruleset,
+            taker="replay takes a Game or a Ruleset as ruleset",
+            other="; or leave ruleset out for the one the record names",
+        )
     game = Game.of(ruleset, registry)
     ruleset = game.ruleset
     found = content_hash(ruleset)

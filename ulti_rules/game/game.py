@@ -81,7 +81,7 @@ class Game:
 
     def __init__(self, ruleset: Ruleset, registry: Registry | None = None) -> None:
         if not isinstance(ruleset, Ruleset):
-            raise _not_a_ruleset(ruleset)
+            raise not_a_ruleset(ruleset)
         self.ruleset = ruleset
         self.registry = registry_of(ruleset, registry)
         self.catalog = build_catalog(ruleset, self.registry)
@@ -103,7 +103,7 @@ class Game:
                 raise ValueError("this game was built with another plugin registry")
             return ruleset
         if not isinstance(ruleset, Ruleset):
-            raise _not_a_ruleset(ruleset)
+            raise not_a_ruleset(ruleset)
         registry = registry_of(ruleset, registry)
         game = ruleset.__dict__.get(GAME_KEY)
         # A copy (``model_copy``) carries its original's game in the copied __dict__.
@@ -202,8 +202,12 @@ class Game:
         return settle(self, contract, facts, trusted=trusted)
 
 
-def _not_a_ruleset(value: object) -> TypeError:
-    """The error for what is neither a Game nor a Ruleset, saying how to get one.
+def not_a_ruleset(
+    value: object, *, taker: str = "expected a Game or a Ruleset", other: str = ""
+) -> TypeError:
+    """The error for what is neither a Game nor a Ruleset, saying how to get one;
+    ``taker`` begins it (``replay takes a Game or a Ruleset as ruleset``), ``other`` ends
+    it with what else the caller may do.
 
     A name (or path) is not taken in its place: finding it is ``load_game``'s work, which
     looks at the files on every call (about 50 µs even when cached, as much as dealing a
@@ -211,15 +215,11 @@ def _not_a_ruleset(value: object) -> TypeError:
     """
     if isinstance(value, (str, PathLike)):
         where, what = str(value), "name" if isinstance(value, str) else "path"
-        return TypeError(
-            f"expected a Game or a Ruleset, not the {what} {where!r}: "
-            f"load_game({where!r}) gives its game (load it once, deal many hands)"
-        )
+        advice = f"load_game({where!r}) gives its game (load it once, deal many hands)"
+        return TypeError(f"{taker}, not the {what} {where!r}: {advice}{other}")
     shown = "None" if value is None else f"{type(value).__name__} {value!r}"[:80]
-    return TypeError(
-        f'expected a Game or a Ruleset, not {shown}: load_game("wikipedia") gives the game '
-        "of a ruleset by name"
-    )
+    advice = 'load_game("wikipedia") gives the game of a ruleset by name'
+    return TypeError(f"{taker}, not {shown}: {advice}{other}")
 
 
 def _unpickle_game(ruleset: Ruleset) -> Game:
