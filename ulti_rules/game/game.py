@@ -126,6 +126,16 @@ class Game:
         """The catalogue entry of a bid id; KeyError if the ladder has none."""
         return self.catalog.by_id[bid_id]
 
+    def only_forehand_gives_up(self, info: BidInfo) -> bool:
+        """Whether only a declarer who is forehand has a turn to give up ``info``: the
+        engine offers it on the declarer's own turn before the first card, naming the trump
+        or leading; where forehand leads (``play.first_lead: forehand``) and the bid's trump
+        is not named after the auction (named in the bid, or one suit open to it), his one
+        such turn is forehand's lead. The score keeper and the rulebook both ask it."""
+        rules = self.ruleset
+        named_after = info.names_trump and rules.trump.named != "in_bid"
+        return rules.play.first_lead == "forehand" and not named_after
+
     def tables(self, trump: int) -> RankTables:
         """The rank tables with ``trump`` (a suit number; -1 for none), built on first use."""
         tables = self._tables.get(trump)

@@ -169,15 +169,13 @@ def giving_up_never_happens(ruleset: Ruleset, registry: Registry) -> bool:
 
 
 def gives_up_only_as_forehand(ruleset: Ruleset, registry: Registry) -> bool:
-    """Whether only a declarer who is forehand can give up: the engine offers it on the
-    declarer's own turn before the first card, naming the trump or leading; where forehand
-    leads (``play.first_lead: forehand``) and no plain Simple's trump is named after the
-    auction (named in the bid, or ``trump.fixed``), his one such turn is forehand's lead
-    (as `ulti score` judges it: ``table_facts._Reader.check_give_up_turn``)."""
-    if ruleset.play.first_lead != "forehand":
-        return False
-    after_auction = ruleset.trump.named != "in_bid"
-    return not any(info.names_trump and after_auction for info in _plain_simples(ruleset, registry))
+    """Whether only a declarer who is forehand can give up any plain Simple
+    (``Game.only_forehand_gives_up``, as `ulti score` judges a sheet)."""
+    from ..game import Game
+
+    game = Game.of(ruleset, registry)
+    simples = _plain_simples(ruleset, registry)
+    return bool(simples) and all(game.only_forehand_gives_up(info) for info in simples)
 
 
 def settlement(w: Words) -> Section:

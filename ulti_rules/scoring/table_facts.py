@@ -552,14 +552,11 @@ class _Reader:
         the bid) and forehand leads (``play.first_lead: forehand``), a declarer who is not
         forehand has no such turn, and the engine never lets him give up."""
         ruleset = self.ruleset
-        if not self.sheet.gave_up or ruleset.play.first_lead != "forehand":
-            return
-        if declarer == seats[0]:
+        if not self.sheet.gave_up or declarer == seats[0]:
             return
         game = Game.of(ruleset, self.registry)
-        info = game.bid(bid.id)
-        if len(info.suits) > 1 and ruleset.trump.named != "in_bid":
-            return  # he names the trump after the auction, and may give up then
+        if not game.only_forehand_gives_up(game.bid(bid.id)):
+            return
         self.fail(
             ("gave_up",),
             Said(
