@@ -1,23 +1,28 @@
-"""`ulti play` on a real terminal: the installed script in a pseudo-terminal (stdlib ``pty``).
+"""`ulti play` and `ulti score` on a real terminal: a pseudo-terminal (stdlib ``pty``).
 
 The test types as a person does: it reads the screen up to each question and answers
 it, a bad answer first; Ctrl-C is the keystroke (the terminal turns it into SIGINT).
-A terminal means colours, and the terminal's own echo of what is typed. Two games,
-a second or so each.
+A terminal means colours, and the terminal's own echo of what is typed. Two games run
+the installed script; the layout tests run the script's own function (``console.main``)
+in a child forked from this process, on the same kind of terminal: starting the script
+costs about 0.4 s of CPU of imports, which those tests are not about.
 """
 
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,25 +43,36 @@ all is well: each answer takes milliseconds)."""
 
 
 class Terminal:
-    """`ulti ARGS` on a pseudo-terminal: read the screen, type lines and keystrokes."""
+    """`ulti ARGS` on a pseudo-terminal: read the screen, type lines and keystrokes.
 
-    def __init__(self, args: list[str], cwd: Path, columns: int = 100) -> None:
+    ``script=True`` starts the installed console script; otherwise a child forked from
+    this process runs ``console.main`` (the script's function) with the terminal as its
+    standard streams, its controlling terminal and its environment as the script has.
+    """
+
+    def __init__(
+        self, args: list[str], cwd: Path, columns: int = 100, *, script: bool = False
+    ) -> None:
         master, slave = pty.openpty()
         # the terminal's own size, as a window of that size reports it, and the same in
         # COLUMNS and LINES
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
         env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES="40", PYTHONUTF8="1")
-        self.process = subprocess.Popen(
-            [ulti_executable(), *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=cwd,
-            env=env,
-            preexec_fn=_own_terminal,
-            close_fds=True,
-        )
+        self.process: subprocess.Popen[bytes] | _Forked
+        if script:
+            self.process = subprocess.Popen(
+                [ulti_executable(), *args],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                cwd=cwd,
+                env=env,
+                preexec_fn=_own_terminal,
+                close_fds=True,
+            )
+        else:
+            self.process = _Forked(args, cwd, env, master, slave)
         os.close(slave)
         self.master = master
         self.raw = b""
@@ -122,6 +138,74 @@ def _own_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+class _Forked:
+    """``console.main`` in a forked child on the terminal ``slave``: what the installed
+    script runs, without starting an interpreter and importing the package again."""
+
+    def __init__(self, args: list[str], cwd: Path, env: dict[str, str], master: int, slave: int):
+        gc.freeze()  # the child's collections leave this process's objects alone
+        try:
+            pid = os.fork()
+        finally:
+            gc.unfreeze()
+        if pid == 0:  # pragma: no cover - the child, which never returns
+            _run_in_child(args, cwd, env, master, slave)
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def wait(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while self.returncode is None:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.returncode = os.waitstatus_to_exitcode(status)
+            elif time.monotonic() > deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+                raise subprocess.TimeoutExpired(["ulti"], timeout)
+            else:
+                time.sleep(0.005)
+        return self.returncode
+
+
+def _run_in_child(args: list[str], cwd: Path, env: dict[str, str], master: int, slave: int):
+    """The child: the terminal as its streams and controlling terminal, Python's own
+    SIGINT answer (a KeyboardInterrupt), then the script's function; it ends with the
+    script's status and never returns into the test run."""
+    code = 1
+    try:
+        os.close(master)
+        os.setsid()
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        os.close(slave)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        # the streams a Python started on this terminal has (UTF-8 mode, line-buffered)
+        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
+        sys.stderr = sys.__stderr__ = open(  # noqa: SIM115
+            2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False
+        )
+        sys.argv = ["ulti", *args]
+        from ulti_rules import console
+
+        try:
+            console.main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
 def answer(question: str) -> str:
     """What the person answers: two cards, Simple Hearts, a pass where one may, else 1."""
     if "lay down" in question:
@@ -142,7 +226,9 @@ def play(terminal: Terminal, until: Callable[[str, int], str | None]) -> None:
 
 
 def test_a_game_on_the_terminal(tmp_path: Path) -> None:
-    terminal = Terminal(["play", "--seat", "2", "--seed", "3", "--bots", "simple"], tmp_path)
+    terminal = Terminal(
+        ["play", "--seat", "2", "--seed", "3", "--bots", "simple"], tmp_path, script=True
+    )
     first = terminal.question()
     assert first == "Card to lay down"
     terminal.type("zzz\n")  # a bad keystroke: a hint, and the question again
@@ -165,6 +251,7 @@ def test_ctrl_c_mid_hand_keeps_the_records(tmp_path: Path) -> None:
     terminal = Terminal(
         ["play", "--seat", "2", "--seed", "3", "--bots", "simple", "--save-records", "rec"],
         tmp_path,
+        script=True,
     )
 
     def second_hand(question: str, hands: int) -> str | None:
