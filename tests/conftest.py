@@ -68,20 +68,62 @@ def process_registry_kept() -> Iterator[None]:
     plugins._manager, plugins._registry = kept
 
 
-@pytest.fixture(autouse=True)
-def sealed_user_folders(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> Path:
-    """Empty user folders for every test; returns the ``ULTI_RULES_PATH`` folder."""
+def _new_user_folders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """A home with an empty rulesets folder and an empty config folder."""
     home = tmp_path_factory.mktemp("home")
     rules = home / "rules"
     config = home / "config"
     rules.mkdir()
     config.mkdir()
+    return home, rules, config
+
+
+def _seal(monkeypatch: pytest.MonkeyPatch, rules: Path, config: Path) -> None:
     monkeypatch.setenv("ULTI_RULES_PATH", str(rules))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+
+
+@pytest.fixture(scope="session")
+def _shared_empty_user_folders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    _, rules, config = _new_user_folders(tmp_path_factory)
+    return rules, config
+
+
+@pytest.fixture(autouse=True)
+def _sealed_from_the_user(
+    _shared_empty_user_folders: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """No test sees the user's own rulesets or settings: the user folders are empty ones,
+    shared by the tests that only read them (three folders made and removed for each of
+    some 2,800 tests cost about two seconds of a run). A test that writes there asks for
+    ``sealed_user_folders``, folders of its own; one that writes into the shared ones
+    anyway fails, and they are emptied for the next."""
+    rules, config = _shared_empty_user_folders
+    _seal(monkeypatch, rules, config)
     monkeypatch.delenv("ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD", raising=False)
-    return rules
+    yield
+    ours = config / "ulti-rules"  # other programs' settings (matplotlib's, chromium's) may stay
+    written = sorted(os.listdir(rules)) + (["ulti-rules"] if ours.exists() else [])
+    if written:
+        shutil.rmtree(rules)
+        rules.mkdir()
+        shutil.rmtree(ours, ignore_errors=True)
+        pytest.fail(
+            f"the test wrote {written} into the shared empty user folders; "
+            "ask for the `sealed_user_folders` fixture to get folders of its own"
+        )
+
+
+@pytest.fixture
+def sealed_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Empty user folders of this test's own; returns the ``ULTI_RULES_PATH`` folder.
+    Removed as the test ends, so that they do not pile up beside every test's folder."""
+    home, rules, config = _new_user_folders(tmp_path_factory)
+    _seal(monkeypatch, rules, config)
+    yield rules
+    shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture

@@ -241,8 +241,9 @@ def test_each_search_folder_is_listed_once_per_run(
     listed: list[str] = []
     real_scandir = os.scandir
 
-    def counting(path: os.PathLike[str] | str) -> object:
-        listed.append(os.fspath(path))
+    def counting(path: os.PathLike[str] | str | int) -> object:
+        if not isinstance(path, int):  # a folder by its descriptor: a removal's, not ours
+            listed.append(os.fspath(path))
         return real_scandir(path)
 
     monkeypatch.setattr(finding.os, "scandir", counting)
