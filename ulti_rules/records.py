@@ -58,18 +58,12 @@ from .ruleset.positions import Where, leading, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
 from .ruleset.references import OutsideReference, is_path
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
-from .ruleset.scalars import describe, visible_text
+from .ruleset.scalars import describe
 from .ruleset.schema import Ruleset
 from .said import Said, said_of
-from .scoring.sheet import PLAYER_NAME_LENGTH
+from .scoring.sheet import PlayerName
 
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
-PlayerName = Annotated[
-    str,
-    BeforeValidator(visible_text(PLAYER_NAME_LENGTH, compose=True)),
-    Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
-]
-"""A player's name, bounded as on a score sheet: a name is printed in every line."""
 SUFFIXES = (".yaml", ".yml", ".json")
 
 

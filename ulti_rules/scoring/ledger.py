@@ -55,7 +55,7 @@ from ..said import Said
 from .all_pass import all_pass_payments, redealt
 from .ledger_checks import out_of_turn, players_for, session_players
 from .settlement import Settlement
-from .sheet import PLAYER_NAME_LENGTH, Sheet, SheetError
+from .sheet import PLAYER_NAME_LENGTH, PlayerName, Sheet, SheetError
 from .table_facts import (
     TableHand,
     hand_from_sheet,
@@ -97,12 +97,6 @@ NUL_IN_RULESET = Said("a ruleset's name or path cannot hold a NUL character (\\0
 RULESET_REF_LENGTH = 4096
 """The longest ruleset reference a ledger keeps: a name, or a path (PATH_MAX)."""
 
-Player = Annotated[
-    str,
-    BeforeValidator(visible_text(PLAYER_NAME_LENGTH, compose=True)),
-    Field(min_length=1, max_length=PLAYER_NAME_LENGTH),
-]
-"""A player's name, as short as on a score sheet: it is printed in every table."""
 RulesetRef = Annotated[
     str,
     BeforeValidator(visible_text(RULESET_REF_LENGTH)),
@@ -146,8 +140,10 @@ class LedgerHand(BaseModel):
         description="1 for the first hand of the session (no ledger holds more hands than "
         "the reader's limit of values).",
     )
-    dealer: Player
-    declarer: Player | None = Field(default=None, description="None unless the hand was played.")
+    dealer: PlayerName
+    declarer: PlayerName | None = Field(
+        default=None, description="None unless the hand was played."
+    )
     bid: Name | None = Field(default=None, description="The winning bid's id; None unless played.")
     source: StrictStr | None = Field(
         default=None,
@@ -157,8 +153,8 @@ class LedgerHand(BaseModel):
     sheet: dict[str, Any] | None = Field(
         default=None, description="The complete score-keeper document; None unless played."
     )
-    payments: dict[Player, Payment] = Field(description="Result per player; sums to zero.")
-    heart_ace: Player | None = Field(
+    payments: dict[PlayerName, Payment] = Field(description="Result per player; sums to zero.")
+    heart_ace: PlayerName | None = Field(
         default=None, description="Who held the Ace of hearts after this hand's auction."
     )
     kind: Kind = Field(
@@ -214,8 +210,8 @@ class Ledger(BaseModel):
         description="Ruleset name, or the path of a club file: relative to the ledger's "
         "folder, or absolute into a rulesets folder (``ruleset/references.py``)."
     )
-    players: list[Player] = Field(min_length=1)
-    first_dealer: Player
+    players: list[PlayerName] = Field(min_length=1)
+    first_dealer: PlayerName
     end: Literal["none", "heart_ace"] = "none"
     ruleset_hash: Hash | None = Field(
         default=None,
@@ -474,7 +470,7 @@ def new_ledger(
     ref = _ruleset_ref(ruleset_ref, folder, registry)
     ruleset = load_ruleset(ruleset_location(ruleset_ref, Path.cwd()), registry)
     count = ruleset.players.count
-    players = [composed(p) for p in players]  # as the file will hold them (``Player``)
+    players = [composed(p) for p in players]  # as the file will hold them (``PlayerName``)
     if len(players) != count:
         raise LedgerError(players_for(ruleset, len(players)))
     if len(set(players)) != len(players) or any(not p.strip() for p in players):

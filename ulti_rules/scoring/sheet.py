@@ -111,6 +111,11 @@ def _level(value: Any, info: ValidationInfo) -> str:
 
 Name = Annotated[str, BeforeValidator(_player), Field(min_length=1, max_length=PLAYER_NAME_LENGTH)]
 """A player's name (or ``declarer``/``defenders`` where a side may stand for one)."""
+PlayerName = Annotated[
+    str, BeforeValidator(_player_text), Field(min_length=1, max_length=PLAYER_NAME_LENGTH)
+]
+"""A player's name as a ledger or a record keeps it: one line of visible text, composed
+(NFC), as short as on a score sheet; printed in every table and every line."""
 Level = Annotated[str, BeforeValidator(_level)]
 """A kontra level: a number (0 = none) or a level's name (Kontra, Rekontra, ...)."""
 
