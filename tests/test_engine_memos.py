@@ -13,7 +13,7 @@ import random
 from itertools import combinations
 
 import pytest
-from ulti_rules.engine import Hand, Kontra
+from ulti_rules.engine import Hand, Kontra, Pass
 from ulti_rules.engine import kontra as kontra_module
 from ulti_rules.engine.actions import DISCARDS
 from ulti_rules.engine.auction import Auction
@@ -182,6 +182,30 @@ def test_the_kontra_tables_stay_bounded_and_answer_alike(monkeypatch: pytest.Mon
         return seen
 
     assert play(4) == play(None)
+
+
+def test_nodes_that_a_side_sees_alike_share_one_answer() -> None:
+    """A node keeps the answer of its side's view itself, not a copy: 2,000 random hands
+    meet some 7,000 nodes, and two tuples made for each node and seat were most of the
+    objects the garbage collector walked (122,000 tuples after 6,000 hands, 58,000 now)."""
+    game = Game(load_ruleset("wikipedia"))
+    for number in range(80):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+    memos = game.derived("kontra memos", Memos)
+    kept = shared = 0
+    for setting in memos.settings.values():
+        answers = {id(answer) for answer in setting.by_view.values()}
+        for node in setting.nodes.values():
+            for (seat, declarer, _moment), answer in node.actions.items():
+                if setting.view(node.flat, seat, declarer) is not None:
+                    kept += 1
+                    shared += id(answer) in answers
+                kontras, words = answer
+                assert words == (*kontras, Pass())
+    assert kept > 100 and shared == kept
 
 
 def test_each_hand_plays_from_its_own_start_of_play() -> None:

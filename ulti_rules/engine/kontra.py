@@ -52,8 +52,8 @@ _LIMIT = 1 << 14
 """The most answers per view a :class:`_Setting` holds: its table is emptied when full."""
 _NODE_LIMIT = 1 << 15
 """The most kontra situations (nodes) the settings of one game hold together: when full,
-every setting forgets its nodes (a node costs about a kilobyte; 2,000 random hands of
-``wikipedia`` meet about 7,000 nodes, 20,000 hands about 26,000)."""
+every setting forgets its nodes (a node and what it learns take about 1.4 KB; 2,000
+random hands of ``wikipedia`` meet about 7,000 nodes, 20,000 hands about 26,000)."""
 
 
 class _Node:
@@ -93,8 +93,9 @@ class _Setting:
     and what the hands of this setting share: the situations met, as nodes.
 
     ``nodes``: the levels (flat) -> their :class:`_Node`; ``by_view``: (a side's view of
-    the levels, declarer, moment) -> the kontras open then, shared by every levels a side
-    sees alike (the declarer raises odd levels, a defender the even ones of his own chain
+    the levels, declarer, moment) -> the kontras open then and the kontra phase's list
+    (them, then Pass), one pair kept by every node of that view: shared by every levels a
+    side sees alike (the declarer raises odd levels, a defender the even ones of his own chain
     or the shared one: other levels do not change his options). Random hands meet the same
     situations again and again; the answers are immutable values, so they are built once.
     Keyed by values (never by ``id``), each table emptied when full: ``by_view`` holds no
@@ -150,7 +151,7 @@ class _Setting:
         }
         """Per defender seat: where the chains he raises stand in the flat levels."""
         self.nodes: dict[tuple[int, ...], _Node] = {}
-        self.by_view: dict[_Key, tuple[Kontra, ...]] = {}
+        self.by_view: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
 
     def key(self) -> _Key:
         """Everything but the levels that decides which kontras are open."""
@@ -396,19 +397,26 @@ class KontraChains:
         node = self.node
         view = self.setting.view(node.flat, seat, declarer)
         if view is None:  # not a seat of this hand's chains: nothing to share
-            kontras = tuple(self._build_actions(seat, declarer, moment))
+            learnt = self._answers(seat, declarer, moment)
         else:
             key = (view, declarer, moment)
             known = self.setting.by_view
             found = known.get(key)
             if found is None:
-                found = tuple(self._build_actions(seat, declarer, moment))
+                found = self._answers(seat, declarer, moment)
                 if len(known) >= _LIMIT:
                     known.clear()
                 known[key] = found
-            kontras = found
-        learnt = node.actions[seat, declarer, moment] = (kontras, (*kontras, PASS))
+            learnt = found  # the same pair for every node of this view: no new tuples
+        node.actions[seat, declarer, moment] = learnt
         return learnt
+
+    def _answers(
+        self, seat: int, declarer: bool, moment: Moment
+    ) -> tuple[tuple[Kontra, ...], tuple[Action, ...]]:
+        """The kontras open to ``seat`` now, and the kontra phase's list: them, then Pass."""
+        kontras = tuple(self._build_actions(seat, declarer, moment))
+        return kontras, (*kontras, PASS)
 
     def _build_actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
         result: list[Kontra] = []
