@@ -227,6 +227,33 @@ def test_records_of_ace_winners_still_read_without_the_plugin(tmp_path: Path) ->
     assert record.facts is not None and "ace_winners" in record.facts.extra
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("1.5", "not a decimal number (1.5)"),
+        ("2.0", "not a decimal number (2.0); write it without the decimal point: 2"),
+        ("true", "not true/false"),
+        ("[1]", "not a list"),
+    ],
+)
+def test_a_seed_that_is_no_seed_is_one_problem_at_its_line(
+    tmp_path: Path, ulti: RunUlti, written: str, said: str
+) -> None:
+    """``seed: 1.5`` was two problems in pydantic's words (not an integer, not a string),
+    and ``seed: true`` or ``seed: 2.0`` was taken for seed 1 or 2: the deal then was "not
+    the one seed 1 deals", of a seed nobody wrote."""
+    path = saved(tmp_path)
+    lines = edited(path, "seed: ", f"seed: {written} #")
+    (problem,) = refused(path).problems
+    assert problem.line == line_of(lines, "seed: ")
+    assert problem.message == f"should be a whole number or a text, {said}"
+    done = ulti("replay", str(path))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"ulti: error: {path}:{problem.line}:1: seed: should be a whole number or a text, {said}\n"
+    )
+
+
 # --------------------------------------------------------------------------- the deal
 
 

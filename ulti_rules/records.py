@@ -38,7 +38,7 @@ from pydantic import (
     PrivateAttr,
     ValidationError,
 )
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from . import safe_files
 from .cards import Card, CardParseError, format_cards, parse_cards
@@ -65,6 +65,28 @@ from .scoring.sheet import PlayerName
 
 FORMAT: Literal["ulti-hand/1"] = "ulti-hand/1"
 SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def _seed(value: Any) -> Any:
+    """A seed as a hand takes one: a whole number or a text. One problem for anything else
+    (a fraction, true/false, a list), not one for each kind it is not; and ``true`` is not
+    taken for seed 1, nor ``2.0`` for seed 2."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    hint = ""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**18:
+        hint = f"; write it without the decimal point: {int(value)}"
+    raise PydanticCustomError(
+        "seed_type",
+        "should be a whole number or a text, not {given}{hint}",
+        {"given": describe(value), "hint": hint},
+    )
+
+
+Seed = Annotated[int | str | None, BeforeValidator(_seed)]
+"""The seed a record's deal was shuffled with (null for a given deal)."""
 
 
 class RecordError(ProblemsError):
@@ -202,7 +224,7 @@ class HandRecord(BaseModel):
         "most 40 characters."
     )
     dealer: int = Field(ge=0, description="The dealer's seat.")
-    seed: int | str | None = Field(
+    seed: Seed = Field(
         default=None, description="The seed the deal was shuffled with; null for a given deal."
     )
     deal: RecordedDeal = Field(description="The cards per seat and the rest, in card notation.")
