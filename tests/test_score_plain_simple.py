@@ -280,6 +280,35 @@ def test_a_two_round_uncontested_simple_is_a_round_one_bid(ulti: RunUlti, tmp_pa
     assert paid(ulti, tmp_path, loose, club) == {"Anna": -4, "Ben": 2, "Carla": 2}
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "uncontested plain Simple: lost double, and ×2 as a round-1 bid"),
+        ("hu", "egyedül maradt parti: dupla bukás, és első körös bemondásként ×2"),
+        ("de", "Parti ohne Gegengebot: doppelt verloren, und ×2 als Gebot aus Runde 1"),
+    ],
+)
+def test_the_round_one_factor_of_a_simple_lost_double_is_said(
+    ulti: RunUlti, tmp_path: Path, lang: str, said: str
+) -> None:
+    """Its line is ×4 and said only "lost double": where the other ×2 came from was left
+    to the table to guess (found by a settlement review)."""
+    write(tmp_path, simple("two-round-auction", "uncontested: true\nround_one: true\n"))
+    _, settlement = settle_sheet(tmp_path / "hand.yaml")
+    (line,) = settlement.lines
+    assert (line.multiplier, line.note) == (
+        4,
+        "uncontested plain Simple: lost double, and ×2 as a round-1 bid",
+    )
+    done = ulti("score", "hand.yaml", "--lang", lang, env={"COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    assert f"(×4) — {said} " in done.stdout
+    write(tmp_path, simple("wikipedia", "uncontested: true\n"))
+    _, settlement = settle_sheet(tmp_path / "hand.yaml")
+    (line,) = settlement.lines
+    assert (line.multiplier, line.note) == (2, "uncontested plain Simple: lost double")
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_engines_two_round_simple_left_standing_settles_alike(
     tmp_path: Path, seed: int

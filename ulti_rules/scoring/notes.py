@@ -16,6 +16,7 @@ PAYS_OTHER = N_("against everyone: pays the other defender too")
 BESIDE = N_("paid beside the Parti worth {bonus}")
 GAVE_UP = N_("gave up before the first lead")
 LOST_DOUBLE = N_("uncontested plain Simple: lost double")
+LOST_DOUBLE_ROUND_ONE = N_("uncontested plain Simple: lost double, and ×{factor} as a round-1 bid")
 
 SEPARATOR = "; "
 """Between the notes of one line (``SettlementLine.note`` is one string)."""
@@ -32,7 +33,17 @@ def _pattern(sentence: str) -> re.Pattern[str]:
 
 _PATTERNS = tuple(
     (_pattern(sentence), sentence)
-    for sentence in (WORTH, UNANNOUNCED, LOST, OTHER_PAYS, PAYS_OTHER, BESIDE, GAVE_UP, LOST_DOUBLE)
+    for sentence in (
+        WORTH,
+        UNANNOUNCED,
+        LOST,
+        OTHER_PAYS,
+        PAYS_OTHER,
+        BESIDE,
+        GAVE_UP,
+        LOST_DOUBLE,
+        LOST_DOUBLE_ROUND_ONE,
+    )
 )
 
 

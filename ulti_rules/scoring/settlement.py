@@ -583,7 +583,11 @@ def _forfeit_lines(table: _Table, contract: Contract) -> list[_Line]:
     value = parti.spec.value
     levels = table.levels(contract, parti)
     shares = [(seat, level, k, 0, -value * k * mult) for seat, level, k in levels]
-    note = _notes.LOST_DOUBLE
+    note = (  # the round-1 factor too, or the line's ×4 reads as a mistake
+        _notes.LOST_DOUBLE
+        if contract.multiplier == 1
+        else _notes.LOST_DOUBLE_ROUND_ONE.format(factor=contract.multiplier)
+    )
     head = (parti.id, parti.spec.names.en, "component", "declarer", False, value, 1, value, mult)
     return [_Line((*head, None, note), _LOST_DOUBLE, shares)]
 
