@@ -58,7 +58,7 @@ from .ruleset.positions import Where, leading, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
 from .ruleset.references import OutsideReference, is_path
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
-from .ruleset.scalars import describe
+from .ruleset.scalars import decimal_point_hint, describe
 from .ruleset.schema import Ruleset
 from .said import Said, said_of
 from .scoring.sheet import PlayerName
@@ -75,13 +75,10 @@ def _seed(value: Any) -> Any:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    hint = ""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 10**18:
-        hint = f"; write it without the decimal point: {int(value)}"
     raise PydanticCustomError(
         "seed_type",
         "should be a whole number or a text, not {given}{hint}",
-        {"given": describe(value), "hint": hint},
+        {"given": describe(value), "hint": decimal_point_hint(value)},
     )
 
 

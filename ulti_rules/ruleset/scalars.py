@@ -23,15 +23,21 @@ from .safe_yaml import describe as describe  # its home; imported from here too
 _DIGITS = re.compile(r"-?[0-9]{1,18}")
 
 
+def decimal_point_hint(value: Any) -> str:
+    """``; write it without the decimal point: 2`` for ``2.0``, where a whole number is
+    asked for; '' for anything else."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**18:
+        return f"; write it without the decimal point: {int(value)}"
+    return ""
+
+
 def whole_number(value: Any) -> int:
     """A YAML integer, never true/false, text or a fraction."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    hint = ""
+    hint = decimal_point_hint(value)
     if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         hint = f"; write it without quotes: {value.strip()}"
-    elif isinstance(value, float) and value.is_integer() and abs(value) < 10**18:
-        hint = f"; write it without the decimal point: {int(value)}"
     raise PydanticCustomError(
         "int_type",
         "should be a whole number, not {given}{hint}",
