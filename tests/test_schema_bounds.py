@@ -7,8 +7,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from pydantic_core import PydanticCustomError
 from ulti_rules.errors import Problem
 from ulti_rules.ruleset.loading import check_file, load_ruleset
+from ulti_rules.ruleset.scalars import whole_number
 from ulti_rules.ruleset.schema import KONTRA_LEVEL_LIMIT
 
 
@@ -349,3 +351,19 @@ def test_a_kinds_own_numbers_are_bounded_and_strict(
     problems = check_file(path)
     assert problems, setting
     assert any(message in p.message for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (10.0, "should be a whole number, not a decimal number (10.0); write it without the "
+         "decimal point: 10"),
+        (10.5, "should be a whole number, not a decimal number (10.5)"),
+        ("10", "should be a whole number, not text ('10'); write it without quotes: 10"),
+        (True, "should be a whole number, not true/false"),
+    ],
+)  # fmt: skip
+def test_a_whole_number_written_otherwise_says_how_to_write_it(given: object, said: str) -> None:
+    with pytest.raises(PydanticCustomError) as caught:
+        whole_number(given)
+    assert str(caught.value) == said
