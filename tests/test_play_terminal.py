@@ -2,14 +2,19 @@
 
 The test types as a person does: it reads the screen up to each question and answers
 it, a bad answer first; Ctrl-C is the keystroke (the terminal turns it into SIGINT).
-A terminal means colours, and the terminal's own echo of what is typed. Two games run
-the installed script; the layout tests run the script's own function (``console.main``)
-in a child forked from this process, on the same kind of terminal: starting the script
-costs about 0.4 s of CPU of imports, which those tests are not about.
+A terminal means colours, and the terminal's own echo of what is typed. Every test that
+types starts the installed script. The layout tests of commands that read nothing
+(`ulti score`, `ulti play --auto`) run the script's own function (``console.main``) in a
+child forked from this process onto the same kind of terminal: starting the script costs
+about 0.4 s of CPU of imports, which those tests are not about. A forked child is a copy
+of the test process, not a new Python: reading a line there goes through the ``readline``
+module pytest loads (an answer showed twice), and warnings and log lines go where pytest
+sends them, so a test of typing, warnings or Python's start-up uses the script.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import gc
 import os
@@ -23,8 +28,9 @@ import sys
 import termios
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from ulti_rules.records import load_record, replay
@@ -47,7 +53,9 @@ class Terminal:
 
     ``script=True`` starts the installed console script; otherwise a child forked from
     this process runs ``console.main`` (the script's function) with the terminal as its
-    standard streams, its controlling terminal and its environment as the script has.
+    standard streams, its controlling terminal and its environment as the script has:
+    for a command that reads nothing (see the module's docstring). Whatever is still
+    running when the test ends is killed (``_closed``).
     """
 
     def __init__(
@@ -77,6 +85,16 @@ class Terminal:
         self.master = master
         self.raw = b""
         self.seen = 0
+        _OPEN.append(self)
+
+    def close(self) -> None:
+        """Kill the program if it still runs (a test that failed half way), reap it, and
+        close the terminal."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=WAIT)
+        with contextlib.suppress(OSError):
+            os.close(self.master)
 
     @property
     def screen(self) -> str:
@@ -127,8 +145,20 @@ class Terminal:
         while self.question() is not None:
             pass
         code = self.process.wait(timeout=WAIT)
-        os.close(self.master)
+        self.close()
         return code
+
+
+_OPEN: list[Terminal] = []
+"""The terminals of the test running now."""
+
+
+@pytest.fixture(autouse=True)
+def _closed() -> Iterator[None]:
+    """No program is left running on its terminal after a test, passed or failed."""
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
 
 
 def _own_terminal() -> None:
@@ -144,34 +174,36 @@ class _Forked:
 
     def __init__(self, args: list[str], cwd: Path, env: dict[str, str], master: int, slave: int):
         gc.freeze()  # the child's collections leave this process's objects alone
-        try:
-            pid = os.fork()
-        finally:
-            gc.unfreeze()
-        if pid == 0:  # pragma: no cover - the child, which never returns
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child, which never returns (still frozen)
             _run_in_child(args, cwd, env, master, slave)
+        gc.unfreeze()
         self.pid = pid
         self.returncode: int | None = None
 
-    def wait(self, timeout: float) -> int:
-        deadline = time.monotonic() + timeout
-        while self.returncode is None:
+    def poll(self) -> int | None:
+        """The exit status once the child has ended (a signal's as minus its number)."""
+        if self.returncode is None:
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done:
                 self.returncode = os.waitstatus_to_exitcode(status)
-            elif time.monotonic() > deadline:
+        return self.returncode
+
+    def wait(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if time.monotonic() > deadline:
                 os.kill(self.pid, signal.SIGKILL)
                 os.waitpid(self.pid, 0)
                 raise subprocess.TimeoutExpired(["ulti"], timeout)
-            else:
-                time.sleep(0.005)
-        return self.returncode
+            time.sleep(0.005)
+        return code
 
 
 def _run_in_child(args: list[str], cwd: Path, env: dict[str, str], master: int, slave: int):
     """The child: the terminal as its streams and controlling terminal, Python's own
     SIGINT answer (a KeyboardInterrupt), then the script's function; it ends with the
-    script's status and never returns into the test run."""
+    status Python would end the script with, and never returns into the test run."""
     code = 1
     try:
         os.close(master)
@@ -184,20 +216,30 @@ def _run_in_child(args: list[str], cwd: Path, env: dict[str, str], master: int, 
         os.environ.clear()
         os.environ.update(env)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
         # the streams a Python started on this terminal has (UTF-8 mode, line-buffered)
-        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
-        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
-        sys.stderr = sys.__stderr__ = open(  # noqa: SIM115
-            2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False
-        )
+        def stream(fd: int, mode: str, errors: str) -> TextIO:
+            return open(fd, mode, buffering=1, encoding="utf-8", errors=errors, closefd=False)
+
+        sys.stdin = sys.__stdin__ = stream(0, "r", "surrogateescape")
+        sys.stdout = sys.__stdout__ = stream(1, "w", "surrogateescape")
+        sys.stderr = sys.__stderr__ = stream(2, "w", "backslashreplace")
         sys.argv = ["ulti", *args]
         from ulti_rules import console
 
         try:
             console.main()
             code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except SystemExit as exc:  # as Python ends on one: a status, or a message and 1
+            if exc.code is None or isinstance(exc.code, int):
+                code = exc.code or 0
+            else:
+                print(exc.code, file=sys.stderr)
+                code = 1
+        except KeyboardInterrupt:  # Python dies by the signal then
+            sys.stdout.flush()
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGINT)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:
@@ -291,7 +333,7 @@ def test_a_card_never_parts_from_its_number(tmp_path: Path, columns: int) -> Non
     """Seed 19 deals seat 2 a long hand (MVIII, ZVIII ...): its numbered line is wider
     than 100 columns."""
     terminal = Terminal(["play", "--seat", "2", "--seed", "19", "--bots", "simple"], tmp_path,
-                        columns=columns)  # fmt: skip
+                        columns=columns, script=True)  # fmt: skip
     assert terminal.question() == "Card to lay down"
     terminal.type("quit\n")
     assert terminal.finish() == 0
@@ -310,7 +352,7 @@ def test_the_bids_are_in_columns_on_a_narrow_terminal(tmp_path: Path) -> None:
     """38 bids, one per line at 60 columns: taller than the 40-line window, the hand and
     the talon above them scrolled away."""
     terminal = Terminal(["play", "--seat", "2", "--seed", "3", "--bots", "simple"], tmp_path,
-                        columns=60)  # fmt: skip
+                        columns=60, script=True)  # fmt: skip
     assert terminal.question() == "Card to lay down"
     terminal.type("1 2\n")
     assert terminal.question() == "Your bid"
