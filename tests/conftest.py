@@ -37,17 +37,19 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 
 def _end_without_teardown() -> None:
-    """Registered as this file is read, before the modules the tests import register
-    theirs (multiprocessing's among them), so it runs after them: an xdist worker has
-    handed every result over by then, and the interpreter's teardown of its heap (every
-    module and object of some 1,400 tests) took about 1.6 s at the end of each run."""
+    """Registered as an xdist worker is configured, before the modules the tests import
+    register theirs (multiprocessing's among them), so it runs after them: the worker
+    has handed every result over by then, and the interpreter's teardown of its heap
+    (every module and object of some 1,400 tests) took about 1.6 s at the end of each
+    run."""
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
 
 
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    atexit.register(_end_without_teardown)
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):  # this process is an xdist worker, not a child of one
+        atexit.register(_end_without_teardown)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -89,17 +91,19 @@ def pytest_runtest_makereport(
 def tmp_path(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Path]:
-    """pytest's ``tmp_path``, a new folder for each test, removed as a passed test ends
-    and kept for a failed one (``tmp_path_retention_policy``), made in a folder of its
-    own: pytest's leaves a ``<name>current`` link beside the folders for each test
-    name, and making a folder and a link among some 1,500 of them cost about 2 ms a test
-    on the ext4 of these machines."""
+    """pytest's ``tmp_path``, a new folder for each test, kept or removed as the test ends
+    by ``tmp_path_retention_policy`` (here "failed": only a failed test's is kept), made
+    in a folder of its own: pytest's leaves a ``<name>current`` link beside the folders
+    for each test name, and making a folder and a link among some 1,500 of them cost
+    about 2 ms a test on the ext4 of these machines."""
     base = tmp_path_factory.getbasetemp() / "tests"
     base.mkdir(exist_ok=True)
     prefix = re.sub(r"[\W]", "_", request.node.name)[:30] + "-"
     path = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
     yield path
-    if not request.node.stash.get(_FAILED, False):
+    policy = request.config.getini("tmp_path_retention_policy")
+    failed = request.node.stash.get(_FAILED, False)
+    if policy == "none" or (policy == "failed" and not failed):
         shutil.rmtree(path, ignore_errors=True)
 
 
