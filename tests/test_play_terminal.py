@@ -14,7 +14,6 @@ sends them, so a test of typing, warnings or Python's start-up uses the script.
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import gc
 import os
@@ -93,8 +92,9 @@ class Terminal:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=WAIT)
-        with contextlib.suppress(OSError):
+        if self.master >= 0:  # once: the number may be another file's by the next call
             os.close(self.master)
+            self.master = -1
 
     @property
     def screen(self) -> str:
