@@ -64,19 +64,17 @@ class _Node:
     same levels share the node, so each question about them is answered once:
     ``actions``: (seat, declarer, moment) -> the kontras open then, and Pass after them
     (the kontra phase's legal list); ``raised``: a kontra called, as (components, level,
-    against, seat, declarer) -> the node it leads to; ``callers``: per declarer seat, the
-    seats (a mask) that can call in the kontra round (-1: not known yet). A node stands for
-    its levels: nodes compare by them. Tens of thousands of nodes may be met, so a node
-    keeps no more than that.
+    against, seat, declarer) -> the node it leads to. A node stands for its levels: nodes
+    compare by them. Tens of thousands of nodes may be met, so a node keeps no more than
+    that.
     """
 
-    __slots__ = ("actions", "callers", "flat", "raised")
+    __slots__ = ("actions", "flat", "raised")
 
     def __init__(self, flat: tuple[int, ...]) -> None:
         self.flat = flat
         self.actions: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
         self.raised: dict[_Key, _Node] = {}
-        self.callers = [-1, -1, -1, -1]  # seats 0 to 3: a table seats three or four
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Node) and other.flat == self.flat
@@ -354,21 +352,20 @@ class KontraChains:
         and can call, and ``passed`` with the seats before him that cannot call added.
         -1 if none.
 
-        Asked after every word of the round: which seats can call is kept by the node.
+        Asked after every word of the round: what a seat may call is kept by the node,
+        and learnt only for the seats asked (a new situation's first speaker most often
+        has something to call, and the seats after him are not asked then).
         """
-        known = self.node.callers
-        callers = known[declarer]
-        if callers < 0:
-            callers = known[declarer] = sum(
-                1 << seat
-                for seat in (declarer, *self.setting.defenders)
-                if self.actions(seat, seat == declarer, ROUND)
-            )
+        known = self.node.actions
         seat = start
         for _ in range(count):
             bit = 1 << seat
             if not passed & bit:
-                if callers & bit:
+                declares = seat == declarer
+                found = known.get((seat, declares, ROUND))
+                if found is None:
+                    found = self._learn(seat, declares, ROUND)
+                if found[0]:
                     return seat, passed
                 passed |= bit
             seat = after[seat]
