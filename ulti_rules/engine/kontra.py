@@ -103,6 +103,7 @@ class _Setting:
 
     __slots__ = (
         "by_view",
+        "chains",
         "components",
         "defenders",
         "defenders_wait",
@@ -111,6 +112,7 @@ class _Setting:
         "max_level",
         "memos",
         "nodes",
+        "open_at",
         "own",
         "per_defender",
         "positions",
@@ -148,8 +150,30 @@ class _Setting:
             for seat in defenders
         }
         """Per defender seat: where the chains he raises stand in the flat levels."""
+        self.chains: tuple[tuple[str, bool, tuple[tuple[int, int], ...]], ...] = tuple(
+            (c, c in per_defender, tuple(where.items())) for c, where in self.positions.items()
+        )
+        """Per component: its name, whether it has a chain per defender, and (defender
+        seat, place in the flat levels) for each defender (:meth:`KontraChains.options`)."""
+        self.open_at: dict[Moment, tuple[bool, ...]] = {
+            moment: tuple(self.is_open(level, moment) for level in range(KONTRA_LEVEL_LIMIT + 2))
+            for moment in (TRICK1, AFTER_CARD, ROUND)
+        }
+        """Per moment, per level: whether it may be called then (:meth:`is_open`)."""
         self.nodes: dict[tuple[int, ...], _Node] = {}
         self.by_view: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
+
+    def is_open(self, level: int, moment: Moment) -> bool:
+        """Whether ``level`` may be called now: with one's own card to the first trick
+        always (before it, or right after it where a defender's window opens then), in
+        the round only where its window reaches past one's own card."""
+        if self.max_level is not None and level > self.max_level:
+            return False
+        if moment == ROUND:
+            return self.first_in_round if level == 1 else self.later_in_round
+        if moment == TRICK1:
+            return not (self.defenders_wait and side_of_level(level) == "defenders")
+        return True
 
     def key(self) -> _Key:
         """Everything but the levels that decides which kontras are open."""
@@ -300,17 +324,8 @@ class KontraChains:
         return self.setting.first_in_round or self.setting.later_in_round
 
     def _open(self, level: int, moment: Moment) -> bool:
-        """Whether ``level`` may be called now: with one's own card to the first trick
-        always (before it, or right after it where a defender's window opens then), in
-        the round only where its window reaches past one's own card."""
-        setting = self.setting
-        if setting.max_level is not None and level > setting.max_level:
-            return False
-        if moment == ROUND:
-            return setting.first_in_round if level == 1 else setting.later_in_round
-        if moment == TRICK1:
-            return not (setting.defenders_wait and side_of_level(level) == "defenders")
-        return True
+        """Whether ``level`` may be called now (:meth:`_Setting.is_open`)."""
+        return self.setting.is_open(level, moment)
 
     def options(
         self, seat: int, declarer: bool, moment: Moment
@@ -321,22 +336,29 @@ class KontraChains:
         every chain at ``level - 1``; a defender's seat for the declarer's answer to
         that defender's own chain (components with a chain per defender only).
         """
+        # Read from the flat levels and the setting's tables: a new view of the levels is
+        # learnt this way (a few thousand times in a thousand random hands).
         found: dict[tuple[int, int | None], list[str]] = {}
-        defenders, per_defender = self.setting.defenders, self.setting.per_defender
-        for comp, chain in self.levels.items():
-            if declarer:
-                targets = {lv + 1 for lv in chain.values() if lv % 2 == 1}
-                for level in sorted(targets):
-                    if self._open(level, moment):
+        setting, flat = self.setting, self.node.flat
+        is_open = setting.open_at[moment]
+        if declarer:
+            for comp, own_chains, where in setting.chains:
+                targets = {flat[i] + 1 for _, i in where if flat[i] & 1}
+                for level in targets:
+                    if is_open[level]:
                         found.setdefault((level, None), []).append(comp)
-                if comp in per_defender:
-                    for d in defenders:
-                        lv = chain[d]
-                        if lv % 2 == 1 and self._open(lv + 1, moment):
+                if own_chains:
+                    for d, i in where:
+                        lv = flat[i]
+                        if lv & 1 and is_open[lv + 1]:
                             found.setdefault((lv + 1, d), []).append(comp)
-                continue
-            lv = chain[seat] if comp in per_defender else chain[defenders[0]]
-            if lv % 2 == 0 and self._open(lv + 1, moment):
+            return found
+        places = setting.own.get(seat)
+        if places is None:  # not a defender of these chains
+            return found
+        for comp, i in zip(setting.components, places, strict=True):
+            lv = flat[i]
+            if not lv & 1 and is_open[lv + 1]:
                 found.setdefault((lv + 1, None), []).append(comp)
         return found
 
