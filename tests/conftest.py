@@ -1,7 +1,8 @@
 """Shared fixtures: a sealed environment, and `ulti` run in-process (or as a real process).
 
 Every test runs with ``ULTI_RULES_PATH`` and ``XDG_CONFIG_HOME`` pointing at empty
-temporary folders, so a developer's own club files never change a result.
+temporary folders, so a developer's own club files never change a result, and with the
+disk cache of validated rulesets off (``ULTI_CACHE_DIR=``).
 """
 
 from __future__ import annotations
@@ -153,6 +154,9 @@ def _sealed_from_the_user(
     rules, config = _shared_empty_user_folders
     _seal(monkeypatch, rules, config)
     monkeypatch.delenv("ULTI_RULES_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    # Nor the user's cache of validated rulesets: off, unless a test gives it a folder
+    # (tests/test_disk_cache.py), so that every other test validates what it loads.
+    monkeypatch.setenv("ULTI_CACHE_DIR", "")
     yield
     ours = config / "ulti-rules"  # other programs' settings (matplotlib's, chromium's) may stay
     written = sorted(os.listdir(rules)) + (["ulti-rules"] if ours.exists() else [])

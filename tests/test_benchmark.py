@@ -7,6 +7,7 @@ process keeps every core.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -165,13 +166,14 @@ def test_the_startup_benchmark_counts_instructions_where_asked(
         "ulti --help": 150_000_000,
         "ulti rulesets": 310_000_000,
         "ulti ladder wikipedia": 1_100_000_000,
+        "ulti ladder wikipedia, nothing cached": 1_300_000_000,
     }
     monkeypatch.setattr(bench_startup, "find_ulti", lambda: "ulti")
     monkeypatch.setattr(
         bench_startup,
         "commands",
         lambda python, ulti: [
-            bench_startup.Command(label, [python, "-c", "pass", str(count)])
+            bench_startup.Command(label, [python, "-c", "pass", str(count)], "nothing" in label)
             for label, count in counts.items()
         ],
     )
@@ -202,6 +204,27 @@ def test_the_startup_benchmark_counts_instructions_where_asked(
         True
     ] * 3
     assert ["MISSED" in line for line in lines if "(target" in line] == [False, True, False]
+    shown = [" ".join(line.split()) for line in lines if "(no target)" in line]
+    assert shown == [
+        'ulti ladder wikipedia, nothing cached 3.25x python -c "import pydantic, yaml, click"'
+        " (no target)"
+    ]
+
+
+def test_the_startup_benchmark_empties_the_rulesets_cache_only_where_asked(
+    tmp_path: Path,
+) -> None:
+    """Every command reads the rulesets' cache its warm-up wrote, as a user's second
+    command does; the one "nothing cached" gets an empty folder each run."""
+    env = bench_startup.child_env(tmp_path)
+    kept = bench_startup.Command("kept", ["true"])
+    fresh = bench_startup.Command("fresh", ["true"], fresh=True)
+    assert bench_startup.env_for(kept, env, tmp_path)["ULTI_CACHE_DIR"] == str(
+        tmp_path / "rulesets"
+    )
+    first, second = (bench_startup.env_for(fresh, env, tmp_path)["ULTI_CACHE_DIR"] for _ in "12")
+    assert first != second
+    assert os.listdir(first) == os.listdir(second) == []
 
 
 def test_the_startup_benchmark_says_when_valgrind_is_missing(

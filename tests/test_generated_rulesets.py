@@ -4,7 +4,9 @@
 and changes settings from every section (talon modes and packets, the auction, trump
 modes, card points, kontra chains, caps and windows, four players, the two-round
 auction, ranking rules with changed values, the house rules). Each club is written
-to a file and loaded through the real loader: every drawn club must load. Then a few
+to a file and loaded through the real loader: every drawn club must load, and the
+ruleset the disk cache reads back (``cache_support.load_through_disk``) must equal the
+one validated; the hands are played under the one read back. Then a few
 hands are played by a random policy (kontras at a bounded rate, so hands end),
 checking at every step that
 
@@ -79,6 +81,7 @@ from ulti_rules.scoring.settlement import Settlement
 from ulti_rules.scoring.sheet import read_sheet
 from ulti_rules.scoring.table_facts import hand_from_sheet, settle_sheet, sheet_from
 
+from cache_support import load_through_disk
 from engine_checker import Checker, suit
 from engine_support import random_action, snapshot
 from ruleset_strategies import Club, club_rulesets
@@ -483,7 +486,8 @@ def check_club(club: Club, seed: int) -> None:
     """Load the drawn club through the real loader, then play and check a few hands."""
     with tempfile.TemporaryDirectory() as folder:
         club_file = club.write(Path(folder))
-        rules = load_ruleset(club_file)  # every drawn club must load
+        # every drawn club must load, and read back from the disk cache as it was validated
+        rules = load_through_disk(club_file, Path(folder) / "cache")
         check_title(club.data["title"], rules)
         rng = random.Random(seed)
         sitting = Sitting.begin(rules, club_file, rng.randrange(rules.players.count))

@@ -59,6 +59,7 @@ LAYERS: dict[str, int] = {
     "hookspecs": 1,
     "ruleset.finding": 2,
     "ruleset.loading": 2,
+    "ruleset.disk_cache": 2,
     "ruleset.merging": 2,
     "ruleset.ladder": 2,
     "game": 2,

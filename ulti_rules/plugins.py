@@ -758,6 +758,26 @@ def get_registry() -> Registry:
     return _registry
 
 
+def process_plugin_modules(registry: Registry) -> tuple[ModuleType, ...] | None:
+    """The modules of the plugins behind ``registry`` if it is the process-wide one (what
+    ``get_registry`` built from ``get_manager``'s plugins), else None: the disk cache of
+    rulesets (``ruleset/disk_cache.py``) keeps only rulesets of plugins whose code it can
+    tell apart."""
+    if registry is not _registry or _manager is None:
+        return None
+    modules: list[ModuleType] = []
+    for _, plugin in _manager.list_name_plugin():
+        if plugin is None:
+            continue
+        module = (
+            plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
+        )
+        if module is None:
+            return None
+        modules.append(module)
+    return tuple(modules)
+
+
 def _report(failure: PluginFailure) -> None:
     if _reporter is not None:
         _reporter(failure)

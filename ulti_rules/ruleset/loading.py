@@ -25,9 +25,10 @@ from pydantic_core import ErrorDetails
 
 from ..cards import SUIT_OF_WORD
 from ..errors import Problem, RulesetError, capped
-from ..plugins import Registry
+from ..plugins import Registry, process_plugin_modules
 from ..quoting import QUOTED, shorten
 from ..said import Said
+from .disk_cache import DiskCache
 from .finding import (
     FRAGMENT_KEY,
     META_KEYS,
@@ -936,7 +937,16 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     cached = LOADED.get(path, registry, outside)
     if cached is not None:
         return cached
-    ruleset, files = _validate(path, registry)
+    modules = process_plugin_modules(registry)
+    disk = None if modules is None else DiskCache(modules)
+    kept = None if disk is None else disk.get(path, registry, outside)
+    if kept is not None:
+        ruleset, files = kept
+        object.__setattr__(ruleset, REGISTRY_KEY, registry)
+    else:
+        ruleset, files = _validate(path, registry)
+        if disk is not None:
+            disk.put(path, registry, files, ruleset, outside)
     LOADED.put(path, registry, files, ruleset, outside)
     return ruleset
 
