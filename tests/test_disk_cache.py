@@ -107,38 +107,155 @@ def test_a_new_file_that_hides_a_name_is_seen(sealed_user_folders: Path, tmp_pat
         assert ruleset.contracts["parti"].names.en == "Our Simple"
 
 
-def test_a_folder_changed_within_two_seconds_is_not_trusted(
+def test_a_symlink_whose_target_appears_takes_its_name_over(
     sealed_user_folders: Path, tmp_path: Path
 ) -> None:
+    """A dangling link finds nothing, and the name goes on to the bundled ruleset; once
+    its target exists (the user folder itself unchanged) the link is the name's file."""
+    club = sealed_user_folders / "club.yaml"
+    club.write_text("title: A club\nextends: wikipedia\n", "utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (sealed_user_folders / "wikipedia.yaml").symlink_to(elsewhere / "ours.yaml")
+    os.utime(sealed_user_folders, (OLD, OLD))
+    with cache_in(tmp_path / "cache"):
+        assert fresh_load("club")[0].contracts["parti"].names.en == "Simple"
+        assert fresh_load("club")[1] == 0
+        (elsewhere / "ours.yaml").write_text(
+            "title: Ours\nextends: wikipedia\ncontracts: {parti: {names: {en: Our Simple}}}\n",
+            "utf-8",
+        )
+        ruleset, validated = fresh_load("club")
+        assert (ruleset.contracts["parti"].names.en, validated) == ("Our Simple", 1)
+
+
+def test_a_file_read_only_to_be_dropped_is_watched_too(tmp_path: Path) -> None:
+    """``without: [./b.yaml]`` reads b.yaml to know what to drop: a link moved from one
+    fragment to another changes what is dropped."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name in ("a", "c"):
+        (folder / f"{name}.yaml").write_text(
+            f"fragment: Names {name}\n"
+            f"contracts: {{parti: {{names: {{en: From {name.upper()}}}}}}}\n",
+            "utf-8",
+        )
+    (folder / "base.yaml").write_text("extends: [wikipedia, ./a.yaml, ./c.yaml]\n", "utf-8")
+    (folder / "b.yaml").symlink_to(folder / "a.yaml")
+    club = folder / "club.yaml"
+    club.write_text("title: A club\nextends: ./base.yaml\nwithout: [./b.yaml]\n", "utf-8")
+    with cache_in(tmp_path / "cache"):
+        assert fresh_load(club)[0].contracts["parti"].names.en == "From C"
+        assert fresh_load(club)[1] == 0
+        (folder / "b.yaml").unlink()
+        (folder / "b.yaml").symlink_to(folder / "c.yaml")
+        ruleset, validated = fresh_load(club)
+        assert (ruleset.contracts["parti"].names.en, validated) == ("From A", 1)
+
+
+def test_a_file_changed_while_it_is_validated_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = club_files(tmp_path / "club")
+    base = club.parent / "base.yaml"
+    real = loading._checked
+
+    def saved_meanwhile(*args: object) -> object:
+        base.write_text(BASE.replace("Simple A", "Simple B"), "utf-8")
+        return real(*args)  # type: ignore[arg-type]
+
     folder = tmp_path / "cache"
     with cache_in(folder):
-        os.utime(sealed_user_folders)  # changed now
-        assert fresh_load("wikipedia")[1] == 1
-        assert entries(folder) == []
-        os.utime(sealed_user_folders, (OLD, OLD))
-        assert fresh_load("wikipedia")[1] == 1
-        assert len(entries(folder)) == 1
-        os.utime(sealed_user_folders)
-        assert fresh_load("wikipedia")[1] == 1  # the entry is not read
+        monkeypatch.setattr(loading, "_checked", saved_meanwhile)
+        assert fresh_load(club)[0].contracts["parti"].names.en == "Simple A"
+        monkeypatch.setattr(loading, "_checked", real)
+        ruleset, validated = fresh_load(club)
+        assert (ruleset.contracts["parti"].names.en, validated) == ("Simple B", 1)
+
+
+def test_a_file_changed_while_the_load_reads_it_twice_is_not_kept(tmp_path: Path) -> None:
+    from ulti_rules.ruleset.reads import note_file, recording
+
+    with recording() as outer, recording() as inner:
+        note_file(tmp_path / "a.yaml", b"1" * 32)
+        note_file(tmp_path / "a.yaml", b"2" * 32)
+    assert outer.files == inner.files == {str(tmp_path / "a.yaml"): (str(tmp_path / "a.yaml"), b"")}
+
+
+def test_a_fifo_in_place_of_a_file_of_the_chain_does_not_hang(tmp_path: Path) -> None:
+    club = club_files(tmp_path / "club")
+    base = club.parent / "base.yaml"
+    with cache_in(tmp_path / "cache"):
+        fresh_load(club)
+        base.unlink()
+        os.mkfifo(base)
+        loading.LOADED.clear()
+        with pytest.raises(RulesetError, match="not a regular file"):
+            load_ruleset(club)
+
+
+def test_a_ruleset_that_names_home_is_read_again_for_another_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    homes = [tmp_path / "home1", tmp_path / "home2"]
+    for n, home in enumerate(homes, 1):
+        home.mkdir()
+        (home / "base.yaml").write_text(BASE.replace("Simple A", f"Simple {n}"), "utf-8")
+    club = tmp_path / "club.yaml"
+    club.write_text("title: A club\nextends: ~/base.yaml\n", "utf-8")
+    seen = []
+    with cache_in(tmp_path / "cache"), allow_outside_paths():
+        for n in (1, 2, 2, 1):
+            monkeypatch.setenv("HOME", str(homes[n - 1]))
+            ruleset, validated = fresh_load(club)
+            seen.append((ruleset.contracts["parti"].names.en, validated))
+    assert seen == [("Simple 1", 1), ("Simple 2", 1), ("Simple 2", 0), ("Simple 1", 1)]
 
 
 def test_the_code_it_rests_on_is_its_files_as_they_are(tmp_path: Path) -> None:
-    package = tmp_path / "a_plugin"
-    package.mkdir()
-    (package / "__init__.py").write_text("", "utf-8")
-    (package / "kind.py").write_text("X = 1\n", "utf-8")
+    """Every package of a plugin, a namespace package's folders too; and none of it may
+    have changed since the loader was imported."""
+    for package in ("a_plugin", "ns_plugin"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "kind.py").write_text("X = 1\n", "utf-8")
+    (tmp_path / "a_plugin" / "__init__.py").write_text("", "utf-8")
+    for file in tmp_path.glob("*/*.py"):
+        os.utime(file, (OLD, OLD))
     sys.path.insert(0, str(tmp_path))
     try:
         import a_plugin  # type: ignore[import-not-found]
+        import ns_plugin.kind  # type: ignore[import-not-found]
 
         read = disk_cache._code.__wrapped__  # not once per process, as a command reads it
-        before = read((a_plugin,))
-        assert str(package / "kind.py") in {f for f, _, _ in before[1]}
-        os.utime(package / "kind.py", (OLD, OLD))
-        assert read((a_plugin,)) != before
+        before = read((a_plugin, ns_plugin.kind))
+        assert before is not None
+        stamped = {f for f, _, _ in before[1]}
+        assert {str(tmp_path / p / "kind.py") for p in ("a_plugin", "ns_plugin")} <= stamped
+        for package in ("a_plugin", "ns_plugin"):
+            os.utime(tmp_path / package / "kind.py", (OLD + 60, OLD + 60))
+            after = read((a_plugin, ns_plugin.kind))
+            assert after is not None and after != before
+            before = after
+        os.utime(tmp_path / "ns_plugin" / "kind.py")  # changed after the loader's import
+        assert read((a_plugin, ns_plugin.kind)) is None
     finally:
         sys.path.remove(str(tmp_path))
-        sys.modules.pop("a_plugin", None)
+        for name in ("a_plugin", "ns_plugin", "ns_plugin.kind"):
+            sys.modules.pop(name, None)
+
+
+def test_nothing_is_kept_or_read_when_the_code_changed_after_its_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "cache"
+    with cache_in(folder):
+        fresh_load("wikipedia")
+        monkeypatch.setattr(disk_cache, "_code", lambda modules: None)
+        assert fresh_load("wikipedia")[1] == 1
+        (entry,) = entries(folder)
+        entry.unlink()
+        assert fresh_load("wikipedia")[1] == 1
+        assert entries(folder) == []
 
 
 def test_another_version_of_the_code_reads_nothing(
@@ -182,8 +299,8 @@ def test_an_entry_that_unpickles_to_something_else_is_passed_over(tmp_path: Path
         import pickle
 
         for kept in [
-            (disk_cache.FORMAT + 1, "x", None, (), None),
-            (disk_cache.FORMAT, "/elsewhere/wikipedia.yaml", None, (), None),
+            (disk_cache.FORMAT + 1, "x", None, None, {}, {}, None),
+            (disk_cache.FORMAT, "/elsewhere/wikipedia.yaml", None, None, {}, {}, None),
             "a string",
         ]:
             body = pickle.dumps(kept)
@@ -225,6 +342,35 @@ def test_off_when_the_variable_is_empty(tmp_path: Path, monkeypatch: pytest.Monk
     assert disk_cache.cache_dir() == tmp_path / "xdg" / "ulti-rules"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
     assert disk_cache.cache_dir() == Path.home() / ".cache" / "ulti-rules"
+
+
+def test_a_home_that_cannot_be_found_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(disk_cache.CACHE_ENV, "~no-such-user-here/cache")
+    assert disk_cache.cache_dir() is None
+    assert fresh_load("wikipedia")[1] == 1
+
+
+def test_a_system_without_user_ids_has_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with cache_in(tmp_path / "cache"):
+        monkeypatch.delattr(os, "getuid")
+        assert disk_cache.cache_dir() is None
+        assert fresh_load("wikipedia")[1] == 1
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_fault_of_the_cache_falls_back_to_validating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> None:
+        raise ValueError("a bug in the cache")
+
+    with cache_in(tmp_path / "cache"):
+        monkeypatch.setattr(disk_cache.DiskCache, "get", broken)
+        monkeypatch.setattr(disk_cache.DiskCache, "put", broken)
+        ruleset, validated = fresh_load("wikipedia")
+    assert (ruleset.name, validated) == ("wikipedia", 1)
 
 
 def test_a_folder_that_cannot_be_made_changes_nothing(tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ LAYERS: dict[str, int] = {
     "ruleset.finding": 2,
     "ruleset.loading": 2,
     "ruleset.disk_cache": 2,
+    "ruleset.reads": 0,
     "ruleset.merging": 2,
     "ruleset.ladder": 2,
     "game": 2,

@@ -10,28 +10,35 @@ next command that loads the same file unpickles it instead, in a few millisecond
 An entry is used only while everything the validation depended on is as it was, each
 checked on every use:
 
-* each file of the ``extends:`` chain: its real path and its content (a SHA-256 of the
-  bytes, so a change within the timestamp's tick, or one that keeps the size and
-  modification time, is seen too);
-* the folders a name is looked up in (the user's folders, the bundled one): their
-  identity and modification time, which change when a file is added, removed or renamed
-  there, so a new file that hides a name a chain used is seen; a folder changed within
-  the last two seconds (too recently for its timestamp to show a second change) is
-  never trusted, and nothing is kept or used then;
-* the code: the size and modification time of every module of ``ulti_rules`` and of
-  every plugin's package, with the versions of Python, pydantic and PyYAML;
+* every file the load read (``reads.py``: the files merged, and those it read only to
+  drop them): its real path, and the SHA-256 of the bytes that were parsed, read again as
+  the loader reads it (a regular file within its size limit). A change within the
+  timestamp's tick, or one that keeps the size and time, is seen; a file that changed
+  while the load read it is never kept;
+* every name the load looked up (``extends:``, ``with:``, ``without:``): the files of
+  that name now, in lookup order (user folders, plugins, the bundled rulesets), so a file
+  added that takes a name over, or a symbolic link whose target appears, is seen; and
+  what ``~`` stands for;
+* the code: the size and modification time of every module of ``ulti_rules``, of every
+  plugin's package and of the modules its kinds and ranking rules come from, with the
+  versions of Python, pydantic and PyYAML. A process whose code files changed after it
+  imported the loader neither keeps nor reads entries (what it runs may not be what is on
+  disk);
 * the plugins loaded (names, distributions, kinds, ranking rules, their rulesets and
   fragments) and whether paths outside a file's folder were allowed: these name the entry.
 
 The cache is in ``$ULTI_CACHE_DIR``, else ``$XDG_CACHE_HOME/ulti-rules``, else
-``~/.cache/ulti-rules``; ``ULTI_CACHE_DIR`` set to an empty string turns it off. A folder
-that is not the user's own, or that others may write to, is never read: pickles run code
-when loaded. A cache never decides anything: an entry that cannot be read, is from
-another version of the format or does not check out is passed over (and written again
-after the fresh load); a folder that cannot be written leaves the command as it was.
-Only a registry built from the process's plugin manager is cached on disk (a registry an
-embedding program builds itself has only the in-memory cache, ``load_cache.py``). At
-most ``MAX_ENTRIES`` files are kept, the oldest removed first.
+``~/.cache/ulti-rules``; ``ULTI_CACHE_DIR`` set to an empty string turns it off, and so
+does a system without user ids. The folder is made readable by the user alone when
+``ulti`` makes it; a folder or an entry that is not the user's own, that others may write
+to, or that is a symbolic link is never read: pickles run code when loaded. A cache never
+decides anything: an entry that cannot be read, is from another version of the format
+or does not check out is passed over (and written again after the fresh load); a folder
+that cannot be made or written leaves the command as it was, and a fault in the cache
+itself falls back to validating (``load_ruleset``). Only a registry built from the
+process's plugin manager is cached on disk (a registry an embedding program builds
+itself has only the in-memory cache, ``load_cache.py``). At most ``MAX_ENTRIES`` files
+are kept, the oldest removed first.
 """
 
 from __future__ import annotations
@@ -49,49 +56,47 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .finding import _candidates
+from .reads import Reads
+from .safe_yaml import YamlError, read_bytes
+
 if TYPE_CHECKING:
     from ..plugins import Registry
     from .schema import Ruleset
 
 CACHE_ENV = "ULTI_CACHE_DIR"
 """The cache's folder; set to an empty string, no cache is kept."""
-FORMAT = 1
+FORMAT = 2
 """The layout of an entry; an entry of another layout is passed over."""
 MAX_ENTRIES = 256
 """Entries kept at most (one per ruleset file, plugin set and Python version)."""
-RACY_NS = 2_000_000_000
-"""A folder changed this recently may change again within the same timestamp tick."""
+MAX_ENTRY_BYTES = 8 * 2**20
+"""An entry larger than this is not read (``wikipedia``'s is 35 KB)."""
 _MAGIC = b"ulti-rules ruleset cache\n"
 _SUFFIX = ".pickle"
+_IMPORTED_NS = time.time_ns()
+"""About when this process imported the loader: a code file changed after that may not
+be the code it runs."""
 
 
 def cache_dir() -> Path | None:
-    """The cache's folder, or None when the cache is off (``ULTI_CACHE_DIR=``) or there is
-    no home folder to keep it in."""
+    """The cache's folder, or None when the cache is off (``ULTI_CACHE_DIR=``), there is
+    no home folder to keep it in, or the system has no user ids to check it by."""
+    if getattr(os, "getuid", None) is None:
+        return None
     chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return Path(chosen).expanduser() if chosen else None
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg) / "ulti-rules"
     try:
+        if chosen is not None:
+            return Path(chosen).expanduser() if chosen else None
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        if os.path.isabs(xdg):
+            return Path(xdg) / "ulti-rules"
         return Path.home() / ".cache" / "ulti-rules"
-    except RuntimeError:
+    except RuntimeError:  # no home folder, or a ~user that does not exist
         return None
 
 
 # --------------------------------------------------------------------------- what an entry rests on
-
-
-def _module_files(module: ModuleType) -> list[str]:
-    """The source files of the package (or lone module) ``module`` belongs to."""
-    top = sys.modules.get(module.__name__.partition(".")[0], module)
-    file = getattr(top, "__file__", None)
-    if not file:
-        return []
-    if os.path.basename(file) != "__init__.py":
-        return [file]
-    return _package_files(os.path.dirname(file))
 
 
 def _package_files(package: str) -> list[str]:
@@ -101,6 +106,36 @@ def _package_files(package: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         found.extend(os.path.join(folder, f) for f in sorted(files) if f.endswith(".py"))
     return found
+
+
+def _module_files(module: ModuleType) -> list[str]:
+    """The source files of the package ``module`` belongs to (every folder of a namespace
+    package), and its own file."""
+    top = sys.modules.get(module.__name__.partition(".")[0], module)
+    folders = getattr(top, "__path__", None)
+    found: list[str] = []
+    if folders is not None:
+        for folder in sorted(str(f) for f in folders):
+            found.extend(_package_files(folder))
+    elif getattr(top, "__file__", None):
+        found.append(str(top.__file__))
+    own = getattr(module, "__file__", None)
+    if own and str(own) not in found:
+        found.append(str(own))
+    return found
+
+
+def _code_modules(registry: Registry, plugins: tuple[ModuleType, ...]) -> tuple[ModuleType, ...]:
+    """The plugins' modules, and those their kinds and ranking rules come from."""
+    names = [type(kind).__module__ for kind in registry.kinds.values()]
+    names += [type(kind).params.__module__ for kind in registry.kinds.values()]
+    names += [getattr(rule.rank, "__module__", "") for rule in registry.ranking_rules.values()]
+    found = list(plugins)
+    for name in sorted(set(names)):
+        module = sys.modules.get(name)
+        if module is not None and module not in found:
+            found.append(module)
+    return tuple(found)
 
 
 def _file_stamps(files: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
@@ -116,42 +151,23 @@ def _file_stamps(files: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
 
 
 @functools.cache
-def _library_versions() -> tuple[str, ...]:
+def _code(modules: tuple[ModuleType, ...]) -> tuple[Any, ...] | None:
+    """What the running code is: the sizes and times of the files of ``ulti_rules`` and
+    of ``modules``' packages, and the libraries' versions; read once per process (about
+    150 ``stat`` calls, 1.5 ms). None if a file changed after this process imported the
+    loader: the code on disk may not be the code it runs, so nothing is kept or read."""
     import pydantic
     import pydantic_core
     import yaml
 
-    return (sys.version, pydantic.VERSION, pydantic_core.__version__, yaml.__version__)
-
-
-@functools.cache
-def _code(plugin_modules: tuple[ModuleType, ...]) -> tuple[Any, ...]:
-    """What the running code is: its files' sizes and times, and the libraries' versions.
-    Read once per process (about 150 ``stat`` calls, 1.5 ms): the code a process runs is
-    what it imported, whatever happens to the files after."""
     files = _package_files(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    for module in plugin_modules:
+    for module in modules:
         files.extend(f for f in _module_files(module) if f not in files)
-    return (_library_versions(), _file_stamps(files))
-
-
-def _folders(registry: Registry) -> tuple[Any, ...] | None:
-    """The identity and time of each folder a name is looked up in; None if one changed
-    too recently to be trusted."""
-    from .finding import bundled_dir, user_dirs
-
-    now = time.time_ns()
-    stamps: list[tuple[str, tuple[int, int, int] | None]] = []
-    for folder in [*user_dirs(), bundled_dir()]:
-        try:
-            info = os.stat(folder)
-        except OSError:
-            stamps.append((str(folder), None))
-            continue
-        if now - info.st_mtime_ns < RACY_NS:
-            return None
-        stamps.append((str(folder), (info.st_dev, info.st_ino, info.st_mtime_ns)))
-    return tuple(stamps)
+    stamps = _file_stamps(files)
+    if any(mtime > _IMPORTED_NS for _, _, mtime in stamps):
+        return None
+    versions = (sys.version, pydantic.VERSION, pydantic_core.__version__, yaml.__version__)
+    return (versions, stamps)
 
 
 def _plugins(registry: Registry) -> tuple[Any, ...]:
@@ -171,40 +187,74 @@ def _plugins(registry: Registry) -> tuple[Any, ...]:
     )
 
 
-def _files(paths: Iterable[Path]) -> tuple[tuple[str, str, bytes], ...] | None:
-    """Each file's path, real path and content digest; None if one cannot be read."""
-    found = []
-    for path in paths:
+def _home() -> str:
+    """What ``~`` in a path written in a file stands for."""
+    return os.path.expanduser("~")
+
+
+def _names_now(registry: Registry, names: dict[str, tuple[str, ...]]) -> bool:
+    """Whether every name still finds the same files, in the same order."""
+    if not names:
+        return True
+    known = _candidates(registry)
+    return all(
+        tuple(str(c.path) for c in known.get(name, [])) == paths for name, paths in names.items()
+    )
+
+
+def _files_now(files: dict[str, tuple[str, bytes]]) -> bool:
+    """Whether every file is still where it was and holds the bytes that were parsed; read
+    as the loader reads it (a regular file within its size limit, or not at all)."""
+    for path, (real, digest) in files.items():
+        if os.path.realpath(path) != real:
+            return False
         try:
-            digest = hashlib.sha256(path.read_bytes()).digest()
-            real = os.path.realpath(path)
-        except OSError:
-            return None
-        found.append((str(path), real, digest))
-    return tuple(found)
+            raw = read_bytes(Path(real))
+        except YamlError:
+            return False
+        if hashlib.sha256(raw).digest() != digest:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- the folder
 
 
-def _trusted(folder: Path) -> bool:
-    """Whether ``folder`` is the user's own, and no one else may write in it."""
+def _owned(info: os.stat_result) -> bool:
+    """Whether the file or folder is the user's own, and no one else may write to it."""
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _read_entry(folder: Path, name: str) -> bytes | None:
+    """The entry ``name``'s bytes, if the folder and the entry are the user's own, and
+    neither is a symbolic link."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
     try:
-        info = os.lstat(folder)
+        folder_fd = os.open(folder, flags | getattr(os, "O_DIRECTORY", 0))
     except OSError:
-        return False
-    return (
-        stat.S_ISDIR(info.st_mode)
-        and info.st_uid == os.getuid()
-        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-    )
+        return None
+    try:
+        if not _owned(os.fstat(folder_fd)):
+            return None
+        fd = os.open(name, flags | getattr(os, "O_NONBLOCK", 0), dir_fd=folder_fd)
+        with os.fdopen(fd, "rb") as file:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or not _owned(info):
+                return None
+            if info.st_size > MAX_ENTRY_BYTES:
+                return None
+            data = file.read(info.st_size + 1)  # not a buffer of the largest size allowed
+        return data if len(data) == info.st_size else None
+    except OSError:
+        return None
+    finally:
+        os.close(folder_fd)
 
 
-def _entry_path(folder: Path, path: Path, outside: bool, plugins: tuple[Any, ...]) -> Path:
-    name = repr((FORMAT, str(path), outside, sys.implementation.cache_tag, plugins))
-    return folder / (
-        hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:40] + _SUFFIX
-    )
+def _entry_name(path: Path, outside: bool, plugins: tuple[Any, ...]) -> str:
+    key = repr((FORMAT, str(path), outside, sys.implementation.cache_tag, plugins))
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+    return digest[:40] + _SUFFIX
 
 
 class DiskCache:
@@ -214,23 +264,20 @@ class DiskCache:
         self.plugin_modules = plugin_modules
         """The modules of the plugins loaded: their code is part of what an entry rests on."""
 
+    def _code(self, registry: Registry) -> tuple[Any, ...] | None:
+        return _code(_code_modules(registry, self.plugin_modules))
+
     def get(
         self, path: Path, registry: Registry, outside: bool
     ) -> tuple[Ruleset, list[Path]] | None:
         """The ruleset kept for the file at ``path`` and the files it was read from, if
         nothing it rests on changed; else None."""
         folder = cache_dir()
-        if folder is None or not _trusted(folder):
+        code = self._code(registry) if folder is not None else None
+        if folder is None or code is None:
             return None
-        plugins = _plugins(registry)
-        entry = _entry_path(folder, path, outside, plugins)
-        try:
-            with open(entry, "rb", opener=_no_follow) as file:
-                info = os.fstat(file.fileno())
-                if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
-                    return None
-                data = file.read()
-        except OSError:
+        data = _read_entry(folder, _entry_name(path, outside, _plugins(registry)))
+        if data is None:
             return None
         head, _, rest = data.partition(b"\n\n")
         if head + b"\n" != _MAGIC or len(rest) < 32:
@@ -239,38 +286,31 @@ class DiskCache:
         if hashlib.sha256(body).digest() != digest:
             return None
         try:
-            kept = pickle.loads(body)  # the user's own folder, checked above
-            stored_format, stored_path, rests_on, files, ruleset = kept
-        except Exception:  # another version's classes, a truncated file: pass it over
+            # the user's own file in the user's own folder (checked above), whole
+            kept_format, kept_path, kept_code, home, names, files, ruleset = pickle.loads(body)
+        except Exception:  # another version's classes, another layout: pass it over
             return None
-        if stored_format != FORMAT or stored_path != str(path):
+        if (kept_format, kept_path, kept_code, home) != (FORMAT, str(path), code, _home()):
             return None
-        folders = _folders(registry)
-        if folders is None or rests_on != (folders, _code(self.plugin_modules)):
-            return None
-        paths = [Path(p) for p, _, _ in files]
-        if _files(paths) != files:
+        if not _names_now(registry, names) or not _files_now(files):
             return None
         from .schema import ruleset_model
 
         if type(ruleset) is not ruleset_model(registry.param_models()):
             return None
-        return ruleset, paths
+        return ruleset, [Path(p) for p in files]
 
     def put(
-        self, path: Path, registry: Registry, files: list[Path], ruleset: Ruleset, outside: bool
+        self, path: Path, registry: Registry, reads: Reads, ruleset: Ruleset, outside: bool
     ) -> None:
-        """Keep ``ruleset`` (validated from ``files``, ``path`` first or last) for the next
-        command; nothing happens if the folder cannot be made or written."""
+        """Keep ``ruleset``, validated from what ``reads`` records, for the next command;
+        nothing happens if a file changed while it was read, or the folder cannot be
+        made or written."""
         folder = cache_dir()
-        if folder is None:
+        code = self._code(registry) if folder is not None else None
+        if folder is None or code is None or b"" in {d for _, d in reads.files.values()}:
             return
-        folders = _folders(registry)
-        read = _files(files)
-        if folders is None or read is None:
-            return
-        plugins = _plugins(registry)
-        kept = (FORMAT, str(path), (folders, _code(self.plugin_modules)), read, ruleset)
+        kept = (FORMAT, str(path), code, _home(), reads.names, reads.files, ruleset)
         try:
             body = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # something in a plugin's parameters that does not pickle
@@ -278,14 +318,10 @@ class DiskCache:
         data = _MAGIC + b"\n" + hashlib.sha256(body).digest() + body
         with contextlib.suppress(OSError):
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not _trusted(folder):
+            if not _owned(os.lstat(folder)) or not stat.S_ISDIR(os.lstat(folder).st_mode):
                 return
-            _write(_entry_path(folder, path, outside, plugins), data)
+            _write(folder / _entry_name(path, outside, _plugins(registry)), data)
             _prune(folder)
-
-
-def _no_follow(path: str, flags: int) -> int:
-    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
 
 
 def _write(entry: Path, data: bytes) -> None:

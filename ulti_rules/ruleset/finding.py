@@ -29,6 +29,7 @@ from ..plugins import AUTOLOAD_ENV, Registry, get_registry
 from ..quoting import shorten
 from ..said import Said
 from .hints import did_you_mean
+from .reads import note_name
 from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path, unusable
 from .safe_yaml import (
     KeyPath,
@@ -119,19 +120,25 @@ class _Candidate:
 
 _SCANS: dict[str, tuple[tuple[int, int, int], list[Path]]] = {}
 """Each search folder's ruleset files, by the folder's identity and modification time:
-a folder is listed once per run (and again only when a file is added or removed)."""
+a folder is listed once per run (and again only when a file is added or removed; every
+time, if it holds a symbolic link)."""
 _RACY_NS = 2_000_000_000
 """A folder changed this recently is listed again every time: its timestamp is too coarse
 to show a second change within the same tick."""
 
 
+_MISSING = (0, 0, 0)
+"""The stamp of a search folder that does not exist (or cannot be read): it holds nothing."""
+
+
 def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path]]:
     """The folder's ruleset files, and the folder's stamp when the listing may be kept
-    (None: the folder is missing, unreadable or changed too recently to trust its time)."""
+    (``_MISSING`` for a folder that is not there; None: unreadable, changed too recently to
+    trust its time, or holding a symbolic link)."""
     try:
         info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
-        return None, []
+        return _MISSING, []
     stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
     key = str(directory)
     cached = _SCANS.get(key)
@@ -139,7 +146,7 @@ def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path
         return stamp, cached[1]
     try:
         entries = list(os.scandir(directory))
-    except OSError:
+    except OSError:  # unreadable now (no permission): perhaps not on the next look
         return None, []
     files = [
         Path(e.path)
@@ -147,10 +154,20 @@ def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path
         if os.path.splitext(e.name)[1].lower() in SUFFIXES and _is_regular(e)
     ]
     files.sort(key=lambda p: (p.stem, SUFFIXES.index(p.suffix.lower())))
-    if time.time_ns() - info.st_mtime_ns > _RACY_NS:
+    # A symbolic link's target can come or go with the folder unchanged: a folder that
+    # holds one is listed again every time.
+    links = any(_is_link(e) for e in entries)
+    if not links and time.time_ns() - info.st_mtime_ns > _RACY_NS:
         _SCANS[key] = (stamp, files)
         return stamp, files
     return None, files
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return True
 
 
 def _is_regular(entry: os.DirEntry[str]) -> bool:
@@ -198,7 +215,7 @@ def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
         tuple(stamp for stamp, _ in listings),
         tuple((str(path), plugin) for path, plugin in plugged),
     )
-    keep = all(stamp is not None or not files for stamp, files in listings)
+    keep = all(stamp is not None for stamp, _ in listings)
     if keep and key in _FOUND:
         return _FOUND[key]
     found: dict[str, list[_Candidate]] = {}
@@ -226,6 +243,14 @@ def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
 
 def _registry(registry: Registry | None) -> Registry:
     return get_registry() if registry is None else registry
+
+
+def _named(known: dict[str, list[_Candidate]], name: str) -> list[_Candidate]:
+    """The files of the name ``name`` in ``known``, in lookup order; the lookup is
+    recorded for the disk cache (``reads.py``), which a new file of that name undoes."""
+    found = known.get(name, [])
+    note_name(name, [c.path for c in found])
+    return found
 
 
 # --------------------------------------------------------------------------- finding
@@ -498,7 +523,7 @@ def _extends_target(ref: _Ref, registry: Registry) -> Path:
     if is_path(value):
         return _path_target(ref, registry, "extends")
     known = _candidates(registry)
-    found = known.get(value, [])
+    found = _named(known, value)
     me = _identity(file.path)
     for i, candidate in enumerate(found):
         if _identity(candidate.path) == me:
@@ -546,7 +571,7 @@ def _fragment_target(ref: _Ref, registry: Registry) -> Path:
     if is_path(ref.value):
         return _path_target(ref, registry, str(ref.path[0]))
     known = _candidates(registry)
-    found = known.get(ref.value)
+    found = _named(known, ref.value)
     if found:
         return found[0].path
     fragments = [name for name, files in known.items() if _is_fragment_file(files[0].path)]

@@ -10,6 +10,7 @@ chain that set it, and every problem is one line ``club.yaml:14:5: contracts.ult
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import hashlib
@@ -43,6 +44,7 @@ from .finding import (
     _File,
     _fragment_target,
     _identity,
+    _named,
     _path,
     _read,
     _Ref,
@@ -78,6 +80,7 @@ from .pydantic_problems import (
     plain_message,
 )
 from .ranking import TABLE
+from .reads import recording
 from .references import is_path, outside_allowed
 from .safe_yaml import KeyPath, describe, read_heading
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
@@ -212,7 +215,7 @@ class _Chain:
         try:
             return _identity(self.fragment(ref, "without").path)
         except RulesetError as exc:
-            if is_path(ref.value) or ref.value in _candidates(self.registry):
+            if is_path(ref.value) or _named(_candidates(self.registry), ref.value):
                 raise  # a file that is not there, or a ruleset named where a fragment goes
             self.unfound[_ref_key(ref)] = exc
             return _UNFOUND + ref.value
@@ -939,14 +942,20 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
         return cached
     modules = process_plugin_modules(registry)
     disk = None if modules is None else DiskCache(modules)
-    kept = None if disk is None else disk.get(path, registry, outside)
+    kept = None
+    if disk is not None:
+        with contextlib.suppress(Exception):  # a fault of the cache: validate instead
+            kept = disk.get(path, registry, outside)
     if kept is not None:
         ruleset, files = kept
         object.__setattr__(ruleset, REGISTRY_KEY, registry)
-    else:
+    elif disk is None:
         ruleset, files = _validate(path, registry)
-        if disk is not None:
-            disk.put(path, registry, files, ruleset, outside)
+    else:
+        with recording() as reads:
+            ruleset, files = _validate(path, registry)
+        with contextlib.suppress(Exception):  # nothing kept: the next command validates
+            disk.put(path, registry, reads, ruleset, outside)
     LOADED.put(path, registry, files, ruleset, outside)
     return ruleset
 

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
 
+from .reads import note_file
 from .safe_yaml import MAX_BYTES, YamlDocument, copied, decode, load_text, read_bytes
 
 ENTRIES = 32
@@ -57,6 +58,7 @@ class ParsedFiles:
         """The document in ``path``, as ``safe_yaml.read_file`` reads it (YamlError alike)."""
         raw = read_bytes(path, max_bytes=max_bytes)
         key = (hashlib.sha256(raw).digest(), max_bytes)
+        note_file(path, key[0])
         with self._lock:
             kept = self._documents.get(key)
             if kept is not None:

@@ -1,0 +1,62 @@
+"""What loading a ruleset read: each file, and each name it looked up.
+
+The disk cache of validated rulesets (``disk_cache.py``) keeps a ruleset with this
+record and hands it out again only while every file still holds the bytes that were
+parsed and every name still finds the same files. The record is taken where the reading
+happens (``parsed_files.py`` for files, ``finding.py`` for names), so a file the chain
+reads only to drop it (``without:``), or a name it looked up and did not find, counts as
+much as the files merged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Reads:
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    """Each file parsed: path -> (its real path then, the SHA-256 of the bytes parsed). A
+    file read twice with different bytes (changed while the load ran) is marked by an
+    empty digest, which no file matches."""
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each name looked up -> the files of that name then, in lookup order (none: not
+    found)."""
+
+
+_CURRENT: ContextVar[tuple[Reads, ...]] = ContextVar("ulti_rules_reads", default=())
+"""The records being taken, innermost last: a load within a load counts for both."""
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Reads]:
+    """Record what the loads within the block read."""
+    reads = Reads()
+    token = _CURRENT.set((*_CURRENT.get(), reads))
+    try:
+        yield reads
+    finally:
+        _CURRENT.reset(token)
+
+
+def note_file(path: Path, digest: bytes) -> None:
+    """``path`` was parsed, its bytes' SHA-256 ``digest`` (if a load is being recorded)."""
+    records = _CURRENT.get()
+    if not records:
+        return
+    key, real = str(path), os.path.realpath(path)
+    for reads in records:
+        seen = reads.files.get(key)
+        reads.files[key] = (real, digest if seen is None or seen[1] == digest else b"")
+
+
+def note_name(name: str, paths: list[Path]) -> None:
+    """The name ``name`` was looked up and found ``paths`` (if a load is being recorded)."""
+    found = tuple(str(p) for p in paths)
+    for reads in _CURRENT.get():
+        reads.names[name] = found
