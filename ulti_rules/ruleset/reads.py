@@ -14,19 +14,23 @@ import contextlib
 import os
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 
 
-@dataclass
 class Reads:
-    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
-    """Each file parsed: path -> (its real path then, the SHA-256 of the bytes parsed). A
-    file read twice with different bytes (changed while the load ran) is marked by an
-    empty digest, which no file matches."""
-    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Each name looked up -> the files of that name then, in lookup order (none: not
-    found)."""
+    """One load's record (a plain class: `ulti rulesets` imports this module, and a
+    dataclass costs a millisecond to define)."""
+
+    __slots__ = ("files", "names")
+
+    def __init__(self) -> None:
+        self.files: dict[str, tuple[str, bytes]] = {}
+        """Each file parsed: path -> (its real path then, the SHA-256 of the bytes parsed).
+        A file read twice with different bytes (changed while the load ran) is marked by
+        an empty digest, which no file matches."""
+        self.names: dict[str, tuple[str, ...]] = {}
+        """Each name looked up -> the files of that name then, in lookup order (none: not
+        found)."""
 
 
 _CURRENT: ContextVar[tuple[Reads, ...]] = ContextVar("ulti_rules_reads", default=())
