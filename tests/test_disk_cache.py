@@ -470,3 +470,91 @@ def test_another_process_reads_what_one_validated(tmp_path: Path) -> None:
     (first, validated), (second, again) = (json.loads(run.stdout) for run in runs)
     assert (validated, again) == (True, False)
     assert first == second
+
+
+def test_a_path_let_in_by_a_rulesets_folder_is_refused_when_the_folder_is_gone(
+    sealed_user_folders: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A path outside its file's folder is read if it leads into a rulesets folder; once
+    that folder is no longer one, the file is refused again, also after it was kept."""
+    (sealed_user_folders / "base.yaml").write_text(BASE, "utf-8")
+    club = tmp_path / "club" / "club.yaml"
+    club.parent.mkdir()
+    club.write_text(f"title: A club\nextends: {sealed_user_folders / 'base.yaml'}\n", "utf-8")
+    with cache_in(tmp_path / "cache"):
+        assert fresh_load(club)[1] == 1
+        assert fresh_load(club)[1] == 0
+        monkeypatch.setenv("ULTI_RULES_PATH", str(tmp_path / "elsewhere"))
+        loading.LOADED.clear()
+        with pytest.raises(RulesetError, match="outside the folder"):
+            load_ruleset(club)
+
+
+def test_a_name_whose_file_is_a_link_is_followed_to_where_it_leads_now(
+    sealed_user_folders: Path, tmp_path: Path
+) -> None:
+    """The user's wikipedia.yaml is a link to the club file itself (which extends
+    wikipedia, so the bundled one below it is taken); pointed elsewhere, the name finds
+    another file, with the same path."""
+    club = tmp_path / "club.yaml"
+    club.write_text("title: A club\nextends: wikipedia\n", "utf-8")
+    other = tmp_path / "other.yaml"
+    other.write_text(
+        "title: Other\nextends: wikipedia\ncontracts: {parti: {names: {en: Other Simple}}}\n",
+        "utf-8",
+    )
+    link = sealed_user_folders / "wikipedia.yaml"
+    link.symlink_to(club)
+    with cache_in(tmp_path / "cache"):
+        assert fresh_load(club)[0].contracts["parti"].names.en == "Simple"
+        assert fresh_load(club)[1] == 0
+        link.unlink()
+        link.symlink_to(other)
+        os.utime(sealed_user_folders, (OLD, OLD))  # the folder's time as it was
+        ruleset, validated = fresh_load(club)
+    assert (ruleset.contracts["parti"].names.en, validated) == ("Other Simple", 1)
+
+
+def test_a_name_that_found_two_answers_in_one_load_is_not_kept(tmp_path: Path) -> None:
+    from ulti_rules.ruleset.reads import note_name, recording
+
+    with recording() as reads:
+        note_name("four-aces", [tmp_path / "a.yaml"])
+        note_name("four-aces", [tmp_path / "a.yaml"])
+        assert not reads.changed()
+        note_name("four-aces", [tmp_path / "b.yaml", tmp_path / "a.yaml"])
+    assert reads.changed()
+
+
+class _Registry:
+    """What ``_code_modules`` asks of a registry."""
+
+    def __init__(self, kinds: dict[str, object]) -> None:
+        self.kinds = kinds
+        self.ranking_rules: dict[str, object] = {}
+
+
+def test_the_code_of_every_class_a_kind_builds_on_is_stamped(tmp_path: Path) -> None:
+    (tmp_path / "acme_base.py").write_text("class Base:\n    bonus = 1\n", "utf-8")
+    (tmp_path / "acme_kind.py").write_text(
+        "from acme_base import Base\n"
+        "class Params(Base):\n    pass\n"
+        "class Kind:\n    params = Params\n",
+        "utf-8",
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import acme_kind  # type: ignore[import-not-found]
+
+        registry = _Registry({"acme": acme_kind.Kind()})
+        modules = disk_cache._code_modules(registry, ())  # type: ignore[arg-type]
+        assert modules is not None
+        assert {m.__name__ for m in modules} == {"acme_kind", "acme_base"}
+        typed = type("Typed", (), {"params": acme_kind.Params, "__module__": "in_a_notebook"})
+        sys.modules["in_a_notebook"] = type(sys)("in_a_notebook")  # typed in: no file
+        registry = _Registry({"acme": typed()})
+        assert disk_cache._code_modules(registry, ()) is None  # type: ignore[arg-type]
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in ("acme_kind", "acme_base", "in_a_notebook"):
+            sys.modules.pop(name, None)

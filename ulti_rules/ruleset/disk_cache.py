@@ -16,14 +16,18 @@ checked on every use:
   timestamp's tick, or one that keeps the size and time, is seen; a file that changed
   while the load read it is never kept;
 * every name the load looked up (``extends:``, ``with:``, ``without:``): the files of
-  that name now, in lookup order (user folders, plugins, the bundled rulesets), so a file
-  added that takes a name over, or a symbolic link whose target appears, is seen; and
-  what ``~`` stands for;
+  that name now, by path and real path, in lookup order (user folders, plugins, the
+  bundled rulesets), so a file added that takes a name over, a symbolic link whose
+  target appears or changes, or a relative folder read from another working folder, is
+  seen; a name whose files changed while the load looked it up twice is never kept;
+* what ``~`` stands for, and the real paths of the folders a path written in a file may
+  lead into (``references.confine``: the rulesets folders);
 * the code: the size and modification time of every module of ``ulti_rules``, of every
-  plugin's package and of the modules its kinds and ranking rules come from, with the
-  versions of Python, pydantic and PyYAML. A process whose code files changed after it
-  imported the loader neither keeps nor reads entries (what it runs may not be what is on
-  disk);
+  plugin's package, and of the modules of its kinds' classes, their parameter models and
+  every class these build on, and its ranking rules, with the versions of Python,
+  pydantic and PyYAML. Code without a file (typed into ``python -c`` or a notebook) turns
+  the cache off, and so does a code file changed after the process imported the loader
+  (what it runs may not be what is on disk);
 * the plugins loaded (names, distributions, kinds, ranking rules, their rulesets and
   fragments) and whether paths outside a file's folder were allowed: these name the entry.
 
@@ -56,7 +60,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .finding import _candidates
+from .finding import _candidates, ruleset_folders
 from .reads import Reads
 from .safe_yaml import YamlError, read_bytes
 
@@ -66,7 +70,7 @@ if TYPE_CHECKING:
 
 CACHE_ENV = "ULTI_CACHE_DIR"
 """The cache's folder; set to an empty string, no cache is kept."""
-FORMAT = 2
+FORMAT = 3
 """The layout of an entry; an entry of another layout is passed over."""
 MAX_ENTRIES = 256
 """Entries kept at most (one per ruleset file, plugin set and Python version)."""
@@ -125,16 +129,34 @@ def _module_files(module: ModuleType) -> list[str]:
     return found
 
 
-def _code_modules(registry: Registry, plugins: tuple[ModuleType, ...]) -> tuple[ModuleType, ...]:
-    """The plugins' modules, and those their kinds and ranking rules come from."""
-    names = [type(kind).__module__ for kind in registry.kinds.values()]
-    names += [type(kind).params.__module__ for kind in registry.kinds.values()]
-    names += [getattr(rule.rank, "__module__", "") for rule in registry.ranking_rules.values()]
+_VERSIONED = frozenset({"pydantic", "pydantic_core"})
+"""Packages whose code is told by a version in the entry (besides the standard library,
+the interpreter's)."""
+
+
+def _code_modules(
+    registry: Registry, plugins: tuple[ModuleType, ...]
+) -> tuple[ModuleType, ...] | None:
+    """The plugins' modules, and those their kinds, their parameter models and every
+    class these build on, and their ranking rules come from; None if one of them has no
+    file to stamp (code typed into ``python -c`` or a notebook)."""
+    classes: list[type] = []
+    for kind in registry.kinds.values():
+        classes += [*type(kind).__mro__, *type(kind).params.__mro__]
+    names = {c.__module__ for c in classes}
+    names |= {getattr(rule.rank, "__module__", "") for rule in registry.ranking_rules.values()}
     found = list(plugins)
-    for name in sorted(set(names)):
+    for name in sorted(names):
+        top = name.partition(".")[0]
+        if top in _VERSIONED or top in sys.stdlib_module_names:
+            continue
         module = sys.modules.get(name)
-        if module is not None and module not in found:
+        if module is None or not getattr(module, "__file__", None):
+            return None
+        if module not in found:
             found.append(module)
+    if any(not getattr(m, "__file__", None) and not hasattr(m, "__path__") for m in plugins):
+        return None
     return tuple(found)
 
 
@@ -192,14 +214,22 @@ def _home() -> str:
     return os.path.expanduser("~")
 
 
-def _names_now(registry: Registry, names: dict[str, tuple[str, ...]]) -> bool:
-    """Whether every name still finds the same files, in the same order."""
+def _names_now(registry: Registry, names: dict[str, tuple[tuple[str, str], ...] | None]) -> bool:
+    """Whether every name still finds the same files (by path and real path), in the
+    same order."""
     if not names:
         return True
     known = _candidates(registry)
     return all(
-        tuple(str(c.path) for c in known.get(name, [])) == paths for name, paths in names.items()
+        tuple((str(c.path), os.path.realpath(c.path)) for c in known.get(name, [])) == found
+        for name, found in names.items()
     )
+
+
+def _folders(registry: Registry) -> tuple[str, ...]:
+    """The real paths of the folders a path written in a file may lead into (besides its
+    own folder): a path let in by one of them is refused when it is gone."""
+    return tuple(os.path.realpath(folder) for folder in ruleset_folders(registry))
 
 
 def _files_now(files: dict[str, tuple[str, bytes]]) -> bool:
@@ -265,7 +295,8 @@ class DiskCache:
         """The modules of the plugins loaded: their code is part of what an entry rests on."""
 
     def _code(self, registry: Registry) -> tuple[Any, ...] | None:
-        return _code(_code_modules(registry, self.plugin_modules))
+        modules = _code_modules(registry, self.plugin_modules)
+        return None if modules is None else _code(modules)
 
     def get(
         self, path: Path, registry: Registry, outside: bool
@@ -287,10 +318,11 @@ class DiskCache:
             return None
         try:
             # the user's own file in the user's own folder (checked above), whole
-            kept_format, kept_path, kept_code, home, names, files, ruleset = pickle.loads(body)
+            kept_format, kept_path, kept_code, where, names, files, ruleset = pickle.loads(body)
         except Exception:  # another version's classes, another layout: pass it over
             return None
-        if (kept_format, kept_path, kept_code, home) != (FORMAT, str(path), code, _home()):
+        now = (FORMAT, str(path), code, (_home(), _folders(registry)))
+        if (kept_format, kept_path, kept_code, where) != now:
             return None
         if not _names_now(registry, names) or not _files_now(files):
             return None
@@ -308,9 +340,10 @@ class DiskCache:
         made or written."""
         folder = cache_dir()
         code = self._code(registry) if folder is not None else None
-        if folder is None or code is None or b"" in {d for _, d in reads.files.values()}:
+        if folder is None or code is None or reads.changed():
             return
-        kept = (FORMAT, str(path), code, _home(), reads.names, reads.files, ruleset)
+        where = (_home(), _folders(registry))
+        kept = (FORMAT, str(path), code, where, reads.names, reads.files, ruleset)
         try:
             body = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # something in a plugin's parameters that does not pickle

@@ -28,9 +28,13 @@ class Reads:
         """Each file parsed: path -> (its real path then, the SHA-256 of the bytes parsed).
         A file read twice with different bytes (changed while the load ran) is marked by
         an empty digest, which no file matches."""
-        self.names: dict[str, tuple[str, ...]] = {}
-        """Each name looked up -> the files of that name then, in lookup order (none: not
-        found)."""
+        self.names: dict[str, tuple[tuple[str, str], ...] | None] = {}
+        """Each name looked up -> the files of that name then (path, real path), in lookup
+        order (none: not found); None if two lookups found different files."""
+
+    def changed(self) -> bool:
+        """Whether a file or a name read twice gave two answers (it changed meanwhile)."""
+        return None in self.names.values() or any(not d for _, d in self.files.values())
 
 
 _CURRENT: ContextVar[tuple[Reads, ...]] = ContextVar("ulti_rules_reads", default=())
@@ -61,6 +65,10 @@ def note_file(path: Path, digest: bytes) -> None:
 
 def note_name(name: str, paths: list[Path]) -> None:
     """The name ``name`` was looked up and found ``paths`` (if a load is being recorded)."""
-    found = tuple(str(p) for p in paths)
-    for reads in _CURRENT.get():
-        reads.names[name] = found
+    records = _CURRENT.get()
+    if not records:
+        return
+    found = tuple((str(p), os.path.realpath(p)) for p in paths)
+    for reads in records:
+        seen = reads.names.get(name, found)
+        reads.names[name] = found if seen == found else None
