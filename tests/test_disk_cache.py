@@ -179,7 +179,8 @@ def test_a_file_changed_while_the_load_reads_it_twice_is_not_kept(tmp_path: Path
     with recording() as outer, recording() as inner:
         note_file(tmp_path / "a.yaml", b"1" * 32)
         note_file(tmp_path / "a.yaml", b"2" * 32)
-    assert outer.files == inner.files == {str(tmp_path / "a.yaml"): (str(tmp_path / "a.yaml"), b"")}
+    kept = (str(tmp_path / "a.yaml"), str(tmp_path), b"")
+    assert outer.files == inner.files == {str(tmp_path / "a.yaml"): kept}
 
 
 def test_a_fifo_in_place_of_a_file_of_the_chain_does_not_hang(tmp_path: Path) -> None:
@@ -513,6 +514,37 @@ def test_a_name_whose_file_is_a_link_is_followed_to_where_it_leads_now(
         os.utime(sealed_user_folders, (OLD, OLD))  # the folder's time as it was
         ruleset, validated = fresh_load(club)
     assert (ruleset.contracts["parti"].names.en, validated) == ("Other Simple", 1)
+
+
+def test_a_file_reached_through_another_folder_is_confined_to_that_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A club file that is a link, reached through two folders: the path it names is
+    inside the first folder and outside the second, so read from the second it is
+    refused as a fresh load refuses it, not handed back from the first one's entry."""
+    for folder in ("real", "d1", "d2"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "d1" / "base.yaml").write_text(BASE, "utf-8")
+    real = tmp_path / "real" / "club.yaml"
+    real.write_text(f"title: A club\nextends: {tmp_path / 'd1' / 'base.yaml'}\n", "utf-8")
+    for folder in ("d1", "d2"):
+        (tmp_path / folder / "club.yaml").symlink_to(real)
+    with cache_in(tmp_path / "cache"):
+        monkeypatch.chdir(tmp_path / "d1")
+        assert fresh_load("club.yaml")[0].contracts["parti"].names.en == "Simple A"
+        assert fresh_load("club.yaml")[1] == 0
+        monkeypatch.chdir(tmp_path / "d2")
+        loading.LOADED.clear()
+        with pytest.raises(RulesetError, match="outside the folder"):
+            load_ruleset("club.yaml")
+        link = tmp_path / "cur"  # the same path, a folder link pointed elsewhere
+        link.symlink_to(tmp_path / "d1")
+        assert fresh_load(link / "club.yaml")[0].contracts["parti"].names.en == "Simple A"
+        link.unlink()
+        link.symlink_to(tmp_path / "d2")
+        loading.LOADED.clear()
+        with pytest.raises(RulesetError, match="outside the folder"):
+            load_ruleset(link / "club.yaml")
 
 
 def test_a_name_that_found_two_answers_in_one_load_is_not_kept(tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ An entry is used only while everything the validation depended on is as it was, 
 checked on every use:
 
 * every file the load read (``reads.py``: the files merged, and those it read only to
-  drop them): its real path, and the SHA-256 of the bytes that were parsed, read again as
+  drop them): its real path, the real path of the folder it was reached through (a path
+  written in the file is confined to that folder, which a symbolic link to the file or
+  to a folder on its way may change), and the SHA-256 of the bytes that were parsed, read again as
   the loader reads it (a regular file within its size limit). A change within the
   timestamp's tick, or one that keeps the size and time, is seen; a file that changed
   while the load read it is never kept;
@@ -70,7 +72,7 @@ if TYPE_CHECKING:
 
 CACHE_ENV = "ULTI_CACHE_DIR"
 """The cache's folder; set to an empty string, no cache is kept."""
-FORMAT = 3
+FORMAT = 4
 """The layout of an entry; an entry of another layout is passed over."""
 MAX_ENTRIES = 256
 """Entries kept at most (one per ruleset file, plugin set and Python version)."""
@@ -232,11 +234,12 @@ def _folders(registry: Registry) -> tuple[str, ...]:
     return tuple(os.path.realpath(folder) for folder in ruleset_folders(registry))
 
 
-def _files_now(files: dict[str, tuple[str, bytes]]) -> bool:
-    """Whether every file is still where it was and holds the bytes that were parsed; read
-    as the loader reads it (a regular file within its size limit, or not at all)."""
-    for path, (real, digest) in files.items():
-        if os.path.realpath(path) != real:
+def _files_now(files: dict[str, tuple[str, str, bytes]]) -> bool:
+    """Whether every file is still where it was, reached through the same folder, and
+    holds the bytes that were parsed; read as the loader reads it (a regular file within
+    its size limit, or not at all)."""
+    for path, (real, folder, digest) in files.items():
+        if os.path.realpath(path) != real or os.path.realpath(Path(path).parent) != folder:
             return False
         try:
             raw = read_bytes(Path(real))

@@ -24,8 +24,11 @@ class Reads:
     __slots__ = ("files", "names")
 
     def __init__(self) -> None:
-        self.files: dict[str, tuple[str, bytes]] = {}
-        """Each file parsed: path -> (its real path then, the SHA-256 of the bytes parsed).
+        self.files: dict[str, tuple[str, str, bytes]] = {}
+        """Each file parsed: path -> (its real path then, the real path of the folder it
+        was reached through then, the SHA-256 of the bytes parsed). The folder is where a
+        path written in the file is confined to (``references.confine``), which is not
+        the real path's folder when the file, or a folder on its way, is a symbolic link.
         A file read twice with different bytes (changed while the load ran) is marked by
         an empty digest, which no file matches."""
         self.names: dict[str, tuple[tuple[str, str], ...] | None] = {}
@@ -34,7 +37,7 @@ class Reads:
 
     def changed(self) -> bool:
         """Whether a file or a name read twice gave two answers (it changed meanwhile)."""
-        return None in self.names.values() or any(not d for _, d in self.files.values())
+        return None in self.names.values() or any(not d for _, _, d in self.files.values())
 
 
 _CURRENT: ContextVar[tuple[Reads, ...]] = ContextVar("ulti_rules_reads", default=())
@@ -57,10 +60,11 @@ def note_file(path: Path, digest: bytes) -> None:
     records = _CURRENT.get()
     if not records:
         return
-    key, real = str(path), os.path.realpath(path)
+    key, real, folder = str(path), os.path.realpath(path), os.path.realpath(path.parent)
     for reads in records:
         seen = reads.files.get(key)
-        reads.files[key] = (real, digest if seen is None or seen[1] == digest else b"")
+        same = seen is None or seen == (real, folder, digest)
+        reads.files[key] = (real, folder, digest if same else b"")
 
 
 def note_name(name: str, paths: list[Path]) -> None:
