@@ -8,6 +8,7 @@ disk cache of validated rulesets off (``ULTI_CACHE_DIR=``).
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import re
 import shutil
@@ -48,7 +49,16 @@ def _end_without_teardown() -> None:
     os._exit(0)
 
 
+GC_THRESHOLDS = (10_000, 20, 100)
+"""The cyclic garbage collector's thresholds in a test process (Python's: 700, 10, 10).
+A worker keeps some 400,000 objects alive (modules, collected tests, loaded rulesets,
+hypothesis's state), and with Python's thresholds each of its 35 to 55 full collections
+walked them all: 11.6 s of the suite's CPU went to collecting (timed with
+``gc.callbacks`` in both workers), 4.8 s with these. Cyclic garbage still goes, later."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    gc.set_threshold(*GC_THRESHOLDS)
     if hasattr(config, "workerinput"):  # this process is an xdist worker, not a child of one
         atexit.register(_end_without_teardown)
 
