@@ -52,9 +52,10 @@ def _end_without_teardown() -> None:
 GC_THRESHOLDS = (10_000, 20, 100)
 """The cyclic garbage collector's thresholds in a test process (Python's: 700, 10, 10).
 A worker keeps some 400,000 objects alive (modules, collected tests, loaded rulesets,
-hypothesis's state), and with Python's thresholds each of its 35 to 55 full collections
-walked them all: 11.6 s of the suite's CPU went to collecting (timed with
-``gc.callbacks`` in both workers), 4.8 s with these. Cyclic garbage still goes, later."""
+hypothesis's state), and with Python's thresholds each of its full collections (34 and
+53 in the two workers of one run) walked them all: 11.6 s of the suite's CPU went to
+collecting (timed with ``gc.callbacks`` in both workers), 4.8 s with these (docs/
+performance.md, "The test suite"). Cyclic garbage still goes, later."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
