@@ -547,6 +547,36 @@ def test_a_file_reached_through_another_folder_is_confined_to_that_folder(
             load_ruleset(link / "club.yaml")
 
 
+@pytest.mark.parametrize("breaks", ["removed", "a file", "a link to itself"])
+def test_a_path_through_a_folder_that_is_gone_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, breaks: str
+) -> None:
+    """``extends: ./sub/../base.yaml``: once ``sub`` is gone (or is a file, or a link
+    loop) the path cannot be read, though its real path is the same; a fresh load says
+    so, and so does a load with the cache on."""
+    club = club_files(tmp_path / "club")
+    club.write_text("title: A club\nextends: ./sub/../base.yaml\n", "utf-8")
+    sub = club.parent / "sub"
+    sub.mkdir()
+    with cache_in(tmp_path / "cache"):
+        monkeypatch.chdir(club.parent)
+        assert fresh_load("club.yaml")[0].contracts["parti"].names.en == "Simple A"
+        assert fresh_load("club.yaml")[1] == 0
+        sub.rmdir()
+        if breaks == "a file":
+            sub.write_text("", "utf-8")
+        elif breaks == "a link to itself":
+            sub.symlink_to("sub")
+        loading.LOADED.clear()
+        with pytest.raises(RulesetError) as cached:
+            load_ruleset("club.yaml")
+    loading.LOADED.clear()
+    with pytest.raises(RulesetError) as fresh:  # the cache off
+        load_ruleset("club.yaml")
+    assert str(cached.value) == str(fresh.value)
+    assert "extends:" in str(fresh.value)
+
+
 def test_a_name_that_found_two_answers_in_one_load_is_not_kept(tmp_path: Path) -> None:
     from ulti_rules.ruleset.reads import note_name, recording
 

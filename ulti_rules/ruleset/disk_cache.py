@@ -13,8 +13,9 @@ checked on every use:
 * every file the load read (``reads.py``: the files merged, and those it read only to
   drop them): its real path, the real path of the folder it was reached through (a path
   written in the file is confined to that folder, which a symbolic link to the file or
-  to a folder on its way may change), and the SHA-256 of the bytes that were parsed, read again as
-  the loader reads it (a regular file within its size limit). A change within the
+  to a folder on its way may change), and the SHA-256 of the bytes that were parsed, read
+  again as the loader reads it (by the path as written, a regular file within its size
+  limit). A change within the
   timestamp's tick, or one that keeps the size and time, is seen; a file that changed
   while the load read it is never kept;
 * every name the load looked up (``extends:``, ``with:``, ``without:``): the files of
@@ -236,13 +237,14 @@ def _folders(registry: Registry) -> tuple[str, ...]:
 
 def _files_now(files: dict[str, tuple[str, str, bytes]]) -> bool:
     """Whether every file is still where it was, reached through the same folder, and
-    holds the bytes that were parsed; read as the loader reads it (a regular file within
-    its size limit, or not at all)."""
+    holds the bytes that were parsed; read as the loader reads it: by the path as it was
+    written (``sub/../base.yaml`` fails once ``sub`` is gone, though its real path does
+    not change), a regular file within its size limit, or not at all."""
     for path, (real, folder, digest) in files.items():
         if os.path.realpath(path) != real or os.path.realpath(Path(path).parent) != folder:
             return False
         try:
-            raw = read_bytes(Path(real))
+            raw = read_bytes(Path(path))
         except YamlError:
             return False
         if hashlib.sha256(raw).digest() != digest:
