@@ -21,6 +21,7 @@ from click.testing import CliRunner, Result
 from ulti_rules.bots import SimpleBidder, play_out
 from ulti_rules.cli import main
 from ulti_rules.engine import Hand
+from ulti_rules.errors import RulesetError
 from ulti_rules.plugins import Registry
 from ulti_rules.records import RecordError, load_record, record_of, replay, save
 from ulti_rules.ruleset import finding
@@ -186,6 +187,76 @@ def test_a_record_names_no_ruleset_outside_its_folder(tmp_path: Path, secret: Pa
     assert f"{path}:" in result.output
     with pytest.raises(RecordError, match="outside the folder"):
         replay(load_record(path))
+
+
+# --------------------------------------------------------------------------- ~user
+
+NO_USER = "~nosuchuser_zz"
+"""A ``~user`` with no home folder: pathlib raises RuntimeError for it, which was an
+internal error (found by a fuzzer)."""
+
+
+def test_a_file_naming_the_home_of_no_user_is_a_positioned_problem(club_dir: Path) -> None:
+    path = club(club_dir, f"{NO_USER}/base.yaml")
+    for args in (["ladder", str(path)], ["check", str(path)]):
+        result = ulti(*args)
+        assert result.exit_code == 1, result.output
+        assert f"{path}:3:10: extends: '{NO_USER}/base.yaml' is not read: there is no user" in (
+            result.output
+        )
+    with pytest.raises(RulesetError, match="there is no user 'nosuchuser_zz' on this system"):
+        load_ruleset(path)
+
+
+def test_a_sheet_a_record_and_a_ledger_naming_the_home_of_no_user_are_refused(
+    tmp_path: Path,
+) -> None:
+    ref = f"{NO_USER}/club.yaml"
+    sheet = tmp_path / "hand.yaml"
+    sheet.write_text(SHEET.format(ruleset=ref), encoding="utf-8")
+    result = ulti("score", str(sheet))
+    assert result.exit_code == 1 and "there is no user" in result.output, result.output
+    hand = Hand(load_ruleset("wikipedia"), seed=3)
+    play_out(hand, SimpleBidder(), random.Random(3))
+    record = save(record_of(hand, "wikipedia"), tmp_path / "record.yaml")
+    record.write_text(
+        record.read_text("utf-8").replace("ruleset: wikipedia\n", f"ruleset: {ref}\n"), "utf-8"
+    )
+    result = ulti("replay", str(record))
+    assert result.exit_code == 1 and "there is no user" in result.output, result.output
+    ledger = tmp_path / "session.json"
+    made = ulti("ledger", "new", str(ledger), "--ruleset", "wikipedia", "--players", "A,B,C")
+    assert made.exit_code == 0, made.output
+    data = json.loads(ledger.read_text(encoding="utf-8"))
+    data["ruleset"] = ref
+    ledger.write_text(json.dumps(data), encoding="utf-8")
+    for args in (["ledger", "show", str(ledger)], ["ledger", "add", str(ledger), str(sheet)]):
+        result = ulti(*args)
+        assert result.exit_code == 1 and "there is no user" in result.output, result.output
+
+
+def test_a_path_typed_for_no_user_or_too_long_is_a_clean_error(tmp_path: Path) -> None:
+    """The user's own paths are not confined, but still answered in words."""
+    with pytest.raises(RulesetError, match="no such file"):
+        load_ruleset(f"{NO_USER}/club.yaml")
+    too_long = str(tmp_path / ("a" * 300 + ".yaml"))
+    with pytest.raises(RulesetError, match="cannot read the file: File name too long"):
+        load_ruleset(too_long)
+    for target in (f"{NO_USER}/club.yaml", too_long):
+        result = ulti("ladder", target)
+        assert result.exit_code == 1, result.output
+
+
+def test_a_search_folder_in_the_home_of_no_user_is_a_folder_not_there(
+    monkeypatch: pytest.MonkeyPatch, sealed_user_folders: Path
+) -> None:
+    monkeypatch.setenv(
+        "ULTI_RULES_PATH", os.pathsep.join([f"{NO_USER}/r", str(sealed_user_folders)])
+    )
+    assert finding.user_dirs()[0] == sealed_user_folders
+    assert load_ruleset("wikipedia").name == "wikipedia"
+    result = ulti("rulesets")
+    assert result.exit_code == 0, result.output
 
 
 # --------------------------------------------------------------------------- special files, bounds

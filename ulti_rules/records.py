@@ -56,7 +56,7 @@ from .ruleset.hints import did_you_mean
 from .ruleset.loading import check_name, content_hash, load_ruleset, locate
 from .ruleset.positions import Where, leading, yaml_problems
 from .ruleset.pydantic_problems import error_message, validation_problems
-from .ruleset.references import OutsideReference, is_path
+from .ruleset.references import OutsideReference, expand_home, is_path
 from .ruleset.safe_yaml import KeyPath, Position, YamlError, read_file
 from .ruleset.scalars import decimal_point_hint, describe
 from .ruleset.schema import Ruleset
@@ -292,8 +292,10 @@ def _check_ruleset_name(hand: Hand, ruleset_name: str, found_hash: str) -> None:
     """RecordError if ``ruleset_name`` finds rules other than the hand's. A relative path
     is read from the folder the record will be saved in, not known here, and a reference
     that finds no ruleset is one the replay says so of: both are left to the replay."""
-    if is_path(ruleset_name) and not Path(ruleset_name).expanduser().is_absolute():
-        return
+    if is_path(ruleset_name):
+        written = expand_home(ruleset_name)  # None: ~nosuchuser, which the replay says
+        if written is None or not written.is_absolute():
+            return
     try:
         named = load_ruleset(ruleset_name, hand.registry)
     except RulesetError:

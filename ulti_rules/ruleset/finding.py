@@ -30,7 +30,15 @@ from ..quoting import shorten
 from ..said import Said
 from .hints import did_you_mean
 from .reads import note_name
-from .references import SUFFIXES, OutsideReference, confine, is_path, shown_path, unusable
+from .references import (
+    SUFFIXES,
+    OutsideReference,
+    confine,
+    expand_home,
+    is_path,
+    shown_path,
+    unusable,
+)
 from .safe_yaml import (
     KeyPath,
     Mark,
@@ -101,7 +109,8 @@ def bundled_dir() -> Path:
 
 def user_dirs() -> list[Path]:
     """The user's ruleset folders, highest priority first (they need not exist)."""
-    dirs = [Path(p).expanduser() for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
+    written = [expand_home(p) for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
+    dirs = [d for d in written if d is not None]  # ~nosuchuser: a folder that is not there
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
     if os.path.isabs(xdg):
         dirs.append(Path(xdg) / "ulti-rules" / "rulesets")
@@ -282,18 +291,21 @@ def resolve(name_or_path: str | Path, registry: Registry | None = None) -> Rules
 def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Candidate]]:
     """The ruleset's name and its files of that name, the one in force first."""
     if isinstance(name_or_path, Path) or is_path(name_or_path):
-        path = Path(name_or_path).expanduser()
-        if not path.is_file():
+        path = expand_home(name_or_path) or Path(name_or_path)  # ~nosuchuser: no such file
+        try:
+            if path.is_file():
+                return path.stem, [_Candidate(path, "path")]
             message = Said("no such file") if not path.exists() else Said("not a regular file")
-            known = _candidates(registry)
-            if not isinstance(name_or_path, Path) and path.stem in known and path.parent == Path():
-                message = Said(
-                    "{reason} (to pick the ruleset by name, say '{name}')",
-                    reason=message,
-                    name=path.stem,
-                )
-            raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
-        return path.stem, [_Candidate(path, "path")]
+        except OSError as exc:  # a name too long for the file system, no permission
+            message = Said("cannot read the file: {reason}", reason=exc.strerror or str(exc))
+        known = _candidates(registry)
+        if not isinstance(name_or_path, Path) and path.stem in known and path.parent == Path():
+            message = Said(
+                "{reason} (to pick the ruleset by name, say '{name}')",
+                reason=message,
+                name=path.stem,
+            )
+        raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
     known = _candidates(registry)
     found = known.get(name_or_path)
     if not found:

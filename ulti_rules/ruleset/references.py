@@ -77,6 +77,25 @@ def unusable(ref: str) -> str | None:
     return None
 
 
+def expand_home(path: str | os.PathLike[str]) -> Path | None:
+    """``path`` with a leading ``~`` or ``~user`` replaced by that home folder, or None if
+    there is no such folder to stand for it (``~nosuchuser``; no home at all): pathlib
+    raises RuntimeError there, which a path written in a file must not turn into an
+    internal error."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:
+        return None
+
+
+def _no_home(ref: str) -> str:
+    """Why ``ref``'s leading ``~`` or ``~user`` names no folder."""
+    user = ref[1:].replace(os.sep, "/").partition("/")[0]
+    if user:
+        return f"there is no user '{shorten(user)}' on this system for '~{shorten(user)}' to name"
+    return "there is no home folder for '~' to name"
+
+
 def is_path(text: str) -> bool:
     """Whether a reference is a path (has a separator or a YAML suffix) rather than a name."""
     separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
@@ -112,7 +131,9 @@ def confine(ref: str, base: Path, roots: Iterable[Path], *, referrer: str) -> Pa
     why = unusable(ref)
     if why is not None:
         raise OutsideReference(f"'{shorten(ref)}' is not read: {why}")
-    target = Path(ref).expanduser()
+    target = expand_home(ref)
+    if target is None:
+        raise OutsideReference(f"'{shorten(ref)}' is not read: {_no_home(ref)}")
     if not target.is_absolute():
         target = base / target
     if outside_allowed():

@@ -47,7 +47,7 @@ from ..plugins import Registry
 from ..quoting import shorten
 from ..ruleset.loading import content_hash, load_ruleset, locate, ruleset_folders
 from ..ruleset.positions import Where
-from ..ruleset.references import OutsideReference, confine, is_path
+from ..ruleset.references import OutsideReference, confine, expand_home, is_path
 from ..ruleset.safe_yaml import MAX_NODES
 from ..ruleset.scalars import LINE_BREAK, Name, composed, visible_text
 from ..ruleset.schema import Ruleset
@@ -612,7 +612,8 @@ def _names_session_rules(ref: str, base: Path, ledger: Ledger) -> bool:
     if ledger._folder is None or "\0" in ref:
         return False
     mine = os.path.realpath(ledger._folder / ledger.ruleset)
-    return os.path.realpath(base / Path(ref).expanduser()) == mine
+    written = expand_home(ref)
+    return written is not None and os.path.realpath(base / written) == mine
 
 
 def add_played(
