@@ -189,6 +189,16 @@ def test_a_record_names_no_ruleset_outside_its_folder(tmp_path: Path, secret: Pa
         replay(load_record(path))
 
 
+def test_a_path_through_a_folder_not_there_is_shown_as_written(club_dir: Path) -> None:
+    """``./gone/../base.yaml`` fails at ``gone``; it was said as "no such file: base.yaml"
+    of a base.yaml that is there."""
+    (club_dir / "base.yaml").write_text("extends: wikipedia\n", "utf-8")
+    path = club(club_dir, "./gone/../base.yaml")
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert f"no such file: {club_dir / 'gone' / '..' / 'base.yaml'}" in str(refused.value)
+
+
 # --------------------------------------------------------------------------- ~user
 
 NO_USER = "~nosuchuser_zz"

@@ -610,7 +610,9 @@ def _path_target(ref: _Ref, registry: Registry, verb: str) -> Path:
         raise ref.problem(f"cannot read {shown_path(ref.value)}: {exc.strerror or exc}") from None
     if mode is None or not stat.S_ISREG(mode):
         what_is = "no such file" if mode is None else "not a regular file"
-        message = f"{what_is}: {shown_path(_display(target))}"
+        # ``gone/../base.yaml`` fails at ``gone``: shown as written, not as ``base.yaml``
+        where = str(target) if os.pardir in target.parts else _display(target)
+        message = f"{what_is}: {shown_path(where)}"
         if mode is not None:
             message += " (a folder, a FIFO or a device is never read as a ruleset)"
         elif Path(ref.value).parent == Path() and target.stem in _candidates(registry):
