@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING, Any
 
 from .finding import _candidates, ruleset_folders
 from .reads import Reads
+from .references import expand_home
 from .safe_yaml import YamlError, read_bytes
 
 if TYPE_CHECKING:
@@ -92,15 +93,13 @@ def cache_dir() -> Path | None:
     if getattr(os, "getuid", None) is None:
         return None
     chosen = os.environ.get(CACHE_ENV)
-    try:
-        if chosen is not None:
-            return Path(chosen).expanduser() if chosen else None
-        xdg = os.environ.get("XDG_CACHE_HOME", "")
-        if os.path.isabs(xdg):
-            return Path(xdg) / "ulti-rules"
-        return Path.home() / ".cache" / "ulti-rules"
-    except RuntimeError:  # no home folder, or a ~user that does not exist
-        return None
+    if chosen is not None:
+        return expand_home(chosen) if chosen else None  # None for a ~user not there
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "ulti-rules"
+    home = expand_home("~")  # None: no home folder
+    return None if home is None else home / ".cache" / "ulti-rules"
 
 
 # --------------------------------------------------------------------------- what an entry rests on
