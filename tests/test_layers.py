@@ -62,6 +62,7 @@ LAYERS: dict[str, int] = {
     "ruleset.disk_cache": 2,
     "ruleset.reads": 0,
     "ruleset.merging": 2,
+    "ruleset.base_merges": 2,
     "ruleset.ladder": 2,
     "game": 2,
     "engine": 3,

@@ -438,6 +438,8 @@ class _File:
     display: str
     data: dict[str, Any]
     positions: Mapping[KeyPath, Position]
+    digest: bytes = b""
+    """The SHA-256 of the file's bytes: what it holds (``base_merges`` keys by it)."""
 
     @property
     def is_fragment(self) -> bool:
@@ -476,7 +478,7 @@ def _read(path: Path) -> _File:
             )
             mark = document.positions[()].value
         raise RulesetError([Problem(display, mark.line, mark.column, "", message)])
-    return _File(path, display, document.data, document.positions)
+    return _File(path, display, document.data, document.positions, document.digest)
 
 
 def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Problem:

@@ -29,6 +29,7 @@ from ..errors import Problem, RulesetError, capped
 from ..plugins import Registry, process_plugin_modules
 from ..quoting import QUOTED, shorten
 from ..said import Said
+from .base_merges import BASES
 from .disk_cache import DiskCache
 from .finding import (
     FRAGMENT_KEY,
@@ -364,7 +365,8 @@ def _resolve_chain(path: Path, registry: Registry) -> _Resolved:
     its file name)."""
     own = _read(path)
     layers = _Chain(registry).build(own)
-    return _merge_layers(layers, layers.index(own))
+    top = layers.index(own)
+    return _merge_layers(layers, top, _merged_below(layers, top) if top else None)
 
 
 def _merge_layers(layers: list[_File], top: int, below: Merged | None = None) -> _Resolved:
@@ -381,11 +383,16 @@ def _merge_layers(layers: list[_File], top: int, below: Merged | None = None) ->
 
 
 def _merged_below(layers: list[_File], top: int) -> Merged:
-    """The files before ``top`` merged, to merge variants of ``top`` onto (``OwnSettings``)."""
-    merged = Merged()
-    for layer in range(top):
-        _merge_one(merged, layer, layers[layer])
-    return merged
+    """The files before ``top`` merged, to merge ``top`` (or variants of it, for
+    ``OwnSettings``) onto: a copy of the merge kept for files that hold the same."""
+
+    def merge() -> Merged:
+        merged = Merged()
+        for layer in range(top):
+            _merge_one(merged, layer, layers[layer])
+        return merged
+
+    return BASES.merged([file.digest for file in layers[:top]], merge)
 
 
 def _merge_one(merged: Merged, layer: int, file: _File) -> None:

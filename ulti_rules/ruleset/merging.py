@@ -102,6 +102,7 @@ class Merged:
             issues=list(self.issues),
             removed=dict(self.removed),
             gone=set(self.gone),
+            moved=dict(self.moved),  # a later ladder list clears it, a later move adds
         )
 
     def finish(self, fragments: Mapping[int, str] | None = None) -> None:

@@ -69,7 +69,7 @@ class ParsedFiles:
             self._keep(key, len(document.positions), document)
         else:
             document = kept[1]
-        return YamlDocument(copied(document.data), document.positions)
+        return YamlDocument(copied(document.data), document.positions, key[0])
 
     def _keep(self, key: tuple[bytes, int], size: int, document: YamlDocument) -> None:
         if size > self.nodes:

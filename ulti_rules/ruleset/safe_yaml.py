@@ -135,6 +135,8 @@ class YamlDocument:
 
     data: Any
     positions: Mapping[KeyPath, Position] = field(default_factory=dict)
+    digest: bytes = b""
+    """The SHA-256 of the bytes it was read from (``parsed_files``); empty for text."""
 
 
 def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:

@@ -1,0 +1,65 @@
+"""The files beneath a loaded ruleset, merged once per content and handed out as copies.
+
+A club file ``extends: wikipedia`` and takes the Four Aces fragment through it: every
+new club file (and every ``ulti check`` of one) merged ``wikipedia.yaml`` and the
+fragment again, 2.3 ms of a one-line club file's 6.8 ms of loading, though the two
+files had not changed. The merge of the files beneath the loaded one depends only on
+what they hold and their order, so it is kept under the digests of their bytes
+(``ParsedFiles`` computes them as it reads), and a loader gets a copy: the data with
+every mapping and list copied (0.15 ms), the bookkeeping copied, so that nothing a
+loader does with its merge reaches the next one. A file that changed has another
+digest, and its merge is made afresh.
+
+Bounded by entries, the least recently used dropped first: a program sees a few bases.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from .merging import Merged
+from .safe_yaml import copied
+
+ENTRIES = 8
+"""Merges kept at most: a base is a bundled ruleset or a club's own, with its fragments."""
+
+
+class BaseMerges:
+    """Merged bases by the digests of their files, in order; within ``ENTRIES``."""
+
+    def __init__(self, entries: int = ENTRIES) -> None:
+        self.entries = entries
+        self._kept: OrderedDict[tuple[bytes, ...], Merged] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def merged(self, digests: Sequence[bytes], merge: Callable[[], Merged]) -> Merged:
+        """A copy of ``merge()``'s result, made once for these digests; made each time
+        where a file has no digest (one that was not read from bytes)."""
+        key = tuple(digests)
+        if not all(key):
+            return merge()
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+        if kept is None:
+            kept = merge()
+            with self._lock:
+                self._kept[key] = kept
+                while len(self._kept) > self.entries:
+                    self._kept.popitem(last=False)
+        return dataclasses.replace(kept.copy(), data=copied(kept.data))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+BASES = BaseMerges()
+"""The bases merged by this process (``loading._resolve_chain``, ``OwnSettings``)."""
