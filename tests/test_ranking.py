@@ -14,20 +14,25 @@ import copy
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ulti_rules import hookimpl
 from ulti_rules.engine import Bid, Discard, Hand, PickUp
 from ulti_rules.errors import IllegalAction, RulesetError
 from ulti_rules.plugins import Registry, build_registry, new_manager
-from ulti_rules.ruleset.ladder import check_ladder, derive_ladder, ladder_rows
+from ulti_rules.ruleset import ladder as ladder_module
+from ulti_rules.ruleset.ladder import _clash, _may_clash, check_ladder, derive_ladder, ladder_rows
 from ulti_rules.ruleset.loading import (
     check_file,
     content_hash,
     load_resolved,
     load_ruleset,
+    registry_of,
 )
 from ulti_rules.ruleset.ranking import RankedBid
 from ulti_rules.ruleset.schema import Ruleset, ruleset_model
@@ -718,3 +723,55 @@ def test_derive_ladder_refuses_an_unknown_rule(registry: Registry) -> None:
     ruleset = validated(registry, copy.deepcopy(SMALL) | {"ranking": "nope"})
     with pytest.raises(RulesetError, match="unknown ranking rule 'nope'"):
         derive_ladder(ruleset, registry)
+
+
+def _pairwise_clash(checked: list[tuple[int, Any, int | None]]) -> bool:
+    return any(
+        i != j and _clash(high, high_total, low, low_total)
+        for i, high, high_total in checked
+        for j, low, low_total in checked
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(1, 6)),  # the total (None: a removed contract)
+            st.integers(1, 3),  # components
+            st.integers(1, 8),  # rank
+        ),
+        max_size=12,
+    )
+)
+def test_the_sort_finds_a_clash_exactly_where_the_pairs_do(
+    bids: list[tuple[int | None, int, int]],
+) -> None:
+    """``_may_clash`` (a sort) stands in for comparing every pair of a sound ladder: it
+    must say True exactly where some pair clashes, so that no clash goes unsaid."""
+    checked = [
+        (i, SimpleNamespace(components=("c",) * count, rank=rank, id=f"b{i}"), total)
+        for i, (total, count, rank) in enumerate(bids)
+    ]
+    assert _may_clash(checked) == _pairwise_clash(checked)  # type: ignore[arg-type]
+
+
+def test_a_sound_ladder_is_checked_without_comparing_every_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compared: list[int] = []
+    real = ladder_module._clash
+
+    def counting(*args: Any) -> bool:
+        compared.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(ladder_module, "_clash", counting)
+    wiki = load_ruleset("wikipedia")
+    assert check_ladder(wiki, registry_of(wiki)) == []
+    assert compared == []  # wikipedia's ladder is sound: no pair was compared
+    low = wiki.ladder[1].model_copy(update={"rank": 0})  # parti_red below parti
+    broken = wiki.model_copy(update={"ladder": [wiki.ladder[0], low, *wiki.ladder[2:]]})
+    issues = check_ladder(broken, registry_of(wiki))
+    assert [issue.clash for issue in issues if issue.clash] == [(0, 1)]  # parti and parti_red
+    assert compared  # a clash: the pairs are compared to say which

@@ -12,6 +12,7 @@ Problems come back as dotted key paths that the loader turns into file:line:col.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -732,7 +733,7 @@ def _check_ranks(
         if not bid.rank_exception and i not in unsound
     ]
     clashes: dict[int, list[tuple[int, int]]] = {}
-    for i, high, high_total in checked:
+    for i, high, high_total in checked if _may_clash(checked) else ():
         for j, low, low_total in checked:
             if i != j and _clash(high, high_total, low, low_total):
                 clashes.setdefault(i, []).append((i, j))
@@ -855,6 +856,33 @@ def _fitting_ranks(ladder: Sequence[Bid], totals: Sequence[int | None], k: int) 
     if lowest == highest:
         return f"; its value {value} fits rank {lowest}"
     return f"; its value {value} fits a rank from {lowest} to {highest}"
+
+
+def _may_clash(checked: Sequence[tuple[int, Bid, int | None]]) -> bool:
+    """Whether any two of ``checked`` may :func:`_clash`; False only where none does.
+
+    The pairs are compared only where this says they may: a sound ladder of a thousand
+    bids is a sort, not a million comparisons. No clash means: every bid of a higher total
+    ranks above every bid of a lower one, and at one total every bid of fewer components
+    ranks at least as high as every bid of more. Both are read from each group's lowest
+    and highest rank, groups in ascending order."""
+    groups: dict[int, dict[int, list[int]]] = {}
+    for _, bid, total in checked:
+        if total is not None:
+            groups.setdefault(total, {}).setdefault(len(bid.components), []).append(bid.rank)
+    below = -math.inf  # the highest rank of the lower totals
+    for total in sorted(groups):
+        by_count = groups[total]
+        if min(min(ranks) for ranks in by_count.values()) <= below:
+            return True
+        more = -math.inf  # the highest rank of the bids of more components, at this total
+        for count in sorted(by_count, reverse=True):
+            ranks = by_count[count]
+            if min(ranks) < more:
+                return True
+            more = max(more, *ranks)
+        below = more  # every rank of this total is above ``below`` already
+    return False
 
 
 def _clash(high: Bid, high_total: int | None, low: Bid, low_total: int | None) -> bool:
