@@ -40,6 +40,7 @@ LAYERS: dict[str, int] = {
     "safe_files": 0,
     "interrupts": 0,
     "seeding": 0,
+    "recent": 0,
     "entry_points": 0,
     "ruleset": 0,
     "ruleset.schema": 0,

@@ -25,7 +25,6 @@ what the hand returns is immutable or a copy, and ``clone()`` (also
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter, is_
@@ -38,6 +37,7 @@ from ..game import Game
 from ..game.catalog import BidInfo
 from ..interrupts import ctrl_c_held
 from ..plugins import Registry, get_registry
+from ..recent import Recent
 from ..ruleset.schema import Ruleset
 from ..said import Said
 from .action_words import action_words
@@ -1626,8 +1626,7 @@ def _shown(value: object) -> str:
     return f"{type(value).__name__} {value!r}"[:80]
 
 
-_INTERNED: OrderedDict[tuple[type, str], Ruleset] = OrderedDict()
-_INTERNED_SIZE = 16
+_INTERNED: Recent[tuple[type, str], Ruleset] = Recent(16)
 
 
 def _unpickle(
@@ -1640,9 +1639,6 @@ def _unpickle(
     """
     key = (type(ruleset), ruleset.model_dump_json())
     ruleset = _INTERNED.setdefault(key, ruleset)
-    _INTERNED.move_to_end(key)
-    if len(_INTERNED) > _INTERNED_SIZE:
-        _INTERNED.popitem(last=False)
     registry = get_registry()
     missing = sorted({spec.kind for spec in ruleset.contracts.values()} - set(registry.kinds))
     if missing:

@@ -16,10 +16,9 @@ Bounded by entries, the least recently used dropped first: a program sees a few 
 from __future__ import annotations
 
 import dataclasses
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from ..recent import Recent
 from .merging import Merged
 from .safe_yaml import copied
 
@@ -31,9 +30,7 @@ class BaseMerges:
     """Merged bases by the digests of their files, in order; within ``ENTRIES``."""
 
     def __init__(self, entries: int = ENTRIES) -> None:
-        self.entries = entries
-        self._kept: OrderedDict[tuple[bytes, ...], Merged] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[tuple[bytes, ...], Merged] = Recent(entries)
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -44,21 +41,13 @@ class BaseMerges:
         key = tuple(digests)
         if not all(key):
             return merge()
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None:
-                self._kept.move_to_end(key)
+        kept = self._kept.get(key)
         if kept is None:
-            kept = merge()
-            with self._lock:
-                self._kept[key] = kept
-                while len(self._kept) > self.entries:
-                    self._kept.popitem(last=False)
+            kept = self._kept.setdefault(key, merge())
         return dataclasses.replace(kept.copy(), data=copied(kept.data))
 
     def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
+        self._kept.clear()
 
 
 BASES = BaseMerges()

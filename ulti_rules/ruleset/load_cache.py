@@ -19,10 +19,11 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections import OrderedDict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..recent import Recent
 
 if TYPE_CHECKING:
     from ..plugins import Registry
@@ -61,10 +62,9 @@ class LoadCache:
     """Rulesets by top file, valid while the registry and every file of the chain are unchanged."""
 
     def __init__(self, size: int = SIZE) -> None:
-        self.size = size
-        self._entries: OrderedDict[
+        self._entries: Recent[
             tuple[str, bool], tuple[Registry, tuple[tuple[Path, Mark], ...], Ruleset]
-        ] = OrderedDict()
+        ] = Recent(size)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -76,9 +76,8 @@ class LoadCache:
             return None
         owner, marks, ruleset = entry
         if owner is not registry or not all(_unchanged(p, m) for p, m in marks):
-            del self._entries[key]
+            self._entries.discard(key)
             return None
-        self._entries.move_to_end(key)
         return ruleset
 
     def put(
@@ -99,11 +98,7 @@ class LoadCache:
             if digest is None and now - stamp[3] < RACY_NS:
                 return
             marks.append((file, (stamp, digest)))
-        key = (str(path), outside)
-        self._entries[key] = (registry, tuple(marks), ruleset)
-        self._entries.move_to_end(key)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        self._entries.put((str(path), outside), (registry, tuple(marks), ruleset))
 
     def clear(self) -> None:
         self._entries.clear()

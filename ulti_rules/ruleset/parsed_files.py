@@ -20,11 +20,10 @@ most its own share.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
 
+from ..recent import Recent
 from .reads import note_file
 from .safe_yaml import MAX_BYTES, YamlDocument, copied, decode, load_text, read_bytes
 
@@ -40,11 +39,7 @@ class ParsedFiles:
     """YAML documents by the digest of their bytes, within ``ENTRIES`` and ``NODES``."""
 
     def __init__(self, entries: int = ENTRIES, nodes: int = NODES) -> None:
-        self.entries = entries
-        self.nodes = nodes
-        self._documents: OrderedDict[tuple[bytes, int], tuple[int, YamlDocument]] = OrderedDict()
-        self._held = 0
-        self._lock = threading.Lock()
+        self._documents: Recent[tuple[bytes, int], YamlDocument] = Recent(entries, nodes)
 
     def __len__(self) -> int:
         return len(self._documents)
@@ -52,41 +47,22 @@ class ParsedFiles:
     @property
     def held(self) -> int:
         """The nodes of the documents kept."""
-        return self._held
+        return self._documents.held
 
     def read(self, path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
         """The document in ``path``, as ``safe_yaml.read_file`` reads it (YamlError alike)."""
         raw = read_bytes(path, max_bytes=max_bytes)
         key = (hashlib.sha256(raw).digest(), max_bytes)
         note_file(path, key[0])
-        with self._lock:
-            kept = self._documents.get(key)
-            if kept is not None:
-                self._documents.move_to_end(key)
-        if kept is None:
-            document = load_text(decode(raw), max_bytes=max_bytes)
-            document = YamlDocument(document.data, MappingProxyType(dict(document.positions)))
-            self._keep(key, len(document.positions), document)
-        else:
-            document = kept[1]
+        document = self._documents.get(key)
+        if document is None:
+            parsed = load_text(decode(raw), max_bytes=max_bytes)
+            document = YamlDocument(parsed.data, MappingProxyType(dict(parsed.positions)))
+            document = self._documents.setdefault(key, document, len(document.positions))
         return YamlDocument(copied(document.data), document.positions, key[0])
 
-    def _keep(self, key: tuple[bytes, int], size: int, document: YamlDocument) -> None:
-        if size > self.nodes:
-            return
-        with self._lock:
-            if key in self._documents:
-                return
-            self._documents[key] = (size, document)
-            self._held += size
-            while len(self._documents) > self.entries or self._held > self.nodes:
-                _, (dropped, _) = self._documents.popitem(last=False)
-                self._held -= dropped
-
     def clear(self) -> None:
-        with self._lock:
-            self._documents.clear()
-            self._held = 0
+        self._documents.clear()
 
 
 PARSED = ParsedFiles()
