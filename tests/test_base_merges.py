@@ -126,3 +126,41 @@ def test_a_copy_of_a_merge_moves_bids_on_its_own() -> None:
     copy = merged.copy()
     copy.moved.clear()
     assert merged.moved == {"a": (0, ("ladder", "a"), "b")}
+
+
+def test_a_base_of_expanded_aliases_is_merged_for_each_load_never_kept(
+    tmp_path: Path, merges: list[int]
+) -> None:
+    """258 bytes of aliases expand to some 60,000 values: ``ParsedFiles`` does not keep such
+    a file, and its merge (larger still, with the places of its keys) is not kept either.
+    Eight such bases once held 114 MB after their loads had failed (a review)."""
+    ten = ", ".join(["x"] * 10)
+    bomb = (
+        f"a: &a [{ten}]\n  b: &b [{', '.join(['*a'] * 10)}]\n"
+        f"  c: &c [{', '.join(['*b'] * 10)}]\n  d: &d [{', '.join(['*c'] * 10)}]\n"
+        "  e: [*d, *d, *d, *d, *d]\n"
+    )
+    (tmp_path / "base.yaml").write_text(
+        f"name: base\nextends: wikipedia\njunk:\n  {bomb}", encoding="utf-8"
+    )
+    own = tmp_path / "own.yaml"
+    own.write_text("name: own\nextends: ./base.yaml\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(RulesetError, match="unknown key 'junk'"):
+            load_ruleset(own)
+    assert len(BASES) == 0 and BASES.held == 0
+    assert merges.count(0) == 2  # wikipedia merged beneath each load: nothing was kept
+
+
+def test_the_merge_kept_is_apart_from_the_data_it_was_made_of() -> None:
+    bases = BaseMerges()
+    source = {"sources": ["a rule sheet"]}  # a list is taken into the merge as it is
+
+    def merge() -> Merged:
+        merged = Merged()
+        merged.apply(0, source, {})
+        return merged
+
+    bases.merged([b"d"], merge)
+    source["sources"].append("changed")  # the first loader changes its file's data
+    assert bases.merged([b"d"], merge).data == {"sources": ["a rule sheet"]}

@@ -83,7 +83,7 @@ from .pydantic_problems import (
 from .ranking import TABLE
 from .reads import recording
 from .references import is_path, outside_allowed
-from .safe_yaml import KeyPath, describe, read_heading
+from .safe_yaml import KeyPath, describe, read_heading, values_in
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
 
 if TYPE_CHECKING:
@@ -1237,7 +1237,7 @@ class OwnSettings:
         self._below = _merged_below(self._resolved.layers, self._resolved.top)
         self._beneath = self._variant({})
         """What the other files merge to: the values the file's settings replace."""
-        self.size = _values(self._resolved.merged.data)
+        self.size = values_in(self._resolved.merged.data)
         """The values the merged ruleset holds: what one :meth:`without` costs, roughly
         (a merge, a validation and a comparison of the whole ruleset)."""
 
@@ -1286,20 +1286,6 @@ class OwnSettings:
         top = self._resolved.top
         layers[top] = dataclasses.replace(self.file, data=data)
         return _merge_layers(layers, top, self._below)
-
-
-def _values(data: Any) -> int:
-    """The values in YAML data: every mapping, list, key and scalar."""
-    count, stack = 0, [data]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if isinstance(node, dict):
-            count += len(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
 
 
 def _child_at(data: Any, path: KeyPath) -> Any:

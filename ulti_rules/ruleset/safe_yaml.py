@@ -1041,6 +1041,21 @@ class _Reader:
         return YamlError([YamlIssue(_mark(event.start_mark), message)])
 
 
+def values_in(data: Any) -> int:
+    """The values in YAML data: every mapping, list, key and scalar (what a cache of it
+    weighs, and what a check of it costs)."""
+    count, stack = 0, [data]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if isinstance(node, dict):
+            count += len(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
+
+
 def copied(data: Any) -> Any:
     """``data`` with every mapping and list copied; scalars (immutable) are shared: what
     an alias repeats, and what a cache of read files hands out (``parsed_files``)."""
