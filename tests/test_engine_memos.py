@@ -158,6 +158,50 @@ def test_kontra_answers_from_the_nodes_match_building_them_afresh() -> None:
     assert checked > 1000
 
 
+def spoken_next(hand: Hand, start: int, passed: int) -> tuple[int, int]:
+    """The kontra round's next speaker worked out from the rule, without the node's memo:
+    the first seat from ``start`` on, in the order of play, that has not passed and has a
+    kontra to call; the seats passed over join ``passed``."""
+    chains = hand._kontra
+    assert chains is not None
+    seat = start
+    for _ in range(len(hand.seats.active)):
+        if not passed >> seat & 1:
+            if chains._build_actions(seat, seat == hand._declarer, ROUND):
+                return seat, passed
+            passed |= 1 << seat
+        seat = hand.seats.after[seat]
+    return -1, passed
+
+
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_the_kontra_round_s_next_speaker_kept_by_the_node_is_the_rule_s(name: str) -> None:
+    """Every question the kontra round asks in random hands (who speaks next, from which
+    seat, after which passes, with which declarer and seating: a node is shared by hands
+    of other declarers and, with four players, other seats sitting out) is answered as
+    the rule says, the first time and when the node answers it again."""
+    game = Game(load_ruleset(name))  # fresh memos: answers learnt in this test only
+    players = game.ruleset.players.count
+    asked = again = 0
+    for number in range(40):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % players)
+        while not hand.is_over:
+            chains = hand._kontra
+            if chains is not None and hand.phase == "kontra" and not hand._kafter:
+                seats, declarer = hand.seats, hand._declarer
+                count = len(seats.active)
+                for start in seats.active:
+                    for passed in range(1 << players):
+                        known = (start | passed << 2 | declarer << 6) in chains.node.speakers
+                        answer = chains.round_speaker(start, seats.after, count, declarer, passed)
+                        assert answer == spoken_next(hand, start, passed), (number, start, passed)
+                        asked += 1
+                        again += known
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert asked > 500 and again > 50
+
+
 def test_the_kontra_tables_stay_bounded_and_answer_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     """With room for only a few nodes and answers the tables are emptied again and again:
     hands play exactly as with room for all, and no table outgrows its limit."""
