@@ -458,7 +458,7 @@ class Auction:
                 del found[i * (2 * n - i - 1) // 2 + j - i - 1]  # the pair's place in the list
         return found
 
-    def _refused_discards(self, hand: int) -> tuple[int, set[tuple[int, int]]] | None:
+    def _refused_discards(self, hand: int) -> tuple[int, frozenset[tuple[int, int]]] | None:
         """What ``hand`` may not discard now: None if any pair may go, else the cards that
         may not go at all (a mask) and the pairs (ascending) of other cards that may not go
         together.
@@ -466,7 +466,9 @@ class Auction:
         The bids that must remain are those of the step after the discard. A discard can
         only lose marriages, and losing one never makes a bid makeable: so if the whole
         hand makes none, no discard does; else only the pairs holding a card of one of its
-        marriages can be refused: asked about per card, and per second marriage card.
+        marriages can be refused: asked about per card, and per second marriage card. That
+        answer depends on the hand only through its Kings and Overs: memoised per situation
+        and those cards.
         """
         if not self._discard_needs_bid():
             return None
@@ -474,6 +476,19 @@ class Auction:
         situation = self._situation(confirm)
         if self._at_all(situation, confirm)[1]:  # a bid without marriages remains
             return None
+        key = ("refused", hand & KINGS_AND_OVERS, *situation)
+        memo = self.cat.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = (
+                self._work_out_refused(hand & KINGS_AND_OVERS, situation, confirm),
+            )
+        return found[0]  # type: ignore[return-value]
+
+    def _work_out_refused(
+        self, hand: int, situation: tuple[object, ...], confirm: bool
+    ) -> tuple[int, frozenset[tuple[int, int]]] | None:
+        """:meth:`_refused_discards` for the Kings and Overs ``hand`` holds."""
         feasible = self._feasible_with
         held = marriages_in(hand)
         if not feasible(held, situation, confirm):
@@ -494,7 +509,7 @@ class Auction:
                 marriages_in(hand & ~((1 << first) | (1 << second))), situation, confirm
             ):
                 pairs.add((first, second))
-        return (lost, pairs) if lost or pairs else None
+        return (lost, frozenset(pairs)) if lost or pairs else None
 
     # ------------------------------------------------------------------ queries
 
