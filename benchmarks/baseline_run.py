@@ -1,11 +1,13 @@
 """Random legal play under an older ulti-rules, for ``bench_engine.py --compare``.
 
-    python benchmarks/baseline_run.py TREE HANDS SEED RUNS
+    python benchmarks/baseline_run.py TREE HANDS SEED RUN
 
 TREE holds ``ulti_rules/``, ``rulesets/`` and ``plugins/`` of an older commit (``git
 archive``); they are put first on ``sys.path``, so this process imports that code, and
 its Four Aces plugin, not the installed one. Prints the hands per second (CPU time) of
-each run, one per line: the same loop as ``bench_engine.random_legal_play``.
+run RUN of ``bench_engine.compare_random``: the same loop as
+``bench_engine.random_legal_play``, on the same new deals (``bench_engine.fresh_seeds``)
+and random choices, after a warm-up on a tenth of run 0's deals.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 
 
 def main() -> int:
-    tree, hands, seed, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    tree, hands, seed, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     sys.path[:0] = [tree, f"{tree}/plugins"]
     from ulti_rules.engine import Hand
     from ulti_rules.ruleset.loading import load_ruleset
@@ -25,22 +27,24 @@ def main() -> int:
         print(f"the code imported is not the one in {tree}", file=sys.stderr)
         return 1
     ruleset = load_ruleset("wikipedia")
-    seeds = [random.Random(seed).getrandbits(32) + i for i in range(hands)]  # as bench_engine
 
-    def play(count: int) -> float:
-        rng = random.Random(seed)
+    def deals(run: int) -> list[int]:  # as bench_engine.fresh_seeds
+        first = random.Random(seed).getrandbits(32) + hands * run
+        return [first + i for i in range(hands)]
+
+    def play(seeds: list[int], choices: int) -> float:
+        rng = random.Random(choices)
         choice = rng.choice
         start = time.process_time()
-        for number, deal in enumerate(seeds[:count]):
+        for number, deal in enumerate(seeds):
             hand = Hand(ruleset, seed=deal, dealer=number % ruleset.players.count)
             legal, apply = hand.legal_actions, hand.apply
             while not hand.is_over:
                 apply(choice(legal()))
-        return count / (time.process_time() - start)
+        return len(seeds) / (time.process_time() - start)
 
-    play(max(1, hands // 10))  # warm the caches, as the benchmark does
-    for _ in range(runs):
-        print(f"{play(hands):.1f}", flush=True)
+    play(deals(0)[: max(1, hands // 10)], seed)  # warm the caches, as the benchmark does
+    print(f"{play(deals(run), seed + run):.1f}", flush=True)
     return 0
 
 
