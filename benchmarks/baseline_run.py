@@ -17,6 +17,19 @@ import sys
 import time
 
 
+def deals(seed: int, hands: int, run: int) -> list[int]:
+    """The deals of run ``run``: ``bench_engine.fresh_seeds`` (this script cannot import
+    it: that module imports this checkout's ``ulti_rules`` before the old code's could be
+    put first; ``tests/test_benchmark.py`` holds the two equal)."""
+    first = random.Random(seed).getrandbits(32) + hands * run
+    return [first + i for i in range(hands)]
+
+
+def choices(seed: int, run: int) -> int:
+    """The seed of run ``run``'s random choices, as ``bench_engine.compare_random``'s."""
+    return seed + run
+
+
 def main() -> int:
     tree, hands, seed, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     sys.path[:0] = [tree, f"{tree}/plugins"]
@@ -27,10 +40,6 @@ def main() -> int:
         print(f"the code imported is not the one in {tree}", file=sys.stderr)
         return 1
     ruleset = load_ruleset("wikipedia")
-
-    def deals(run: int) -> list[int]:  # as bench_engine.fresh_seeds
-        first = random.Random(seed).getrandbits(32) + hands * run
-        return [first + i for i in range(hands)]
 
     def play(seeds: list[int], choices: int) -> float:
         rng = random.Random(choices)
@@ -43,8 +52,8 @@ def main() -> int:
                 apply(choice(legal()))
         return len(seeds) / (time.process_time() - start)
 
-    play(deals(0)[: max(1, hands // 10)], seed)  # warm the caches, as the benchmark does
-    print(f"{play(deals(run), seed + run):.1f}", flush=True)
+    play(deals(seed, hands, 0)[: max(1, hands // 10)], seed)  # warm the caches
+    print(f"{play(deals(seed, hands, run), choices(seed, run)):.1f}", flush=True)
     return 0
 
 

@@ -21,6 +21,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from ulti_rules.engine import Hand  # noqa: E402
 from ulti_rules.ruleset.loading import load_ruleset  # noqa: E402
 
+import baseline_run  # noqa: E402
 import bench_engine  # noqa: E402
 import bench_hostile  # noqa: E402
 import bench_startup  # noqa: E402
@@ -104,6 +105,38 @@ def test_compare_prints_every_figure_and_target(
     assert lines[-1].startswith("targets: ") and lines[-1].endswith(
         "of 4 hold (ratios of the best runs)"
     )
+
+
+def test_each_compared_run_of_random_play_deals_new_hands_alike_to_both_codes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--compare``'s random play: every run of this code plays deals no earlier run
+    dealt, and the baseline's run beside it (in ``baseline_run.py``, which cannot import
+    ``fresh_seeds``) the very same deals and random choices."""
+    ours: list[tuple[str, list[int], object]] = []
+    theirs: list[tuple[int, int, int]] = []
+
+    def recording(ruleset: object, seeds: list[int], rng: random.Random) -> None:
+        ours.append((getattr(ruleset, "name", ""), list(seeds), rng.getstate()))
+
+    def baseline(tree: Path, hands: int, seed: int, run: int) -> float:
+        theirs.append((hands, seed, run))
+        return 1.0
+
+    monkeypatch.setattr(bench_engine, "random_legal_play", recording)
+    monkeypatch.setattr(bench_engine, "timed", lambda loop, *args: (loop(*args), 1.0)[1])
+    monkeypatch.setattr(bench_engine, "baseline_tree", lambda commit: (tmp_path, ""))
+    monkeypatch.setattr(bench_engine, "baseline_rate", baseline)
+    bench_engine.compare_random(7, 3, 4)
+    wiki = [(seeds, state) for name, seeds, state in ours if name == "wikipedia"]
+    assert (
+        len(wiki) == 1 + 4 + 4 and len(theirs) == 4
+    )  # warm-up, beside the other ruleset, beside the old code
+    dealt = [deal for seeds, _ in wiki for deal in seeds]
+    assert len(set(dealt)) == len(dealt), "a run dealt a hand an earlier run dealt"
+    for (seeds, state), (hands, seed, run) in zip(wiki[5:], theirs, strict=True):
+        assert seeds == baseline_run.deals(seed, hands, run)
+        assert state == random.Random(baseline_run.choices(seed, run)).getstate()
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
