@@ -324,8 +324,9 @@ def fresh_seeds(seed: int, hands: int, run: int) -> list[int]:
     """The deals of run ``run`` of random legal play under ``--compare`` (0: the warm-up):
     ``hands`` deals no other run deals. Each run plays new hands, as a study does: the
     engine's memos (kontra situations, auction lists) learn from the hands they meet, and
-    the same hands played again would find every answer learnt (about 13% faster than new
-    hands on 2026-12-03; the old code keeps no memos and runs both alike)."""
+    the same hands played again would find every answer learnt (4% to 12% faster than new
+    hands on 2026-12-03, docs/performance.md; the old code keeps no memos and runs both
+    alike)."""
     return [deal + hands * run for deal in seeds_of(seed, hands)]
 
 
