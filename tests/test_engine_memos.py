@@ -158,6 +158,38 @@ def test_kontra_answers_from_the_nodes_match_building_them_afresh() -> None:
     assert checked > 1000
 
 
+@pytest.mark.parametrize("name", BUNDLED_RULESETS)
+def test_every_kontra_leads_where_it_raises_the_levels_whether_remembered_or_not(
+    name: str,
+) -> None:
+    """A node keeps each kontra called from it under one int (components, level, target,
+    caller and side): at every kontra situation of random hands, every kontra listed
+    leads, the first time and again, to the levels it raises when worked out afresh. Two
+    kontras packed to one key would lead the second to the first one's levels."""
+    game = Game(load_ruleset(name))  # fresh memos: each move learnt in this test
+    players = game.ruleset.players.count
+    moved = again = 0
+    for number in range(60):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % players)
+        while not hand.is_over:
+            chains = hand._kontra
+            if chains is not None and hand.phase in ("play", "kontra"):
+                for seat in hand.seats.active:
+                    declarer = seat == hand._declarer
+                    for moment in (TRICK1, ROUND):
+                        for action in chains.actions(seat, declarer, moment):
+                            for _ in range(2):
+                                copy = chains.clone()
+                                expected = copy._raise(action, seat, declarer)
+                                copy.apply(action, seat, declarer)
+                                assert copy.node.flat == expected, (name, number, action)
+                                moved += 1
+                            again += 1
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert moved > 1000 and again > 500
+
+
 def spoken_next(hand: Hand, start: int, passed: int) -> tuple[int, int]:
     """The kontra round's next speaker worked out from the rule, without the node's memo:
     the first seat from ``start`` on, in the order of play, that has not passed and has a
@@ -193,7 +225,7 @@ def test_the_kontra_round_s_next_speaker_kept_by_the_node_is_the_rule_s(name: st
                 count = len(seats.active)
                 for start in seats.active:
                     for passed in range(1 << players):
-                        known = (start | passed << 2 | declarer << 6) in chains.node.speakers
+                        known = (start | passed << 2 | declarer << 6) in chains.node.known
                         answer = chains.round_speaker(start, seats.after, count, declarer, passed)
                         assert answer == spoken_next(hand, start, passed), (number, start, passed)
                         asked += 1
@@ -243,7 +275,7 @@ def test_nodes_that_a_side_sees_alike_share_one_answer() -> None:
     for setting in memos.settings.values():
         answers = {id(answer) for answer in setting.by_view.values()}
         for node in setting.nodes.values():
-            for (seat, declarer, _moment), answer in node.actions.items():
+            for (seat, declarer, _moment), answer in node.answers():
                 if setting.view(node.flat, seat, declarer) is not None:
                     kept += 1
                     shared += id(answer) in answers

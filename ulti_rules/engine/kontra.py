@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from ..game.catalog import BidInfo
 from ..ruleset.schema import KONTRA_LEVEL_LIMIT, Ruleset
@@ -46,12 +46,14 @@ def side_of_level(level: int) -> str:
 
 
 _Key: TypeAlias = tuple[object, ...]
+Answer: TypeAlias = "tuple[tuple[Kontra, ...], tuple[Action, ...]]"
+"""The kontras open to a seat at a moment, and the kontra phase's list (them, then Pass)."""
 
 _LIMIT = 1 << 14
 """The most answers per view a :class:`_Setting` holds: its table is emptied when full."""
 _NODE_LIMIT = 1 << 15
 """The most kontra situations (nodes) the settings of one game hold together: when full,
-every setting forgets its nodes (a node and what it learns take about 1.4 KB; 2,000
+every setting forgets its nodes (a node and what it learns take about 0.9 KB; 2,000
 random hands of ``wikipedia`` meet about 7,000 nodes, 20,000 hands about 26,000)."""
 
 
@@ -60,22 +62,27 @@ class _Node:
 
     ``flat``: the level of every chain, component by component, defender by defender (a
     shared chain stands at the same level for both). Hands of one setting that reach the
-    same levels share the node, so each question about them is answered once:
-    ``actions``: (seat, declarer, moment) -> the kontras open then, and Pass after them
-    (the kontra phase's legal list); ``raised``: a kontra called, as (components, level,
-    against, seat, declarer) -> the node it leads to; ``speakers``: the kontra round's
-    next speaker (:meth:`KontraChains.round_speaker`), per question. A node stands for its
-    levels: nodes compare by them. Tens of thousands of nodes may be met, so a node keeps
-    no more than that.
+    same levels share the node, so each question about them is answered once, kept in
+    ``known`` under an int:
+
+    - a question of the kontra round's next speaker (:meth:`KontraChains.round_speaker`),
+      ``start | passed << 2 | declarer << 6`` (below 256) -> its answer;
+    - ``_MOMENT_KEY[moment] | seat | declarer << 2`` (256 to 287) -> the kontras open
+      then, and Pass after them (the kontra phase's legal list);
+    - a kontra called, packed below 0 (:meth:`KontraChains.apply`) -> the node it leads
+      to.
+
+    One dict of int keys, not three of tuples: tens of thousands of nodes may be met, and
+    a node with what it learnt took 1.42 KB and four objects for the collector to walk
+    that way, 0.92 KB and two this way (``tracemalloc``, 20,000 random ``wikipedia``
+    hands). A node stands for its levels: nodes compare by them.
     """
 
-    __slots__ = ("actions", "flat", "raised", "speakers")
+    __slots__ = ("flat", "known")
 
     def __init__(self, flat: tuple[int, ...]) -> None:
         self.flat = flat
-        self.actions: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
-        self.raised: dict[_Key, _Node] = {}
-        self.speakers: dict[int, tuple[int, int]] = {}
+        self.known: dict[int, Any] = {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Node) and other.flat == self.flat
@@ -85,6 +92,21 @@ class _Node:
 
     def __repr__(self) -> str:
         return f"<kontra levels {self.flat}>"
+
+    def answers(self) -> list[tuple[tuple[int, bool, Moment], Answer]]:
+        """What the node keeps for each (seat, declarer, moment) asked (tests read it)."""
+        moments = {key: moment for moment, key in _MOMENT_KEY.items()}
+        return [
+            ((key & 3, bool(key & 4), moments[key & ~7]), answer)
+            for key, answer in list(self.known.items())
+            if _ACTIONS_KEYS <= key < _ACTIONS_KEYS_END
+        ]
+
+
+_MOMENT_KEY: dict[Moment, int] = {TRICK1: 256, AFTER_CARD: 264, ROUND: 272}
+"""Where a moment's answers are kept in :attr:`_Node.known` (seat and declarer below)."""
+_ACTIONS_KEYS, _ACTIONS_KEYS_END = 256, 288
+_ROUND_KEY = _MOMENT_KEY[ROUND]
 
 
 class _Setting:
@@ -110,6 +132,7 @@ class _Setting:
         "defenders_wait",
         "first_in_round",
         "later_in_round",
+        "masks",
         "max_level",
         "memos",
         "nodes",
@@ -161,6 +184,13 @@ class _Setting:
             for moment in (TRICK1, AFTER_CARD, ROUND)
         }
         """Per moment, per level: whether it may be called then (:meth:`is_open`)."""
+        self.masks: dict[tuple[str, ...], int] = {
+            subset: sum(1 << components.index(c) for c in subset)
+            for size in range(1, len(components) + 1)
+            for subset in combinations(sorted(components), size)
+        }
+        """Per set of components (sorted, as a Kontra names them): a bit per component, for
+        the int a kontra called is kept under (:meth:`KontraChains.apply`)."""
         self.nodes: dict[tuple[int, ...], _Node] = {}
         self.by_view: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
 
@@ -240,7 +270,7 @@ class Memos:
         for setting in list(self.settings.values()):
             forgotten, setting.nodes = setting.nodes, {}
             for old in list(forgotten.values()):
-                old.raised.clear()  # no path from a kept node into the forgotten ones
+                old.known = {}  # no path from a kept node into the forgotten ones
 
 
 _ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
@@ -392,16 +422,16 @@ class KontraChains:
         # one of Python's cached small ints. ``after`` and ``count`` need no place in it:
         # the setting's defenders and the declarer are the active seats, and those fix them.
         question = start | passed << 2 | declarer << 6
-        answer = node.speakers.get(question)
+        known = node.known
+        answer = known.get(question)
         if answer is not None:
-            return answer
-        known = node.actions
+            return answer  # type: ignore[no-any-return]
         seat = start
         for _ in range(count):
             bit = 1 << seat
             if not passed & bit:
                 declares = seat == declarer
-                found = known.get((seat, declares, ROUND))
+                found = known.get(_ROUND_KEY | seat | declares << 2)
                 if found is None:
                     found = self._learn(seat, declares, ROUND)
                 if found[0]:
@@ -411,21 +441,21 @@ class KontraChains:
             seat = after[seat]
         else:
             answer = _SPOKEN[0][passed]
-        node.speakers[question] = answer
+        known[question] = answer
         return answer
 
     def actions(self, seat: int, declarer: bool, moment: Moment) -> tuple[Kontra, ...]:
         """Every kontra ``seat`` may call now: each level and target with each set of its
         components (the untargeted ones first). Kept by the node; built once per side's
         view of the levels (:class:`_Setting`), then shared."""
-        found = self.node.actions.get((seat, declarer, moment))
+        found = self.node.known.get(_MOMENT_KEY[moment] | seat | declarer << 2)
         if found is None:
             found = self._learn(seat, declarer, moment)
         return found[0]
 
     def words(self, seat: int, declarer: bool, moment: Moment) -> tuple[Action, ...]:
         """The kontra phase's legal actions: :meth:`actions`, then ``Pass``; kept by the node."""
-        found = self.node.actions.get((seat, declarer, moment))
+        found = self.node.known.get(_MOMENT_KEY[moment] | seat | declarer << 2)
         if found is None:
             found = self._learn(seat, declarer, moment)
         return found[1]
@@ -448,7 +478,7 @@ class KontraChains:
                     known.clear()
                 known[key] = found
             learnt = found  # the same pair for every node of this view: no new tuples
-        node.actions[seat, declarer, moment] = learnt
+        node.known[_MOMENT_KEY[moment] | seat | declarer << 2] = learnt
         return learnt
 
     def _answers(
@@ -572,11 +602,25 @@ class KontraChains:
 
     def apply(self, action: Kontra, seat: int, declarer: bool) -> None:
         """Call ``action`` (checked): the chains move to the node it leads to."""
-        node = self.node
-        key = (action.components, action.level, action.against, seat, declarer)
-        found = node.raised.get(key)
+        known = self.node.known
+        against = action.against
+        # The kontra's components (a bit each), level and target, the caller and his side,
+        # packed into an int below 0 (:attr:`_Node.known`): about nine times a random hand.
+        key = ~(
+            (
+                (
+                    (self.setting.masks[action.components] << 5 | action.level) << 3
+                    | (0 if against is None else against + 1)
+                )
+                << 2
+                | seat
+            )
+            << 1
+            | declarer
+        )
+        found = known.get(key)
         if found is None:
-            found = node.raised[key] = self.setting.node(self._raise(action, seat, declarer))
+            found = known[key] = self.setting.node(self._raise(action, seat, declarer))
         self.node = found
 
     def _raise(self, action: Kontra, seat: int, declarer: bool) -> tuple[int, ...]:
