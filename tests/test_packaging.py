@@ -36,6 +36,12 @@ class Installed:
     def run(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ, ULTI_DEBUG="1", PYTHONUTF8="1", NO_COLOR="1")
         env.pop("PYTHONPATH", None)
+        # The wheel is installed without bytecode (``--no-compile``): the first run that
+        # imports a module compiles it and keeps the bytecode beside it, as a first use
+        # of any installed package does, and the later runs read it (a machine that sets
+        # PYTHONDONTWRITEBYTECODE made every run compile it all again: 2.8 s for the
+        # ladder test's two runs, near the 3 s a test may take).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         result = subprocess.run(
             [str(a) for a in args],
             cwd=self.workdir,
