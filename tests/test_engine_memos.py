@@ -255,6 +255,7 @@ def test_the_kontra_tables_stay_bounded_and_answer_alike(monkeypatch: pytest.Mon
             memos = game.derived("kontra memos", Memos)
             assert memos.nodes == sum(len(s.nodes) for s in memos.settings.values()) <= limit
             assert all(len(s.by_view) <= limit for s in memos.settings.values())
+            assert len(memos.answers) <= limit
         return seen
 
     assert play(4) == play(None)

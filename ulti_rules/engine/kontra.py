@@ -23,7 +23,7 @@ and :data:`ROUND` (the kontra round after trick 1).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, starmap
 from typing import Any, Literal, TypeAlias
 
 from ..game.catalog import BidInfo
@@ -46,6 +46,8 @@ def side_of_level(level: int) -> str:
 
 
 _Key: TypeAlias = tuple[object, ...]
+_Group: TypeAlias = tuple[tuple[str, ...], int, "int | None"]
+"""Kontras of one level and target: (the components open to them, sorted, level, target)."""
 Answer: TypeAlias = "tuple[tuple[Kontra, ...], tuple[Action, ...]]"
 """The kontras open to a seat at a moment, and the kontra phase's list (them, then Pass)."""
 
@@ -246,14 +248,20 @@ class _Setting:
 class Memos:
     """What the kontra chains of one game learn: ``settings``, each setting's key (everything
     but the levels that decides which kontras are open) -> the setting and what it learnt,
-    and how many nodes they hold together. Kept by the game (``Game.derived``), so that it
-    lives as long as the rules it was learnt under, never in a module-level table."""
+    and how many nodes they hold together; ``answers``: each list of kontras (as the
+    groups it is made of: components, level and target) -> its one pair of tuples, shared
+    by every view, setting and node that lists it (random hands learn some 15,000 views'
+    answers, about 3,000 of them different: a pair for each view kept 1.5 MB and 43,000
+    objects more for the collector to walk after 20,000 hands). Kept by the game
+    (``Game.derived``), so that it lives as long as the rules it was learnt under, never in
+    a module-level table."""
 
-    __slots__ = ("nodes", "settings")
+    __slots__ = ("answers", "nodes", "settings")
 
     def __init__(self) -> None:
         self.settings: dict[_Key, _Setting] = {}
         self.nodes = 0
+        self.answers: dict[tuple[_Group, ...], Answer] = {}
 
     def setting(self, setting: _Setting) -> _Setting:
         """The setting kept for ``setting``'s key: the first one made."""
@@ -284,6 +292,11 @@ _SPOKEN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """``_SPOKEN[speaker + 1][passed]``: an answer of :meth:`KontraChains.round_speaker`, one
 tuple for all the nodes that give it."""
+
+
+def _by_level_then_target(key: tuple[int, int | None]) -> tuple[int, int]:
+    """Groups of kontras by level, the untargeted one (None) before each target seat."""
+    return key[0], -1 if key[1] is None else key[1]
 
 
 @lru_cache(maxsize=4096)
@@ -481,19 +494,40 @@ class KontraChains:
         node.known[_MOMENT_KEY[moment] | seat | declarer << 2] = learnt
         return learnt
 
-    def _answers(
-        self, seat: int, declarer: bool, moment: Moment
-    ) -> tuple[tuple[Kontra, ...], tuple[Action, ...]]:
-        """The kontras open to ``seat`` now, and the kontra phase's list: them, then Pass."""
-        kontras = tuple(self._build_actions(seat, declarer, moment))
-        return kontras, (*kontras, PASS)
+    def _answers(self, seat: int, declarer: bool, moment: Moment) -> Answer:
+        """The kontras open to ``seat`` now, and the kontra phase's list: them, then Pass;
+        the game's one pair for that list (:class:`Memos`)."""
+        groups = self._groups(seat, declarer, moment)
+        answers = self.setting.memos.answers
+        found = answers.get(groups)
+        if found is None:
+            kontras = _calls(*groups[0]) if len(groups) == 1 else self._kontras(groups)
+            found = (kontras, (*kontras, PASS))
+            if len(answers) >= _LIMIT:
+                answers.clear()
+            answers[groups] = found
+        return found
 
     def _build_actions(self, seat: int, declarer: bool, moment: Moment) -> list[Kontra]:
-        result: list[Kontra] = []
+        """The kontras open to ``seat`` now, built afresh (no memo read)."""
+        return list(self._kontras(self._groups(seat, declarer, moment)))
+
+    @staticmethod
+    def _kontras(groups: tuple[_Group, ...]) -> tuple[Kontra, ...]:
+        """The kontras of ``groups``, in their order."""
+        return tuple(chain.from_iterable(starmap(_calls, groups)))
+
+    def _groups(self, seat: int, declarer: bool, moment: Moment) -> tuple[_Group, ...]:
+        """The kontras open to ``seat`` now as groups, each (components, level, target)
+        for :func:`_calls`: by level, the untargeted ones first."""
         options = self.options(seat, declarer, moment)
-        for level, against in sorted(options, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
-            result.extend(_calls(tuple(sorted(options[level, against])), level, against))
-        return result
+        if len(options) == 1:  # most often: one level, one target
+            ((key, components),) = options.items()
+            return ((tuple(sorted(components)), *key),)
+        return tuple(
+            (tuple(sorted(options[key])), *key)
+            for key in sorted(options, key=_by_level_then_target)
+        )
 
     def _call_name(self, level: int) -> str:
         return Said("{name} (level {level})", name=self.setting.rules.named(level), level=level)
