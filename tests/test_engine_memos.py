@@ -10,6 +10,7 @@ computation it stands for, or if the shuffle deals other cards than ``random.shu
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -158,6 +159,18 @@ def test_kontra_answers_from_the_nodes_match_building_them_afresh() -> None:
     assert checked > 1000
 
 
+def random_steps(game: Game, hands: int) -> Iterator[Hand]:
+    """Each step of ``hands`` random hands of ``game`` (seeds 0, 1, ..., the dealer
+    rotating), before its random action is taken."""
+    players = game.ruleset.players.count
+    for number in range(hands):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % players)
+        while not hand.is_over:
+            yield hand
+            hand.apply(rng.choice(hand.legal_actions()))
+
+
 @pytest.mark.parametrize("name", BUNDLED_RULESETS)
 def test_every_kontra_leads_where_it_raises_the_levels_whether_remembered_or_not(
     name: str,
@@ -166,27 +179,21 @@ def test_every_kontra_leads_where_it_raises_the_levels_whether_remembered_or_not
     caller and side): at every kontra situation of random hands, every kontra listed
     leads, the first time and again, to the levels it raises when worked out afresh. Two
     kontras packed to one key would lead the second to the first one's levels."""
-    game = Game(load_ruleset(name))  # fresh memos: each move learnt in this test
-    players = game.ruleset.players.count
     moved = again = 0
-    for number in range(60):
-        rng = random.Random(number)
-        hand = game.new_hand(seed=number, dealer=number % players)
-        while not hand.is_over:
-            chains = hand._kontra
-            if chains is not None and hand.phase in ("play", "kontra"):
-                for seat in hand.seats.active:
-                    declarer = seat == hand._declarer
-                    for moment in (TRICK1, ROUND):
-                        for action in chains.actions(seat, declarer, moment):
-                            for _ in range(2):
-                                copy = chains.clone()
-                                expected = copy._raise(action, seat, declarer)
-                                copy.apply(action, seat, declarer)
-                                assert copy.node.flat == expected, (name, number, action)
-                                moved += 1
-                            again += 1
-            hand.apply(rng.choice(hand.legal_actions()))
+    for hand in random_steps(Game(load_ruleset(name)), 60):  # fresh memos: learnt here
+        chains = hand._kontra
+        if chains is not None and hand.phase in ("play", "kontra"):
+            for seat in hand.seats.active:
+                declarer = seat == hand._declarer
+                for moment in (TRICK1, ROUND):
+                    for action in chains.actions(seat, declarer, moment):
+                        for _ in range(2):
+                            copy = chains.clone()
+                            expected = copy._raise(action, seat, declarer)
+                            copy.apply(action, seat, declarer)
+                            assert copy.node.flat == expected, (name, hand.seed, action)
+                            moved += 1
+                        again += 1
     assert moved > 1000 and again > 500
 
 
@@ -215,22 +222,18 @@ def test_the_kontra_round_s_next_speaker_kept_by_the_node_is_the_rule_s(name: st
     game = Game(load_ruleset(name))  # fresh memos: answers learnt in this test only
     players = game.ruleset.players.count
     asked = again = 0
-    for number in range(40):
-        rng = random.Random(number)
-        hand = game.new_hand(seed=number, dealer=number % players)
-        while not hand.is_over:
-            chains = hand._kontra
-            if chains is not None and hand.phase == "kontra" and not hand._kafter:
-                seats, declarer = hand.seats, hand._declarer
-                count = len(seats.active)
-                for start in seats.active:
-                    for passed in range(1 << players):
-                        known = (start | passed << 2 | declarer << 6) in chains.node.known
-                        answer = chains.round_speaker(start, seats.after, count, declarer, passed)
-                        assert answer == spoken_next(hand, start, passed), (number, start, passed)
-                        asked += 1
-                        again += known
-            hand.apply(rng.choice(hand.legal_actions()))
+    for hand in random_steps(game, 40):
+        chains = hand._kontra
+        if chains is not None and hand.phase == "kontra" and not hand._kafter:
+            seats, declarer = hand.seats, hand._declarer
+            count = len(seats.active)
+            for start in seats.active:
+                for passed in range(1 << players):
+                    known = (start | passed << 2 | declarer << 6) in chains.node.known
+                    answer = chains.round_speaker(start, seats.after, count, declarer, passed)
+                    assert answer == spoken_next(hand, start, passed), (hand.seed, start, passed)
+                    asked += 1
+                    again += known
     assert asked > 500 and again > 50
 
 
