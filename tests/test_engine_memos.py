@@ -197,6 +197,25 @@ def test_every_kontra_leads_where_it_raises_the_levels_whether_remembered_or_not
     assert moved > 1000 and again > 500
 
 
+def test_a_kontra_whose_components_skipped_the_sorting_leads_where_the_sorted_one_does() -> None:
+    """A Kontra sorts its components when built; one that skipped that (its fields set
+    afterwards, as a crafted pickle may) is still taken, and moves the chains as the
+    sorted one does, instead of failing the node's look-up of its key."""
+    taken = 0
+    for hand in random_steps(Game(load_ruleset("wikipedia")), 40):
+        listed = [a for a in hand.legal_actions() if type(a) is Kontra and len(a.components) > 1]
+        if listed and taken < 20:
+            action = listed[0]
+            unsorted = Kontra(action.components, action.level, action.against)
+            object.__setattr__(unsorted, "components", tuple(reversed(action.components)))
+            one, other = hand.clone(), hand.clone()
+            one.apply(action)
+            other.apply(unsorted)
+            assert other.kontra_levels == one.kontra_levels
+            taken += 1
+    assert taken == 20
+
+
 def spoken_next(hand: Hand, start: int, passed: int) -> tuple[int, int]:
     """The kontra round's next speaker worked out from the rule, without the node's memo:
     the first seat from ``start`` on, in the order of play, that has not passed and has a

@@ -52,7 +52,8 @@ Answer: TypeAlias = "tuple[tuple[Kontra, ...], tuple[Action, ...]]"
 """The kontras open to a seat at a moment, and the kontra phase's list (them, then Pass)."""
 
 _LIMIT = 1 << 14
-"""The most answers per view a :class:`_Setting` holds: its table is emptied when full."""
+"""The most answers per view a :class:`_Setting` holds, and the most lists of kontras a
+game's :class:`Memos` keeps: each table is emptied when full."""
 _NODE_LIMIT = 1 << 15
 """The most kontra situations (nodes) the settings of one game hold together: when full,
 every setting forgets its nodes (a node and what it learns take about 0.9 KB; 2,000
@@ -638,15 +639,15 @@ class KontraChains:
         """Call ``action`` (checked): the chains move to the node it leads to."""
         known = self.node.known
         against = action.against
+        masks = self.setting.masks
+        mask = masks.get(action.components)
+        if mask is None:  # a Kontra that skipped its constructor, which sorts them
+            mask = masks[tuple(sorted(action.components))]
         # The kontra's components (a bit each), level and target, the caller and his side,
         # packed into an int below 0 (:attr:`_Node.known`): about nine times a random hand.
         key = ~(
             (
-                (
-                    (self.setting.masks[action.components] << 5 | action.level) << 3
-                    | (0 if against is None else against + 1)
-                )
-                << 2
+                ((mask << 5 | action.level) << 3 | (0 if against is None else against + 1)) << 2
                 | seat
             )
             << 1
