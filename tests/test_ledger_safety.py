@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import gc
 import json
 import multiprocessing
 import os
 import random
 import re
-import shutil
 import signal
 import stat
 import subprocess
@@ -26,6 +24,7 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -52,21 +51,35 @@ PLAYERS = LEDGER_PLAYERS
 FORK = multiprocessing.get_context("fork")
 
 
-@contextmanager
-def frozen_heap() -> Iterator[None]:
-    """Fork writers that do not collect the test process's objects: a full garbage
-    collection in a child of a long test run walks (and copies) the whole inherited heap,
-    0.1-0.2 s each, which made one run of twenty writers in four take 5 s instead of 1."""
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
 @pytest.fixture
 def ulti(tmp_path: Path) -> Callable[..., Ran]:
     return run_in(tmp_path)
+
+
+@contextmanager
+def ended(
+    processes: list[multiprocessing.process.BaseProcess],
+) -> Iterator[list[multiprocessing.process.BaseProcess]]:
+    """``processes``, each one still running killed (SIGKILL) as the block ends, however
+    it ends: a failed test leaves no writer behind, adding hands for ever or waiting at a
+    barrier the others never reached (the run would hang at its exit, waiting for it)."""
+    try:
+        yield processes
+    finally:
+        for process in processes:
+            if process.pid is not None and process.exitcode is None:
+                process.kill()
+            process.join(10)
+
+
+@pytest.fixture
+def forked_writers() -> ModuleType:
+    """The writers of the concurrency and kill tests, and how they start: forked from a
+    small warm process of their own (``ledger_writers``, imported here: it adds a hand as
+    it is imported, which only the workers that run these tests need)."""
+    import ledger_writers
+
+    return ledger_writers
 
 
 @pytest.fixture
@@ -95,51 +108,30 @@ def assert_whole(path: Path, at_least: int = 0) -> int:
 # --------------------------------------------------------------------------- concurrency
 
 
-def _add_when_all_are_ready(ledger: str, hand: str, out: str, start: Any) -> None:
-    """A forked writer: `ulti ledger add LEDGER HAND --json`, the command's own code. Its
-    JSON goes to ``out``; what it said on stderr (every add after the first notes the
-    same hand again) after it, when it failed."""
-    start.wait()
-    result = CliRunner().invoke(main, ["ledger", "add", ledger, hand, "--json"])
-    said = result.stderr if result.exit_code else ""
-    Path(out).write_text(result.stdout + said, "utf-8")
-    sys.exit(result.exit_code)
-
-
-def warm_writers(path: Path, hand: Path) -> None:
-    """One add in this process, onto a copy of the ledger, before writers are forked: they
-    inherit the command's modules and the loaded game, and spend their time on the
-    ledger (a cold add costs 0.19 s of imports and loading, a warm one 0.01 s)."""
-    copy = path.parent / "warm" / path.name
-    copy.parent.mkdir(exist_ok=True)
-    shutil.copyfile(path, copy)
-    result = CliRunner().invoke(main, ["ledger", "add", str(copy), str(hand), "--json"])
-    assert result.exit_code == 0, result.stderr
-    shutil.rmtree(copy.parent)
-
-
 @pytest.mark.parametrize("trial", range(5))
-def test_twenty_concurrent_adds_all_land_in_order(session: tuple[Path, Path], trial: int) -> None:
+def test_twenty_concurrent_adds_all_land_in_order(
+    session: tuple[Path, Path], forked_writers: ModuleType, trial: int
+) -> None:
     """Twenty writers released at once onto an empty ledger; five trials, each its own
     test (one trial takes about a second)."""
     path, hand = session
     folder = path.parent
     path.unlink()
     save_ledger(new_ledger("wikipedia", PLAYERS, None, None), path)
-    warm_writers(path, hand)
-    start = FORK.Barrier(20)
+    context = forked_writers.context()
+    start = context.Barrier(20)
     writers = [
-        FORK.Process(
-            target=_add_when_all_are_ready,
+        context.Process(
+            target=forked_writers.add_when_all_are_ready,
             args=(str(path), str(hand), str(folder / f"out-{trial}-{i}.txt"), start),
         )
         for i in range(20)
     ]
-    with frozen_heap():
+    with ended(writers):
         for writer in writers:
             writer.start()
-    for writer in writers:
-        writer.join(60)
+        for writer in writers:
+            writer.join(60)
     outputs = [(folder / f"out-{trial}-{i}.txt").read_text("utf-8") for i in range(20)]
     assert [w.exitcode for w in writers] == [0] * 20, outputs
     assert sorted(json.loads(out)["hand"] for out in outputs) == list(range(1, 21))
@@ -173,13 +165,6 @@ def test_concurrent_adds_through_the_console_script(session: tuple[Path, Path]) 
 # --------------------------------------------------------------------------- kills
 
 
-def _add_until_killed(ledger: str, hand: str) -> None:
-    runner = CliRunner()
-    while True:
-        result = runner.invoke(main, ["ledger", "add", ledger, hand, "--json"])
-        assert result.exit_code == 0, result.stderr
-
-
 KILL_SEEDS = (11, 12, 13, 14)
 """The random seeds of the kill tests, one test each."""
 KILLS = 25
@@ -190,7 +175,7 @@ MAX_KILLS = 400
 
 @pytest.mark.parametrize("seed", KILL_SEEDS)
 def test_killed_writers_leave_whole_hands_and_no_temp_files(
-    session: tuple[Path, Path], seed: int
+    session: tuple[Path, Path], forked_writers: ModuleType, seed: int
 ) -> None:
     """Writers killed (SIGKILL) at random moments: four at a time add hands, and a random
     one of them is killed every 0-40 ms, whether it is reading, waiting for the lock,
@@ -202,32 +187,31 @@ def test_killed_writers_leave_whole_hands_and_no_temp_files(
     until at least three hands are in."""
     path, hand = session
     rng = random.Random(seed)
-    warm_writers(path, hand)
+    context = forked_writers.context()
 
     def writer() -> multiprocessing.process.BaseProcess:
-        process = FORK.Process(target=_add_until_killed, args=(str(path), str(hand)))
-        with frozen_heap():
-            process.start()
+        process = context.Process(
+            target=forked_writers.add_until_killed,
+            args=(str(path), str(hand)),
+        )
+        process.start()
         return process
 
-    writers = [writer() for _ in range(4)]
     hands_seen = [2]
-    while len(hands_seen) <= KILLS or hands_seen[-1] < 2 + ADDED:
-        assert len(hands_seen) <= MAX_KILLS, f"fewer than {ADDED} hands in {MAX_KILLS} kills"
-        time.sleep(rng.uniform(0, 0.04))
-        victim = writers.pop(rng.randrange(len(writers)))
-        assert victim.pid is not None
-        os.kill(victim.pid, signal.SIGKILL)
-        victim.join(10)
-        assert victim.exitcode == -signal.SIGKILL
-        hands = json.loads(path.read_bytes())["hands"]  # a reader never sees half a file
-        assert len(hands) >= hands_seen[-1]  # and no hand, once in, is lost
-        hands_seen.append(len(hands))
-        writers.append(writer())
-    for process in writers:
-        assert process.pid is not None
-        os.kill(process.pid, signal.SIGKILL)
-        process.join(10)
+    with ended([writer() for _ in range(4)]) as writers:
+        while len(hands_seen) <= KILLS or hands_seen[-1] < 2 + ADDED:
+            assert len(hands_seen) <= MAX_KILLS, f"fewer than {ADDED} hands in {MAX_KILLS} kills"
+            time.sleep(rng.uniform(0, 0.04))
+            victim = writers.pop(rng.randrange(len(writers)))
+            assert victim.pid is not None
+            os.kill(victim.pid, signal.SIGKILL)
+            victim.join(10)
+            assert victim.exitcode == -signal.SIGKILL
+            hands = json.loads(path.read_bytes())["hands"]  # a reader never sees half a file
+            assert len(hands) >= hands_seen[-1]  # and no hand, once in, is lost
+            hands_seen.append(len(hands))
+            writers.append(writer())
+    # the writers still adding are killed (SIGKILL) as the block ends
     before = assert_whole(path)
     assert before >= 2 + ADDED  # hands were added between the kills
     done = CliRunner().invoke(main, ["ledger", "add", str(path), str(hand)])
