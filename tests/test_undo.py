@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from ulti_rules import IllegalAction
 from ulti_rules.engine import Hand
+from ulti_rules.engine.auction import Auction
+from ulti_rules.engine.kontra import KontraChains
 from ulti_rules.game import Game
 from ulti_rules.ruleset.loading import load_ruleset
 
@@ -108,6 +110,32 @@ def test_undo_with_nothing_to_undo_is_refused() -> None:
     hand = Game.of(load_ruleset("wikipedia")).new_hand(seed=1)
     with pytest.raises(IllegalAction, match="nothing to undo"):
         hand.undo()
+
+
+def test_an_undo_replays_without_checking_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undo of a bid, a kontra or a discard replays the actions before it, each taken
+    (and checked) once already: none is checked again (that was a third of an undo's
+    time), and the hand is the one those actions, each checked, make."""
+    game = Game.of(load_ruleset("wikipedia"))
+    hand = game.new_hand(seed=11)
+    rng = random.Random(3)
+    while len(hand.history) < 25 or hand.history[-1][1].type == "play":
+        hand.apply(rng.choice(hand.legal_actions()))
+    actions = hand.actions
+    reference = game.new_hand(seed=11)
+    for action in actions[:-1]:
+        reference.apply(action)
+    checked: list[tuple[object, ...]] = []
+    for owner in (Hand, Auction, KontraChains):
+        refuse = owner.why_refused
+        monkeypatch.setattr(
+            owner, "why_refused", lambda *args, _r=refuse: checked.append(args) or _r(*args)
+        )
+    assert hand.undo() is actions[-1]
+    assert checked == []
+    now, then = snapshot(hand), snapshot(reference)
+    del now["shared"], then["shared"]  # the same tables; the reference's deal an equal one
+    assert now == then and hand.deal == reference.deal
 
 
 def test_a_clone_undoes_on_its_own() -> None:
