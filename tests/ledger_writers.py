@@ -30,6 +30,7 @@ def add_when_all_are_ready(ledger: str, hand: str, out: str, start: Any) -> None
     """`ulti ledger add LEDGER HAND --json` once every writer is ready (``start``, a
     barrier). Its JSON goes to ``out``; what it said on stderr (every add after the first
     notes the same hand again) after it, when it failed."""
+    _check_forked()
     start.wait()
     result = CliRunner().invoke(main, ["ledger", "add", ledger, hand, "--json"])
     said = result.stderr if result.exit_code else ""
@@ -39,13 +40,21 @@ def add_when_all_are_ready(ledger: str, hand: str, out: str, start: Any) -> None
 
 def add_until_killed(ledger: str, hand: str) -> None:
     """`ulti ledger add LEDGER HAND --json` again and again, until the test kills it."""
+    _check_forked()
     runner = CliRunner()
     while True:
         result = runner.invoke(main, ["ledger", "add", ledger, hand, "--json"])
         assert result.exit_code == 0, result.stderr
 
 
-def _warm() -> None:
+def _check_forked() -> None:
+    """A writer must be a fork of the warm fork server: one that had to import this
+    module itself (the server's preload failed, which it skips without a word) says so,
+    rather than spending its 0.2 s warming while the kill test kills it."""
+    assert os.getpid() != _warmed_in, "the fork server did not preload ledger_writers"
+
+
+def _warm() -> int:
     """One add onto a throwaway ledger: the command's modules, the loaded game and its
     tables are then in this process, and in every writer forked from it (a cold add
     costs about 0.2 s of imports and loading, a warm one 0.01 s)."""
@@ -53,9 +62,11 @@ def _warm() -> None:
         ledger, hand = two_hand_session(Path(folder))
         result = CliRunner().invoke(main, ["ledger", "add", str(ledger), str(hand), "--json"])
         assert result.exit_code == 0, result.stderr
+    return os.getpid()
 
 
-_warm()
+_warmed_in = _warm()
+"""The process that imported (and warmed) this module: the fork server, for a writer."""
 
 
 def context() -> multiprocessing.context.BaseContext:
@@ -72,7 +83,7 @@ def context() -> multiprocessing.context.BaseContext:
     found.set_forkserver_preload([__name__])
     before = os.environ.get("PYTHONPATH")
     here = str(Path(__file__).resolve().parent)
-    os.environ["PYTHONPATH"] = here if before is None else os.pathsep.join([here, before])
+    os.environ["PYTHONPATH"] = os.pathsep.join([here, before]) if before else here
     try:
         forkserver.ensure_running()
     finally:

@@ -67,7 +67,9 @@ def ended(
         yield processes
     finally:
         for process in processes:
-            if process.pid is not None and process.exitcode is None:
+            if process.pid is None:  # never started
+                continue
+            if process.exitcode is None:
                 process.kill()
             process.join(10)
 
@@ -198,13 +200,17 @@ def test_killed_writers_leave_whole_hands_and_no_temp_files(
         return process
 
     hands_seen = [2]
-    with ended([writer() for _ in range(4)]) as writers:
+    with ended([]) as writers:
+        for _ in range(4):  # each one in the list as it starts, should the next one fail
+            writers.append(writer())
         while len(hands_seen) <= KILLS or hands_seen[-1] < 2 + ADDED:
             assert len(hands_seen) <= MAX_KILLS, f"fewer than {ADDED} hands in {MAX_KILLS} kills"
             time.sleep(rng.uniform(0, 0.04))
             victim = writers.pop(rng.randrange(len(writers)))
-            assert victim.pid is not None
-            os.kill(victim.pid, signal.SIGKILL)
+            # still running, so its process id is still its own (the fork server, not
+            # this process, reaps it: a writer that had ended would free its id at once)
+            assert victim.exitcode is None, f"a writer ended by itself ({victim.exitcode})"
+            victim.kill()
             victim.join(10)
             assert victim.exitcode == -signal.SIGKILL
             hands = json.loads(path.read_bytes())["hands"]  # a reader never sees half a file
