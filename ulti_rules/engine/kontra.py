@@ -195,7 +195,7 @@ class _Setting:
         """Per set of components (sorted, as a Kontra names them): a bit per component, for
         the int a kontra called is kept under (:meth:`KontraChains.apply`)."""
         self.nodes: dict[tuple[int, ...], _Node] = {}
-        self.by_view: dict[_Key, tuple[tuple[Kontra, ...], tuple[Action, ...]]] = {}
+        self.by_view: dict[_Key, Answer] = {}
 
     def is_open(self, level: int, moment: Moment) -> bool:
         """Whether ``level`` may be called now: with one's own card to the first trick
@@ -474,9 +474,7 @@ class KontraChains:
             found = self._learn(seat, declarer, moment)
         return found[1]
 
-    def _learn(
-        self, seat: int, declarer: bool, moment: Moment
-    ) -> tuple[tuple[Kontra, ...], tuple[Action, ...]]:
+    def _learn(self, seat: int, declarer: bool, moment: Moment) -> Answer:
         """What the node keeps for a seat at a moment, from the setting's answers per view."""
         node = self.node
         view = self.setting.view(node.flat, seat, declarer)
