@@ -553,6 +553,29 @@ def test_xdg_defaults_to_dot_config(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert user_dirs() == [tmp_path / ".config" / "ulti-rules" / "rulesets"]
 
 
+def test_the_user_folders_follow_each_change_of_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The folders are kept between loads (a load by name asks for them every time), and
+    worked out again whenever a variable they come from changes."""
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv(loading.PATH_ENV, str(tmp_path / "a"))
+    first = user_dirs()
+    first.append(tmp_path / "not a folder of ours")  # the caller's own list
+    assert user_dirs() == [
+        tmp_path / "a",
+        tmp_path / "home" / ".config" / "ulti-rules" / "rulesets",
+    ]
+    monkeypatch.setenv(loading.PATH_ENV, str(tmp_path / "b"))
+    assert user_dirs()[0] == tmp_path / "b"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert user_dirs() == [tmp_path / "b", tmp_path / "xdg" / "ulti-rules" / "rulesets"]
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "other"))
+    assert user_dirs()[1] == tmp_path / "other" / ".config" / "ulti-rules" / "rulesets"
+
+
 def test_find_rulesets_lists_each_name_once_and_reports_shadowing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, bundled: Path
 ) -> None:

@@ -107,8 +107,25 @@ def bundled_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "rulesets"
 
 
+_USER_DIRS: list[tuple[tuple[str | None, ...], tuple[Path, ...]]] = []
+"""The last folders :func:`user_dirs` worked out, with the variables they come from: a
+load by name asks for them every time, and making the paths was four fifths of a load
+that found its ruleset already validated (114 µs of 140)."""
+
+
 def user_dirs() -> list[Path]:
     """The user's ruleset folders, highest priority first (they need not exist)."""
+    environ = os.environ
+    key = (environ.get(PATH_ENV), environ.get("XDG_CONFIG_HOME"), environ.get("HOME"))
+    if _USER_DIRS and _USER_DIRS[0][0] == key:
+        return list(_USER_DIRS[0][1])
+    dirs = _user_dirs()
+    _USER_DIRS[:] = [(key, tuple(dirs))]
+    return dirs
+
+
+def _user_dirs() -> list[Path]:
+    """:func:`user_dirs` worked out from the environment."""
     written = [expand_home(p) for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
     dirs = [d for d in written if d is not None]  # ~nosuchuser: a folder that is not there
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
