@@ -8,6 +8,12 @@ its Four Aces plugin, not the installed one. Prints the hands per second (CPU ti
 run RUN of ``bench_engine.compare_random``: the same loop as
 ``bench_engine.random_legal_play``, on the same new deals (``bench_engine.fresh_seeds``)
 and random choices, after a warm-up on a tenth of run 0's deals.
+
+    python benchmarks/baseline_run.py TREE HANDS SEED RUN --warm WARM
+
+plays the first WARM of run 0's deals first instead (``bench_engine.py --instructions``
+counts the instructions of this script with and without the measured hands: HANDS
+may then be 0, and 0.0 is printed).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ def choices(seed: int, run: int) -> int:
 
 def main() -> int:
     tree, hands, seed, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    warm = int(sys.argv[6]) if sys.argv[5:6] == ["--warm"] else max(1, hands // 10)
     sys.path[:0] = [tree, f"{tree}/plugins"]
     from ulti_rules.engine import Hand
     from ulti_rules.ruleset.loading import load_ruleset
@@ -50,9 +57,9 @@ def main() -> int:
             legal, apply = hand.legal_actions, hand.apply
             while not hand.is_over:
                 apply(choice(legal()))
-        return len(seeds) / (time.process_time() - start)
+        return len(seeds) / (time.process_time() - start) if seeds else 0.0
 
-    play(deals(seed, hands, 0)[: max(1, hands // 10)], seed)  # warm the caches
+    play(deals(seed, max(hands, warm), 0)[:warm], seed)  # warm the caches
     print(f"{play(deals(seed, hands, run), choices(seed, run)):.1f}", flush=True)
     return 0
 

@@ -24,8 +24,13 @@ own, in turn with this code; the recorded ``BASELINE_RANDOM_WIKIPEDIA`` only whe
 cannot give it), each run on new deals (``fresh_seeds``); ``simulate`` against ``whole``.
 The clock is CPU time (``time.process_time``).
 
+``--instructions`` measures the one figure of the four that the machine's load moves most,
+``wikipedia`` against ``BASELINE_COMMIT``, in machine instructions per hand instead
+(valgrind's callgrind; a few minutes, and the same count on every run).
+
     python benchmarks/bench_engine.py --hands 2000 --seed 1 --mode both
     python benchmarks/bench_engine.py --compare
+    python benchmarks/bench_engine.py --instructions
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -391,6 +397,71 @@ def compare_random(hands: int, seed: int, runs: int) -> tuple[list[Figure], list
     return [w, t, now, then], targets
 
 
+INSTRUCTION_HANDS, INSTRUCTION_WARM, BASELINE_WARM = 300, 12_000, 200
+"""``--instructions``' defaults: the hands counted; the hands this code plays before them,
+as many as ``--compare``'s first run of this code follows (its warm-up and five runs beside
+``two-round-auction``, 2,000 hands each), so that its memos have learnt as much; and the
+baseline's warm-up, a tenth of a run, as in ``--compare`` (it keeps no memos: 200 hands or
+2,000 before the same 300 counted 4.76 and 4.84 million instructions a hand)."""
+
+
+def instructions_per_hand(
+    tree: Path, hands: int, seed: int, warm: int, run: int, folder: Path
+) -> float:
+    """Machine instructions per hand of random legal play under ``tree``'s code, in a process
+    of its own (``baseline_run.py``): run ``run``'s ``hands`` deals after the first ``warm``
+    of run 0's, counted by callgrind, less the count of the same process without them
+    (start-up and warm-up). ``PYTHONHASHSEED=0``: the same count on every run."""
+    from bench_startup import instructions  # the one callgrind reader of the benchmarks
+
+    script = Path(__file__).with_name("baseline_run.py")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+
+    def count(n: int) -> int:
+        argv = [sys.executable, str(script), str(tree), str(n), str(seed), str(run)]
+        return instructions([*argv, "--warm", str(warm)], env, folder / f"{n}.out")
+
+    with ThreadPoolExecutor(2) as pool:  # a count is the same whatever runs beside it
+        with_them, without = pool.map(count, (hands, 0))
+    return (with_them - without) / hands
+
+
+def compare_instructions(hands: int, seed: int, warm: int) -> int:
+    """``--instructions``: this code's random legal play under ``wikipedia`` against the
+    baseline's, per hand, and whether the ratio reaches issue 8's 3x."""
+    if shutil.which("valgrind") is None:
+        sys.exit("bench_engine: --instructions needs valgrind (Debian: apt-get install valgrind)")
+    tree, why = baseline_tree(BASELINE_COMMIT)
+    if tree is None:
+        sys.exit(f"bench_engine: --instructions needs the code at {BASELINE_COMMIT}: {why}")
+    ours = Path(__file__).resolve().parents[1]
+    run = max(warm, BASELINE_WARM) // hands + 1  # deals neither warm-up dealt
+    print(
+        f"bench_engine --instructions: random legal play, wikipedia, the same {hands} new "
+        f"hands, seed {seed}; Python {platform.python_version()}, machine instructions "
+        "(valgrind's callgrind, PYTHONHASHSEED=0)"
+    )
+    try:
+        with tempfile.TemporaryDirectory(prefix="ulti-instructions-") as folder:
+            counted = {}
+            for label, code, first in (
+                ("wikipedia, this code", ours, warm),
+                (f"wikipedia, the code at {BASELINE_COMMIT}", tree, BASELINE_WARM),
+            ):
+                where = Path(folder) / str(len(counted))
+                where.mkdir()
+                counted[label] = instructions_per_hand(code, hands, seed, first, run, where)
+                print(
+                    f"  {label:<46} {counted[label]:>12,.0f} instructions a hand "
+                    f"(after {first:,} hands)"
+                )
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    now, then = counted.values()
+    print(Target(f"wikipedia / the code at {BASELINE_COMMIT}", then / now, 3.0).line())
+    return 0
+
+
 def compare_simulate(hands: int, seed: int, runs: int) -> tuple[list[Figure], list[Target]]:
     """What ``ulti simulate`` does per hand (play and settle) against playing alone, both
     with the garbage collector as the command runs it (``ulti_rules.cli.YOUNG`` new objects
@@ -450,7 +521,7 @@ def compare(hands: int, seed: int, runs: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per run (default 2000)")
+    parser.add_argument("--hands", type=int, default=None, help="hands per run (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and cards (default 1)")
     parser.add_argument(
         "--mode", choices=["play", "whole", "both", "random", "simulate"], default="both"
@@ -458,14 +529,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", default="wikipedia", help="name or path (default wikipedia)")
     parser.add_argument("--runs", type=int, default=5, help="runs per mode (default 5)")
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="random legal play under wikipedia against the code at "
+        f"{BASELINE_COMMIT} in machine instructions per hand (valgrind's callgrind; a few "
+        f"minutes): --hands counted (default {INSTRUCTION_HANDS}) after --warm others",
+    )
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=INSTRUCTION_WARM,
+        help="with --instructions: hands this code plays before those counted (default "
+        f"{INSTRUCTION_WARM:,}, as many as --compare's runs of this code follow)",
+    )
+    parser.add_argument(
         "--compare",
         action="store_true",
         help="issue 8's figures side by side with their targets (wikipedia and "
         "two-round-auction; --mode and --ruleset are ignored)",
     )
     args = parser.parse_args(argv)
+    if args.hands is None:
+        args.hands = INSTRUCTION_HANDS if args.instructions else 2000
     if args.hands < 1 or args.runs < 1:
         parser.error("--hands and --runs must be at least 1")
+    if args.warm < 0:
+        parser.error("--warm must be 0 or more")
+    if args.instructions:
+        if args.compare:
+            parser.error("--instructions and --compare are two ways to measure: give one")
+        return compare_instructions(args.hands, args.seed, args.warm)
     if args.compare:
         pinned = pin_to_one_core()
         print(

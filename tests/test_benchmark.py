@@ -266,3 +266,90 @@ def test_the_startup_benchmark_says_when_valgrind_is_missing(
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(SystemExit, match="--instructions needs valgrind"):
         bench_startup.main(["--instructions"])
+
+
+FAKE_CALLGRIND_OF_PLAY = """\
+#!{python}
+# Stands in for valgrind under bench_engine --instructions: a process of baseline_run.py
+# "counts" a billion instructions to start and warm up, and then PER_HAND a hand it plays
+# (1.5 million under this checkout's code, 4.7 million under the baseline's).
+import sys
+out = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--callgrind-out-file="))
+script = sys.argv.index("{script}")
+tree, hands = sys.argv[script + 1], int(sys.argv[script + 2])
+assert sys.argv[script + 5] == "--warm", sys.argv
+per_hand = 1_500_000 if tree == "{ours}" else 4_700_000
+with open(out, "w") as f:
+    f.write("events: Ir\\nsummary: %d\\n" % (10**9 + hands * per_hand))
+with open("{log}", "a") as f:
+    f.write(" ".join(sys.argv[script + 1 :]) + "\\n")
+"""
+
+
+def test_instructions_count_random_play_of_both_codes_on_the_same_deals(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--instructions``: each code's count with the hands less its count without them,
+    per hand; both on the same new deals, each after its own warm-up."""
+    ours = Path(bench_engine.__file__).resolve().parents[1]
+    log = tmp_path / "runs.log"
+    valgrind = tmp_path / "bin" / "valgrind"
+    valgrind.parent.mkdir()
+    script = Path(bench_engine.__file__).with_name("baseline_run.py")
+    valgrind.write_text(
+        FAKE_CALLGRIND_OF_PLAY.format(python=sys.executable, script=script, ours=ours, log=log),
+        "utf-8",
+    )
+    valgrind.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{valgrind.parent}{os.pathsep}{os.environ['PATH']}")
+    old = tmp_path / "old"
+    old.mkdir()
+    monkeypatch.setattr(bench_engine, "baseline_tree", lambda commit: (old, ""))
+    status, lines, _ = run("--instructions", "--hands", "100", "--warm", "1000")
+    assert status == 0
+    assert lines[1].split() == [
+        "wikipedia,", "this", "code", "1,500,000", "instructions", "a", "hand", "(after",
+        "1,000", "hands)",
+    ]  # fmt: skip
+    assert lines[2].split()[-7:] == [
+        "4,700,000", "instructions", "a", "hand", "(after", "200", "hands)",
+    ]  # fmt: skip
+    assert lines[3].split()[-5:] == ["3.13", "target", ">=", "3.00", "holds"]
+    runs = sorted(log.read_text("utf-8").splitlines())
+    # run 11: the deals after both warm-ups (1,000 hands: runs 0 to 9 of 100)
+    assert runs == sorted(
+        f"{tree} {hands} 1 11 --warm {warm}"
+        for tree, warm in ((ours, 1000), (old, 200))
+        for hands in (100, 0)
+    )
+    assert not old.exists()  # the baseline's code, taken from git, is removed
+
+
+def test_instructions_need_valgrind_and_are_not_a_compare(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = run("--instructions", "--compare")
+    assert status == 2 and "give one" in err
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(SystemExit, match="--instructions needs valgrind"):
+        bench_engine.main(["--instructions"])
+
+
+def test_the_baseline_script_warms_up_on_as_many_hands_as_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--warm 3``: the first three of run 0's deals, then none counted (0.0)."""
+    played: list[int] = []
+    real = Hand.__init__
+
+    def dealt(self: Hand, *args: object, **kwargs: object) -> None:
+        played.append(kwargs["seed"])  # type: ignore[arg-type]
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Hand, "__init__", dealt)
+    ours = str(Path(bench_engine.__file__).resolve().parents[1])
+    monkeypatch.setattr(sys, "argv", ["baseline_run.py", ours, "0", "1", "4", "--warm", "3"])
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    assert baseline_run.main() == 0
+    assert capsys.readouterr().out.split() == ["0.0"]
+    assert played == baseline_run.deals(1, 3, 0)
