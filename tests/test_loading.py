@@ -574,6 +574,31 @@ def test_the_user_folders_follow_each_change_of_the_environment(
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "other"))
     assert user_dirs()[1] == tmp_path / "other" / ".config" / "ulti-rules" / "rulesets"
+    monkeypatch.setenv(loading.PATH_ENV, f"~/mine{os.pathsep}~")
+    assert user_dirs()[:2] == [tmp_path / "other" / "mine", tmp_path / "other"]
+
+
+def test_a_folder_of_another_users_home_is_looked_up_every_time(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``~user`` comes from the password database, which no variable stands for: such a
+    path is never kept, so a user made (or a home moved) since the last load counts."""
+    homes = {"alice": str(tmp_path / "alice")}
+
+    def expanded(path: str) -> str:
+        user, _, rest = path[1:].partition("/")
+        if not path.startswith("~") or not user:
+            return str(tmp_path / "me" / rest) if path.startswith("~") else path
+        return f"{homes[user]}/{rest}" if user in homes else path
+
+    monkeypatch.setattr(os.path, "expanduser", expanded)
+    monkeypatch.setenv(loading.PATH_ENV, "~alice/rules")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert user_dirs()[0] == tmp_path / "alice" / "rules"
+    homes["alice"] = str(tmp_path / "moved")
+    assert user_dirs()[0] == tmp_path / "moved" / "rules"
+    del homes["alice"]  # ~alice names no home now: no folder
+    assert user_dirs() == [tmp_path / "xdg" / "ulti-rules" / "rulesets"]
 
 
 def test_find_rulesets_lists_each_name_once_and_reports_shadowing(

@@ -14,7 +14,6 @@ It also reads one file of a chain (``_read``, ``_refs``) and says which file an
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import stat
@@ -107,35 +106,56 @@ def bundled_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "rulesets"
 
 
-_USER_DIRS: list[tuple[tuple[str | None, ...], tuple[Path, ...]]] = [((), ())]
-"""The last folders :func:`user_dirs` worked out, with the variables they come from (one
-entry, replaced whole: a thread reads a key and its folders together): a load by name
+_USER_DIRS: list[tuple[tuple[str, ...], tuple[Path, ...]]] = [((), ())]
+"""The last folders :func:`user_dirs` worked out, and what they were worked out from (one
+entry, replaced whole: a thread reads a key and its folders together). A load by name
 asks for them every time, and making the paths was half of a load that found its ruleset
 already validated."""
 
 
 def user_dirs() -> list[Path]:
-    """The user's ruleset folders, highest priority first (they need not exist)."""
-    environ = os.environ
-    key = (environ.get(PATH_ENV), environ.get("XDG_CONFIG_HOME"), environ.get("HOME"))
+    """The user's ruleset folders, highest priority first (they need not exist).
+
+    Worked out from ``ULTI_RULES_PATH``, ``XDG_CONFIG_HOME`` and the home folder, each
+    read once, and kept while they stay the same; a ``~user`` entry names a home that no
+    variable stands for, so a path that has one is worked out afresh every time."""
+    written = os.environ.get(PATH_ENV, "")
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    home = os.path.expanduser("~")  # HOME, else the password database's (USERPROFILE on Windows)
+    key = (written, xdg, home)
     known, dirs = _USER_DIRS[0]
     if known == key:
         return list(dirs)
-    found = _user_dirs()
-    _USER_DIRS[0] = (key, tuple(found))
+    entries = [entry for entry in written.split(os.pathsep) if entry]
+    found = _user_dirs(entries, xdg, home)
+    if not any(map(_names_a_user, entries)):
+        _USER_DIRS[0] = (key, tuple(found))
     return found
 
 
-def _user_dirs() -> list[Path]:
-    """:func:`user_dirs` worked out from the environment."""
-    written = [expand_home(p) for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
-    dirs = [d for d in written if d is not None]  # ~nosuchuser: a folder that is not there
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+def _names_a_user(entry: str) -> bool:
+    """Whether a path starts with ``~user`` (not ``~`` alone: that is the home folder)."""
+    return entry.startswith("~") and entry[1:2] not in ("", "/", os.sep)
+
+
+def _user_dirs(entries: list[str], xdg: str, home: str) -> list[Path]:
+    """:func:`user_dirs` worked out from the values it read (``home`` as ``expanduser``
+    gives it: still ``~`` where there is no home folder)."""
+    homeless = home.startswith("~")
+    dirs: list[Path] = []
+    for entry in entries:
+        if _names_a_user(entry):
+            found = expand_home(entry)  # ~nosuchuser: a folder that is not there
+        elif entry.startswith("~"):
+            found = None if homeless else Path(home + entry[1:])
+        else:
+            found = Path(entry)
+        if found is not None:
+            dirs.append(found)
     if os.path.isabs(xdg):
         dirs.append(Path(xdg) / "ulti-rules" / "rulesets")
-    else:
-        with contextlib.suppress(RuntimeError):  # no home directory: nothing to search there
-            dirs.append(Path.home() / ".config" / "ulti-rules" / "rulesets")
+    elif not homeless:  # no home folder: nothing to search there
+        dirs.append(Path(home) / ".config" / "ulti-rules" / "rulesets")
     return dirs
 
 
