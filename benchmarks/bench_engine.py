@@ -36,6 +36,7 @@ The clock is CPU time (``time.process_time``).
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import random
@@ -401,8 +402,8 @@ INSTRUCTION_HANDS, INSTRUCTION_WARM, BASELINE_WARM = 300, 12_000, 200
 """``--instructions``' defaults: the hands counted; the hands this code plays before them,
 as many as ``--compare``'s first run of this code follows (its warm-up and five runs beside
 ``two-round-auction``, 2,000 hands each), so that its memos have learnt as much; and the
-baseline's warm-up, a tenth of a run, as in ``--compare`` (it keeps no memos: 200 hands or
-2,000 before the same 300 counted 4.76 and 4.84 million instructions a hand)."""
+baseline's warm-up, a tenth of a run, as in ``--compare`` (it keeps no memos: after 200
+hands and after 2,000, the same 300 deals took 4.76 and 4.84 million instructions a hand)."""
 
 
 def instructions_per_hand(
@@ -411,11 +412,22 @@ def instructions_per_hand(
     """Machine instructions per hand of random legal play under ``tree``'s code, in a process
     of its own (``baseline_run.py``): run ``run``'s ``hands`` deals after the first ``warm``
     of run 0's, counted by callgrind, less the count of the same process without them
-    (start-up and warm-up). ``PYTHONHASHSEED=0``: the same count on every run."""
+    (start-up and warm-up). Both processes start alike, so that start-up cancels out: the
+    code compiled beforehand and no bytecode written, no cache of validated rulesets, no
+    folder of the user's own rulesets, ``PYTHONHASHSEED=0``."""
     from bench_startup import instructions  # the one callgrind reader of the benchmarks
 
     script = Path(__file__).with_name("baseline_run.py")
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    for package in ("ulti_rules", "plugins"):
+        compileall.compile_dir(tree / package, quiet=1)
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "ULTI_CACHE_DIR": "",
+        "ULTI_RULES_PATH": "",
+        "XDG_CONFIG_HOME": str(folder),
+    }
 
     def count(n: int) -> int:
         argv = [sys.executable, str(script), str(tree), str(n), str(seed), str(run)]
@@ -434,14 +446,14 @@ def compare_instructions(hands: int, seed: int, warm: int) -> int:
     tree, why = baseline_tree(BASELINE_COMMIT)
     if tree is None:
         sys.exit(f"bench_engine: --instructions needs the code at {BASELINE_COMMIT}: {why}")
-    ours = Path(__file__).resolve().parents[1]
-    run = max(warm, BASELINE_WARM) // hands + 1  # deals neither warm-up dealt
-    print(
-        f"bench_engine --instructions: random legal play, wikipedia, the same {hands} new "
-        f"hands, seed {seed}; Python {platform.python_version()}, machine instructions "
-        "(valgrind's callgrind, PYTHONHASHSEED=0)"
-    )
     try:
+        ours = Path(__file__).resolve().parents[1]
+        run = max(warm, BASELINE_WARM) // hands + 1  # deals neither warm-up dealt
+        print(
+            f"bench_engine --instructions: random legal play, wikipedia, the same {hands} new "
+            f"hands, seed {seed}; Python {platform.python_version()}, machine instructions "
+            "(valgrind's callgrind, PYTHONHASHSEED=0)"
+        )
         with tempfile.TemporaryDirectory(prefix="ulti-instructions-") as folder:
             counted = {}
             for label, code, first in (
@@ -521,7 +533,13 @@ def compare(hands: int, seed: int, runs: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=None, help="hands per run (default 2000)")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="hands per run (default 2000; hands counted with --instructions: "
+        f"{INSTRUCTION_HANDS})",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and cards (default 1)")
     parser.add_argument(
         "--mode", choices=["play", "whole", "both", "random", "simulate"], default="both"
@@ -533,12 +551,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="random legal play under wikipedia against the code at "
         f"{BASELINE_COMMIT} in machine instructions per hand (valgrind's callgrind; a few "
-        f"minutes): --hands counted (default {INSTRUCTION_HANDS}) after --warm others",
+        "minutes): --hands counted after --warm others (--runs, --mode and --ruleset are "
+        "ignored)",
     )
     parser.add_argument(
         "--warm",
         type=int,
-        default=INSTRUCTION_WARM,
+        default=None,
         help="with --instructions: hands this code plays before those counted (default "
         f"{INSTRUCTION_WARM:,}, as many as --compare's runs of this code follow)",
     )
@@ -553,6 +572,10 @@ def main(argv: list[str] | None = None) -> int:
         args.hands = INSTRUCTION_HANDS if args.instructions else 2000
     if args.hands < 1 or args.runs < 1:
         parser.error("--hands and --runs must be at least 1")
+    if args.warm is not None and not args.instructions:
+        parser.error("--warm goes with --instructions")
+    if args.warm is None:
+        args.warm = INSTRUCTION_WARM
     if args.warm < 0:
         parser.error("--warm must be 0 or more")
     if args.instructions:

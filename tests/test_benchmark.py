@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -303,7 +305,8 @@ def test_instructions_count_random_play_of_both_codes_on_the_same_deals(
     valgrind.chmod(0o755)
     monkeypatch.setenv("PATH", f"{valgrind.parent}{os.pathsep}{os.environ['PATH']}")
     old = tmp_path / "old"
-    old.mkdir()
+    for package in ("ulti_rules", "plugins"):
+        (old / package).mkdir(parents=True)
     monkeypatch.setattr(bench_engine, "baseline_tree", lambda commit: (old, ""))
     status, lines, _ = run("--instructions", "--hands", "100", "--warm", "1000")
     assert status == 0
@@ -323,6 +326,29 @@ def test_instructions_count_random_play_of_both_codes_on_the_same_deals(
         for hands in (100, 0)
     )
     assert not old.exists()  # the baseline's code, taken from git, is removed
+    # No warm-up of this code: the deals still pass the baseline's 200 (runs 0 and 1 of 100)
+    for package in ("ulti_rules", "plugins"):
+        (old / package).mkdir(parents=True)
+    log.unlink()
+    assert run("--instructions", "--hands", "100", "--warm", "0")[0] == 0
+    assert {line.split()[3] for line in log.read_text("utf-8").splitlines()} == {"3"}
+
+
+def test_the_baseline_s_code_is_removed_when_a_count_fails(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = tmp_path / "old"
+    old.mkdir()
+    monkeypatch.setattr(bench_engine, "baseline_tree", lambda commit: (old, ""))
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+
+    def failing(*args: object) -> float:
+        raise subprocess.CalledProcessError(1, "valgrind")
+
+    monkeypatch.setattr(bench_engine, "instructions_per_hand", failing)
+    with pytest.raises(subprocess.CalledProcessError):
+        bench_engine.main(["--instructions"])
+    assert not old.exists()
 
 
 def test_instructions_need_valgrind_and_are_not_a_compare(
@@ -330,15 +356,29 @@ def test_instructions_need_valgrind_and_are_not_a_compare(
 ) -> None:
     status, _, err = run("--instructions", "--compare")
     assert status == 2 and "give one" in err
+    status, _, err = run("--mode", "random", "--warm", "10")
+    assert status == 2 and "--warm goes with --instructions" in err
+    status, _, err = run("--instructions", "--warm", "-1")
+    assert status == 2 and "--warm must be 0 or more" in err
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(SystemExit, match="--instructions needs valgrind"):
         bench_engine.main(["--instructions"])
 
 
+@pytest.mark.parametrize(
+    ("arguments", "warm", "counted"),
+    [
+        (["0", "1", "4", "--warm", "3"], 3, 0),  # --warm 3: run 0's first three, none counted
+        (["20", "1", "4"], 2, 20),  # no --warm: a tenth of the hands, as --compare runs it
+    ],
+)
 def test_the_baseline_script_warms_up_on_as_many_hands_as_asked(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    arguments: list[str],
+    warm: int,
+    counted: int,
 ) -> None:
-    """``--warm 3``: the first three of run 0's deals, then none counted (0.0)."""
     played: list[int] = []
     real = Hand.__init__
 
@@ -348,8 +388,9 @@ def test_the_baseline_script_warms_up_on_as_many_hands_as_asked(
 
     monkeypatch.setattr(Hand, "__init__", dealt)
     ours = str(Path(bench_engine.__file__).resolve().parents[1])
-    monkeypatch.setattr(sys, "argv", ["baseline_run.py", ours, "0", "1", "4", "--warm", "3"])
+    monkeypatch.setattr(sys, "argv", ["baseline_run.py", ours, *arguments])
     monkeypatch.setattr(sys, "path", list(sys.path))
     assert baseline_run.main() == 0
-    assert capsys.readouterr().out.split() == ["0.0"]
-    assert played == baseline_run.deals(1, 3, 0)
+    rate = float(capsys.readouterr().out)
+    assert (rate == 0.0) == (counted == 0)
+    assert played == baseline_run.deals(1, warm, 0) + baseline_run.deals(1, counted, 4)
