@@ -24,9 +24,10 @@ own, in turn with this code; the recorded ``BASELINE_RANDOM_WIKIPEDIA`` only whe
 cannot give it), each run on new deals (``fresh_seeds``); ``simulate`` against ``whole``.
 The clock is CPU time (``time.process_time``).
 
-``--instructions`` measures the one figure of the four that the machine's load moves most,
+``--instructions`` measures the figure of the four that has missed its target most often,
 ``wikipedia`` against ``BASELINE_COMMIT``, in machine instructions per hand instead
-(valgrind's callgrind; a few minutes, and the same count on every run).
+(valgrind's callgrind; a few minutes, and within a few instructions a hand the same count
+on every run, whatever else the machine runs).
 
     python benchmarks/bench_engine.py --hands 2000 --seed 1 --mode both
     python benchmarks/bench_engine.py --compare
