@@ -147,6 +147,18 @@ def test_a_table_reads_the_same_at_any_width(
     assert fits < 60 and used == [(len(ROWS), fits <= width)]
 
 
+def test_columns_drawn_whole_are_not_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every line of a column drawn whole fits its width, so rich is told not to look for
+    places to break it (about a quarter of the drawing's cost), and the text stays the same."""
+    console = Console(file=io.StringIO(), width=120)
+    table = _table(ROWS)
+    tall = tables.by_columns(table, console, console.options)
+    assert tall is not None and all(column.no_wrap for column in tall.columns)
+    assert not any(column.no_wrap for column in table.columns)  # the caller's table is its own
+    drawn = _printed(_table(ROWS), 120, True, monkeypatch)
+    assert drawn == _printed(_table(ROWS), 120, False, monkeypatch)
+
+
 def _span_past_the_end() -> Table:
     table = _table(ROWS)
     table.add_row("4", Text("ab", spans=[Span(0, 9, "red")]), "1")
