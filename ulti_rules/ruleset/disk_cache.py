@@ -55,7 +55,6 @@ import functools
 import hashlib
 import os
 import pickle
-import stat
 import sys
 import time
 from collections.abc import Iterable
@@ -63,17 +62,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .cache_folder import CACHE_ENV as CACHE_ENV  # where tests and tools look for it
+from .cache_folder import cache_dir, made, read_entry, write_whole
 from .finding import _candidates, ruleset_folders
 from .reads import Reads
-from .references import expand_home
 from .safe_yaml import YamlError, read_bytes
 
 if TYPE_CHECKING:
     from ..plugins import Registry
     from .schema import Ruleset
 
-CACHE_ENV = "ULTI_CACHE_DIR"
-"""The cache's folder; set to an empty string, no cache is kept."""
 FORMAT = 4
 """The layout of an entry; an entry of another layout is passed over."""
 MAX_ENTRIES = 256
@@ -85,21 +83,6 @@ _SUFFIX = ".pickle"
 _IMPORTED_NS = time.time_ns()
 """About when this process imported the loader: a code file changed after that may not
 be the code it runs."""
-
-
-def cache_dir() -> Path | None:
-    """The cache's folder, or None when the cache is off (``ULTI_CACHE_DIR=``), there is
-    no home folder to keep it in, or the system has no user ids to check it by."""
-    if getattr(os, "getuid", None) is None:
-        return None
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return expand_home(chosen) if chosen else None  # None for a ~user not there
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg) / "ulti-rules"
-    home = expand_home("~")  # None: no home folder
-    return None if home is None else home / ".cache" / "ulti-rules"
 
 
 # --------------------------------------------------------------------------- what an entry rests on
@@ -254,37 +237,6 @@ def _files_now(files: dict[str, tuple[str, str, bytes]]) -> bool:
 # --------------------------------------------------------------------------- the folder
 
 
-def _owned(info: os.stat_result) -> bool:
-    """Whether the file or folder is the user's own, and no one else may write to it."""
-    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
-def _read_entry(folder: Path, name: str) -> bytes | None:
-    """The entry ``name``'s bytes, if the folder and the entry are the user's own, and
-    neither is a symbolic link."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        folder_fd = os.open(folder, flags | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return None
-    try:
-        if not _owned(os.fstat(folder_fd)):
-            return None
-        fd = os.open(name, flags | getattr(os, "O_NONBLOCK", 0), dir_fd=folder_fd)
-        with os.fdopen(fd, "rb") as file:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode) or not _owned(info):
-                return None
-            if info.st_size > MAX_ENTRY_BYTES:
-                return None
-            data = file.read(info.st_size + 1)  # not a buffer of the largest size allowed
-        return data if len(data) == info.st_size else None
-    except OSError:
-        return None
-    finally:
-        os.close(folder_fd)
-
-
 def _entry_name(path: Path, outside: bool, plugins: tuple[Any, ...]) -> str:
     key = repr((FORMAT, str(path), outside, sys.implementation.cache_tag, plugins))
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
@@ -311,7 +263,7 @@ class DiskCache:
         code = self._code(registry) if folder is not None else None
         if folder is None or code is None:
             return None
-        data = _read_entry(folder, _entry_name(path, outside, _plugins(registry)))
+        data = read_entry(folder, _entry_name(path, outside, _plugins(registry)), MAX_ENTRY_BYTES)
         if data is None:
             return None
         head, _, rest = data.partition(b"\n\n")
@@ -353,27 +305,11 @@ class DiskCache:
         except Exception:  # something in a plugin's parameters that does not pickle
             return
         data = _MAGIC + b"\n" + hashlib.sha256(body).digest() + body
+        if not made(folder):
+            return
         with contextlib.suppress(OSError):
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not _owned(os.lstat(folder)) or not stat.S_ISDIR(os.lstat(folder).st_mode):
-                return
-            _write(folder / _entry_name(path, outside, _plugins(registry)), data)
+            write_whole(folder / _entry_name(path, outside, _plugins(registry)), data)
             _prune(folder)
-
-
-def _write(entry: Path, data: bytes) -> None:
-    """Write whole or not at all: a reader sees the old entry or the new one."""
-    import tempfile  # only when an entry is written: 3 ms of every command otherwise
-
-    fd, temp = tempfile.mkstemp(dir=entry.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.replace(temp, entry)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
 
 
 def _prune(folder: Path) -> None:
