@@ -53,6 +53,8 @@ LAYERS: dict[str, int] = {
     "ruleset.hints": 0,
     "ruleset.references": 0,
     "ruleset.load_cache": 0,
+    "ruleset.cache_folder": 0,
+    "ruleset.headings": 0,
     "ruleset.pydantic_problems": 0,
     "i18n": 0,
     "contracts": 1,

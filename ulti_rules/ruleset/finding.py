@@ -3,9 +3,10 @@
 Apart from ``loading.py`` because listing must stay light: this module imports no
 pydantic model (no schema, ladder, game or contract kind), which halves what `ulti
 rulesets` costs to start (docs/performance.md, "CLI start-up"; tests/test_cli_startup.py
-fails if pydantic comes back). A name is looked up in the user's folders, then in
-plugins, then among the bundled rulesets; a user file that hides another of the same
-name is reported, never silently preferred.
+fails if pydantic comes back), nor PyYAML until a file must be read: the titles come
+from ``headings.py`` while the files are unchanged. A name is looked up in the user's
+folders, then in plugins, then among the bundled rulesets; a user file that hides
+another of the same name is reported, never silently preferred.
 
 It also reads one file of a chain (``_read``, ``_refs``) and says which file an
 ``extends:``, ``with:`` or ``without:`` entry names, since a title may be inherited;
@@ -21,12 +22,14 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import Problem, RulesetError
 from ..plugins import AUTOLOAD_ENV, Registry, get_registry
 from ..quoting import shorten
 from ..said import Said
+from .headings import heading as read_heading
+from .headings import keep
 from .hints import did_you_mean
 from .reads import note_name
 from .references import (
@@ -38,16 +41,10 @@ from .references import (
     shown_path,
     unusable,
 )
-from .safe_yaml import (
-    KeyPath,
-    Mark,
-    Position,
-    YamlError,
-    describe,
-    read_heading,
-    yaml_problems,
-)
 from .titles import title_text
+
+if TYPE_CHECKING:
+    from .safe_yaml import KeyPath, Position
 
 __all__ = [
     "FRAGMENT_KEY",
@@ -317,7 +314,11 @@ def find_fragments(registry: Registry | None = None) -> list[RulesetSource]:
 
 def _sources(registry: Registry | None) -> list[RulesetSource]:
     registry = _registry(registry)
-    return [_source(name, found, registry) for name, found in sorted(_candidates(registry).items())]
+    sources = [
+        _source(name, found, registry) for name, found in sorted(_candidates(registry).items())
+    ]
+    keep()  # the headings read, for the next listing (``headings.py``)
+    return sources
 
 
 def resolve(name_or_path: str | Path, registry: Registry | None = None) -> RulesetSource:
@@ -466,7 +467,7 @@ NOT_IN_FRAGMENT = ("name", "title", "sources", *META_KEYS)
 """Keys a fragment may not set: they belong to the ruleset it is merged into."""
 HEADING = (FRAGMENT_KEY, "title")
 """The top-level keys a listing needs: a file is read only up to the first of them
-(``safe_yaml.read_heading``)."""
+(``safe_yaml.read_heading``), and only while ``headings.py`` does not keep them."""
 
 
 @dataclass(frozen=True)
@@ -500,6 +501,7 @@ def _dotted(path: KeyPath) -> str:
 
 def _read(path: Path) -> _File:
     from .parsed_files import PARSED  # hashlib: not for `ulti rulesets`, which reads headings
+    from .safe_yaml import Mark, YamlError, describe, yaml_problems  # PyYAML: likewise
 
     display = _display(path)
     try:
@@ -521,6 +523,8 @@ def _read(path: Path) -> _File:
 
 
 def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Problem:
+    from .safe_yaml import Mark  # read by now: the file's positions came from it
+
     position = file.positions.get(path)
     mark = (position.value if value else position.key) if position else Mark(1, 1)
     return Problem(file.display, mark.line, mark.column, _dotted(path), message)

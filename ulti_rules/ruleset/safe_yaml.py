@@ -26,6 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..errors import Problem
 from ..quoting import QUOTED, shorten
 from ..said import Said
+from .headings import NOT_TEXT as NOT_TEXT  # what a heading holds for a value that is no text
 
 MAX_BYTES = 1024 * 1024
 """A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
@@ -229,10 +230,6 @@ def read_heading(
         return None
     finally:
         loader.dispose()
-
-
-NOT_TEXT = object()
-"""What :func:`read_heading` gives for a value that is not plain text."""
 
 
 def _heading(loader: _BoundedComposer, keys: frozenset[str]) -> dict[str, Any] | None:

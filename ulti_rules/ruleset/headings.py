@@ -1,0 +1,216 @@
+"""Ruleset files' headings (their title, or that they are a fragment), kept between commands.
+
+`ulti rulesets` shows each file's title, read from the top of the file
+(``safe_yaml.read_heading``). Reading it takes PyYAML, whose import alone is a sixth of
+the command's start-up (94 of 537 million instructions on 2026-12-03), however small
+the files. So a heading read once is kept in the user's cache folder (``cache_folder.py``,
+beside the validated rulesets) and handed out again while the file is as it was, and a
+listing whose files are all unchanged imports no YAML at all.
+
+A heading is kept under the file's path and the keys read up to, with the file's
+identity (device and inode), size and its modification and change times to the
+nanosecond: a write to the file, a ``touch`` or a rename over it moves the change time,
+which no program can set back. A file changed within the last two seconds is not kept
+(a coarse clock could give two writes one time); nor is a heading a quick read cannot
+tell (``None``), which the listing reads whole anyway. The cache also rests on the code
+that reads headings: the size and modification time of ``safe_yaml.py`` and of PyYAML's
+package file, with the version of Python; a change to either, or a code file changed
+after this process started, leaves everything to be read afresh. At most
+``MAX_HEADINGS`` are kept, those used last. Like the rest of the cache, it is off with
+``ULTI_CACHE_DIR=`` set empty, and never decides anything: a cache file that cannot be
+read or does not check out is passed over, and written again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from .cache_folder import cache_dir, made, read_entry, write_whole
+
+FORMAT = 1
+"""The layout of the cache file; a file of another layout is passed over."""
+FILE_NAME = "headings.pickle"
+MAX_HEADINGS = 10_000
+"""Headings kept at most: a folder of two thousand club files fits five times over."""
+MAX_FILE_BYTES = 8 * 2**20
+"""A cache file larger than this is not read."""
+RACY_NS = 2_000_000_000
+"""A file changed this recently (in nanoseconds) may change again within the same tick."""
+_STARTED_NS = time.time_ns()
+"""About when this process started reading headings: code changed after that may not be
+the code it runs."""
+NOT_TEXT = object()
+"""What a heading gives for a value that is not plain text (``safe_yaml.read_heading``
+gives this very object)."""
+_NOT_TEXT = None
+"""How the cache file holds :data:`NOT_TEXT`."""
+
+Key = tuple[str, tuple[str, ...]]
+Stamp = tuple[int, int, int, int, int]
+
+_lock = threading.Lock()
+_kept: dict[Key, tuple[Stamp, dict[str, Any]]] | None = None
+"""The headings known, the most recently used last: read from the cache file at the
+first look-up of the process."""
+_kept_in: Path | None = None
+"""The cache folder ``_kept`` was read from."""
+_changed = False
+"""Whether this process read a heading the cache file does not hold yet."""
+
+
+def heading(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    """``safe_yaml.read_heading(path, keys)``: the kept heading while the file is unchanged,
+    else read (and kept for the next command, by :func:`keep`)."""
+    global _changed
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode):
+        return _read(path, keys)  # what the reader says of no file, a folder, a FIFO
+    folder = cache_dir()
+    if folder is None:  # the cache is off: nothing is kept, not even in this process
+        return _read(path, keys)
+    stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    key = (str(path), keys)
+    with _lock:
+        kept = _load(folder)
+        found = kept.pop(key, None)
+        if found is not None and found[0] == stamp:
+            kept[key] = found  # used last
+            return _unpacked(found[1])
+    head = _read(path, keys)
+    settled = time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > RACY_NS
+    if head is not None and settled:
+        with _lock:
+            kept = _load(folder)
+            kept[key] = (stamp, _packed(head))
+            while len(kept) > MAX_HEADINGS:
+                del kept[next(iter(kept))]
+            _changed = True
+    return head
+
+
+def keep() -> None:
+    """Write the headings read by this process to the cache file, for the next command;
+    nothing happens when there is nothing new, no cache, or the folder cannot be written."""
+    global _changed
+    with _lock:
+        folder = _kept_in
+        if not _changed or _kept is None or folder is None:
+            return
+        code = _code()
+        if code is None or not made(folder):
+            return
+        data = pickle.dumps((FORMAT, code, list(_kept.items())), protocol=pickle.HIGHEST_PROTOCOL)
+        with contextlib.suppress(OSError):
+            write_whole(folder / FILE_NAME, data)
+            _changed = False
+
+
+def forget() -> None:
+    """Drop what this process knows, as if it had just started (for tests)."""
+    global _kept, _kept_in, _changed
+    with _lock:
+        _kept, _kept_in, _changed = None, None, False
+
+
+def _read(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    from .safe_yaml import read_heading  # PyYAML: only for a heading not kept
+
+    return read_heading(path, keys)
+
+
+def _load(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
+    """The headings kept in ``folder``, read from its cache file once per process, and
+    again if the cache moved to another folder (call under the lock)."""
+    global _kept, _kept_in, _changed
+    if _kept is None or _kept_in != folder:
+        _kept, _kept_in, _changed = _from_file(folder), folder, False
+    return _kept
+
+
+def _from_file(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
+    data = read_entry(folder, FILE_NAME, MAX_FILE_BYTES)
+    code = _code() if data is not None else None
+    if data is None or code is None:
+        return {}
+    try:
+        # the user's own file in the user's own folder (read_entry checks), whole
+        kept_format, kept_code, items = pickle.loads(data)
+        if kept_format != FORMAT or kept_code != code:
+            return {}
+        return {
+            (str(path), tuple(map(str, keys))): (stamp, head)
+            for (path, keys), (stamp, head) in items[-MAX_HEADINGS:]
+            if _stamp_like(stamp) and _heading_like(head)
+        }
+    except Exception:  # another layout, a file cut short: read everything afresh
+        return {}
+
+
+def _code() -> tuple[Any, ...] | None:
+    """What reads a heading: ``safe_yaml.py`` and PyYAML's package file, by size and
+    modification time, and the version of Python; None where a file cannot be found or
+    changed after this process started."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("yaml")
+    except (ImportError, ValueError):
+        return None
+    files = [str(Path(__file__).with_name("safe_yaml.py"))]
+    if spec is None or spec.origin is None:
+        return None
+    files.append(spec.origin)
+    stamps = []
+    for file in files:
+        try:
+            info = os.stat(file)
+        except OSError:
+            return None
+        if info.st_mtime_ns > _STARTED_NS:
+            return None
+        stamps.append((file, info.st_size, info.st_mtime_ns))
+    return (sys.version, tuple(stamps))
+
+
+def _packed(head: dict[str, Any]) -> dict[str, Any]:
+    return {k: _NOT_TEXT if v is NOT_TEXT else _copied(v) for k, v in head.items()}
+
+
+def _unpacked(head: dict[str, Any]) -> dict[str, Any]:
+    return {k: NOT_TEXT if v is _NOT_TEXT else _copied(v) for k, v in head.items()}
+
+
+def _copied(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+def _stamp_like(stamp: Any) -> bool:
+    return type(stamp) is tuple and len(stamp) == 5 and all(type(n) is int for n in stamp)
+
+
+def _heading_like(head: Any) -> bool:
+    """A heading as ``read_heading`` gives it: text keys, each value text, no text (None
+    here) or a mapping of text to text."""
+    if type(head) is not dict:
+        return False
+    for key, value in head.items():
+        if type(key) is not str:
+            return False
+        if value is None or type(value) is str:
+            continue
+        if type(value) is not dict:
+            return False
+        if not all(type(k) is str and type(v) is str for k, v in value.items()):
+            return False
+    return True
