@@ -173,6 +173,19 @@ def test_listing_files_that_are_not_rulesets_imports_no_pydantic(tmp_path: Path)
     assert not [m for m in HEAVY if m != "rich" and m in loaded]
 
 
+def test_a_ladder_of_a_cached_ruleset_imports_no_yaml(tmp_path: Path) -> None:
+    """With the ruleset read back from the disk cache, nothing is parsed: PyYAML's import
+    (a tenth of the command's start-up) and the reader's module are left out."""
+    setup = f"import os\nos.environ['ULTI_CACHE_DIR'] = {str(tmp_path)!r}\n" + run_main(
+        "ladder", "wikipedia"
+    )
+    cold = modules_after(setup)
+    assert "yaml" in cold and "ulti_rules.ruleset.schema" in cold
+    warm = modules_after(setup)
+    assert "ulti_rules.ruleset.schema" in warm  # the ruleset was loaded, from the cache
+    assert not [m for m in ("yaml", "ulti_rules.ruleset.safe_yaml") if m in warm]
+
+
 def test_the_code_hooks_wait_until_a_kind_is_needed() -> None:
     calls: list[str] = []
 

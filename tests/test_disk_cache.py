@@ -245,6 +245,20 @@ def test_the_code_it_rests_on_is_its_files_as_they_are(tmp_path: Path) -> None:
             sys.modules.pop(name, None)
 
 
+def test_the_yaml_reader_it_rests_on_is_its_files() -> None:
+    """PyYAML is told by its files, not by its ``__version__``: a ruleset read from the
+    cache imports no YAML parser (tests/test_cli_startup.py). An upgrade rewrites them."""
+    import yaml
+
+    read = disk_cache._code.__wrapped__
+    code = read(())
+    assert code is not None
+    stamped = {f for f, _, _ in code[1]}
+    package = Path(yaml.__file__).parent
+    assert {str(package / "__init__.py"), str(package / "reader.py")} <= stamped
+    assert all("yaml" not in str(version).lower() for version in code[0])
+
+
 def test_nothing_is_kept_or_read_when_the_code_changed_after_its_import(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

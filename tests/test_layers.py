@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
     "ruleset.scalars": 0,
     "ruleset.titles": 0,
     "ruleset.safe_yaml": 0,
+    "ruleset.yaml_data": 0,
     "ruleset.positions": 0,
     "ruleset.hints": 0,
     "ruleset.references": 0,

@@ -7,7 +7,9 @@ package (errors, readers and the CLI all quote), next to nothing but the standar
 
 from __future__ import annotations
 
+import math
 import re
+from typing import Any
 
 from .said import Named, Said
 
@@ -77,3 +79,32 @@ def _shortened_value(value: object, quoted: bool) -> object:
 
 
 __all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted", "shorten_said"]
+
+
+def describe(value: Any, *, quote: bool = True) -> str:
+    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``;
+    without ``quote`` only its kind (for a file that may not be ours to show).
+
+    Here, at the bottom, so that a module that reads files or validates a value says
+    what it found without importing a YAML reader or pydantic (``safe_yaml`` and
+    ``ruleset.scalars`` re-export it)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, float) and quote:  # "a whole number, not a number (10.0)" read wrong
+        if value != value:
+            return "not-a-number (.nan)"
+        if value in (math.inf, -math.inf):
+            return f"infinity ({'-' if value < 0 else ''}.inf)"
+        return f"a decimal number ({value})"
+    if isinstance(value, int | float):
+        if not quote:
+            return "a number"
+        big = isinstance(value, int) and abs(value) >= 10**QUOTED
+        return "a number (too long to show)" if big else f"a number ({value})"
+    if isinstance(value, str):
+        return f"text ({shorten(value)!r})" if quote else "text"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping"

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from ..recent import Recent
 from .merging import Merged
-from .safe_yaml import copied, values_in
+from .yaml_data import copied, values_in
 
 ENTRIES = 8
 """Merges kept at most: a base is a bundled ruleset or a club's own, with its fragments."""

@@ -66,13 +66,13 @@ from .cache_folder import CACHE_ENV as CACHE_ENV  # where tests and tools look f
 from .cache_folder import cache_dir, made, read_entry, write_whole
 from .finding import _candidates, ruleset_folders
 from .reads import Reads
-from .safe_yaml import YamlError, read_bytes
+from .yaml_data import YamlError, read_bytes
 
 if TYPE_CHECKING:
     from ..plugins import Registry
     from .schema import Ruleset
 
-FORMAT = 4
+FORMAT = 5
 """The layout of an entry; an entry of another layout is passed over."""
 MAX_ENTRIES = 256
 """Entries kept at most (one per ruleset file, plugin set and Python version)."""
@@ -163,17 +163,25 @@ def _code(modules: tuple[ModuleType, ...]) -> tuple[Any, ...] | None:
     of ``modules``' packages, and the libraries' versions; read once per process (about
     150 ``stat`` calls, 1.5 ms). None if a file changed after this process imported the
     loader: the code on disk may not be the code it runs, so nothing is kept or read."""
+    import importlib.util
+
     import pydantic
     import pydantic_core
-    import yaml
 
     files = _package_files(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     for module in modules:
         files.extend(f for f in _module_files(module) if f not in files)
+    # PyYAML by its files, not its __version__: a ruleset read from the cache imports no
+    # YAML parser (a sixth of `ulti ladder`'s start-up), and an upgrade rewrites them
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for folder in spec.submodule_search_locations:
+        files.extend(f for f in _package_files(folder) if f not in files)
     stamps = _file_stamps(files)
     if any(mtime > _IMPORTED_NS for _, _, mtime in stamps):
         return None
-    versions = (sys.version, pydantic.VERSION, pydantic_core.__version__, yaml.__version__)
+    versions = (sys.version, pydantic.VERSION, pydantic_core.__version__)
     return (versions, stamps)
 
 

@@ -27,7 +27,7 @@ from pydantic_core import ErrorDetails
 from ..cards import SUIT_OF_WORD
 from ..errors import Problem, RulesetError, capped
 from ..plugins import Registry, process_plugin_modules
-from ..quoting import QUOTED, shorten
+from ..quoting import QUOTED, describe, shorten
 from ..said import Said
 from .base_merges import BASES
 from .disk_cache import DiskCache
@@ -83,8 +83,8 @@ from .pydantic_problems import (
 from .ranking import TABLE
 from .reads import recording
 from .references import is_path, outside_allowed
-from .safe_yaml import KeyPath, describe, read_heading, values_in
 from .schema import REGISTRY_KEY, Ruleset, ruleset_model
+from .yaml_data import KeyPath, values_in
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -1375,6 +1375,8 @@ def _may_be_fragment(path: Path) -> bool:
     """False for a file whose top level has no ``fragment:`` key, found by a quick scan
     of the top-level keys (a fifth of reading the file): `ulti check` asks it of every
     ruleset, up to 1 MiB. True where a quick scan cannot tell."""
+    from .safe_yaml import read_heading  # PyYAML: not for a ruleset read from the cache
+
     head = read_heading(path, (FRAGMENT_KEY,))
     return head is None or FRAGMENT_KEY in head
 

@@ -21,9 +21,9 @@ from pydantic import BaseModel
 
 from ..quoting import shorten
 from .hints import did_you_mean
-from .safe_yaml import KeyPath, Position
 from .scalars import describe
 from .schema import Bid, ContractSpec, SilentBonus
+from .yaml_data import KeyPath, Position
 
 BY_ID = {"contracts": "contract", "silent_bonuses": "silent bonus"}
 """The catalogues whose entries a file may remove with ``id: null``."""

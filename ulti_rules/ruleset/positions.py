@@ -19,8 +19,8 @@ from pydantic import BaseModel
 from ..errors import MAX_PROBLEMS, Problem
 from ..quoting import shorten
 from .hints import did_you_mean
-from .safe_yaml import KeyPath, Position
-from .safe_yaml import yaml_problems as yaml_problems  # its home; imported from here too
+from .yaml_data import KeyPath, Position
+from .yaml_data import yaml_problems as yaml_problems  # imported from here too
 
 ABSENT = object()
 """What :func:`child` returns for a key or index the data does not have."""

@@ -18,10 +18,10 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from ..errors import Problem
-from ..quoting import QUOTED, shorten
+from ..quoting import QUOTED, describe, shorten
 from ..said import Said
 from .positions import data_path, leading, unknown_key_message
-from .safe_yaml import KeyPath, describe
+from .yaml_data import KeyPath
 
 Loc = tuple[int | str, ...]
 _Path = TypeVar("_Path")

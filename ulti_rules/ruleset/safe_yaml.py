@@ -13,23 +13,35 @@ otherwise; both give the same events and marks.
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..errors import Problem
-from ..quoting import QUOTED, shorten
+from ..quoting import describe as describe  # imported from here too
+from ..quoting import shorten
 from ..said import Said
 from .headings import NOT_TEXT as NOT_TEXT  # what a heading holds for a value that is no text
 
-MAX_BYTES = 1024 * 1024
-"""A ruleset is a few kilobytes; anything over 1 MiB is refused unread."""
+# Their home is yaml_data.py (no PyYAML); imported from here too.
+from .yaml_data import MAX_BYTES as MAX_BYTES
+from .yaml_data import KeyPath as KeyPath
+from .yaml_data import Mark as Mark
+from .yaml_data import Position as Position
+from .yaml_data import YamlDocument as YamlDocument
+from .yaml_data import YamlError as YamlError
+from .yaml_data import YamlIssue as YamlIssue
+from .yaml_data import copied as copied
+from .yaml_data import decode as decode
+from .yaml_data import megabytes, too_big
+from .yaml_data import read_bytes as read_bytes
+from .yaml_data import read_text as read_text
+from .yaml_data import values_in as values_in
+from .yaml_data import yaml_problems as yaml_problems
+
 MAX_DEPTH = 64
 """Nested mappings and lists, aliases expanded; a ruleset needs about six."""
 MAX_NODES = 100_000
@@ -39,9 +51,6 @@ MAX_ALIASES = 1_000
 EXPANSION = 2
 """The text of the document with every alias expanded may be at most this many times the
 size limit: a short anchor repeated is fine, a long text repeated a thousand times is a bomb."""
-
-KeyPath = tuple[str | int, ...]
-"""Where a node sits: mapping keys and list indexes from the top (``("ladder", 3)``)."""
 
 _CORE = "tag:yaml.org,2002:"
 _STR = _CORE + "str"
@@ -55,142 +64,15 @@ _KINDS = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
-class Mark:
-    """A 1-based line and column."""
-
-    line: int
-    column: int
-
-
-@dataclass(frozen=True)
-class Position:
-    """Where a node was written: its key (or list item), and its value."""
-
-    key: Mark
-    value: Mark
-
-
-@dataclass(frozen=True)
-class YamlIssue:
-    """One thing wrong with the YAML itself, before any schema is applied."""
-
-    mark: Mark | None
-    message: str
-    path: KeyPath = ()
-
-
-class YamlError(Exception):
-    """The YAML could not be read; ``issues`` lists what was wrong, positioned."""
-
-    def __init__(self, issues: list[YamlIssue]) -> None:
-        self.issues = issues
-        super().__init__("; ".join(issue.message for issue in issues))
-
-
-def yaml_problems(exc: YamlError, display: str) -> list[Problem]:
-    """The problems of a document that could not be read as (bounded, safe) YAML."""
-    return [
-        Problem(
-            display,
-            issue.mark.line if issue.mark else None,
-            issue.mark.column if issue.mark else None,
-            ".".join(str(p) for p in issue.path),
-            issue.message,
-        )
-        for issue in exc.issues
-    ]
-
-
-def describe(value: Any, *, quote: bool = True) -> str:
-    """What a wrong value is, for a message: ``true/false``, ``text ('10')``, ``a list``;
-    without ``quote`` only its kind (for a file that may not be ours to show).
-
-    Here, beside the reader, so that a module reading files says what it found without
-    importing the pydantic types of ``scalars`` (which re-exports it)."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, float) and quote:  # "a whole number, not a number (10.0)" read wrong
-        if value != value:
-            return "not-a-number (.nan)"
-        if value in (math.inf, -math.inf):
-            return f"infinity ({'-' if value < 0 else ''}.inf)"
-        return f"a decimal number ({value})"
-    if isinstance(value, int | float):
-        if not quote:
-            return "a number"
-        big = isinstance(value, int) and abs(value) >= 10**QUOTED
-        return "a number (too long to show)" if big else f"a number ({value})"
-    if isinstance(value, str):
-        return f"text ({shorten(value)!r})" if quote else "text"
-    if value is None:
-        return "null"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "a mapping"
-
-
-@dataclass(frozen=True)
-class YamlDocument:
-    """Plain data (dicts, lists, scalars) and the position of every node in it."""
-
-    data: Any
-    positions: Mapping[KeyPath, Position] = field(default_factory=dict)
-    digest: bytes = b""
-    """The SHA-256 of the bytes it was read from (``parsed_files``); empty for text."""
-
-
 def read_file(path: Path, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Read one YAML document from ``path``, refusing big files before reading them."""
     return load_text(read_text(path, max_bytes=max_bytes), max_bytes=max_bytes)
 
 
-def read_text(path: Path, *, max_bytes: int = MAX_BYTES) -> str:
-    """The UTF-8 text of ``path``: a regular file of at most ``max_bytes``, else YamlError."""
-    return decode(read_bytes(path, max_bytes=max_bytes))
-
-
-def read_bytes(path: Path, *, max_bytes: int = MAX_BYTES) -> bytes:
-    """The bytes of ``path``: a regular file of at most ``max_bytes``, else YamlError."""
-    try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise YamlError([YamlIssue(None, Said("not a regular file"))])
-        if size > max_bytes:
-            raise YamlError([_too_big(size, max_bytes)])
-        with path.open("rb") as stream:
-            raw = stream.read(max_bytes + 1)  # the size can change, or lie (a device)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise YamlError(
-            [YamlIssue(None, Said("cannot read the file: {reason}", reason=reason))]
-        ) from None
-    if len(raw) > max_bytes:
-        raise YamlError([_too_big(len(raw), max_bytes)])
-    return raw
-
-
-def decode(raw: bytes) -> str:
-    """``raw`` as UTF-8 text (a byte-order mark dropped), else YamlError at its line."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise YamlError(
-            [
-                YamlIssue(
-                    Mark(line, 1),
-                    Said("not UTF-8 text (byte {byte})", byte=f"0x{raw[exc.start]:02x}"),
-                )
-            ]
-        ) from None
-    return text
-
-
 def load_text(text: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Read one YAML document from ``text`` within the bounds of this module."""
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
-        raise YamlError([_too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
+        raise YamlError([too_big(len(text.encode("utf-8", "surrogatepass")), max_bytes)])
     loader = _new_loader(text)
     loader.max_chars = EXPANSION * max_bytes
     try:
@@ -298,21 +180,6 @@ def _skip(event: Callable[[], Any], depth: int) -> None:
             depth += 1
         elif isinstance(inner, yaml.SequenceEndEvent | yaml.MappingEndEvent):
             depth -= 1
-
-
-def _too_big(size: int, max_bytes: int) -> YamlIssue:
-    return YamlIssue(
-        None,
-        Said(
-            "the file is {size}; files over {limit} are not read",
-            size=_megabytes(size),
-            limit=_megabytes(max_bytes),
-        ),
-    )
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MiB"
 
 
 def _mark(mark: Any) -> Mark:
@@ -798,7 +665,7 @@ class _Reader:
             if self.total_chars > max_chars:
                 raise self._fail(
                     event,
-                    f"more than {_megabytes(max_chars)} of text with aliases expanded "
+                    f"more than {megabytes(max_chars)} of text with aliases expanded "
                     "(an alias repeats its anchor's whole text)",
                 )
             if parent is None:
@@ -990,7 +857,7 @@ class _Reader:
         if self.total_chars + record.chars > max_chars:
             raise self._fail(
                 event,
-                f"more than {_megabytes(max_chars)} of text with aliases expanded "
+                f"more than {megabytes(max_chars)} of text with aliases expanded "
                 "(an alias repeats its anchor's whole text)",
             )
         return record
@@ -1036,28 +903,3 @@ class _Reader:
     @staticmethod
     def _fail(event: Any, message: str) -> YamlError:
         return YamlError([YamlIssue(_mark(event.start_mark), message)])
-
-
-def values_in(data: Any) -> int:
-    """The values in YAML data: every mapping, list, key and scalar (what a cache of it
-    weighs, and what a check of it costs)."""
-    count, stack = 0, [data]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if isinstance(node, dict):
-            count += len(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
-
-
-def copied(data: Any) -> Any:
-    """``data`` with every mapping and list copied; scalars (immutable) are shared: what
-    an alias repeats, and what a cache of read files hands out (``parsed_files``)."""
-    if type(data) is dict:
-        return {key: copied(value) for key, value in data.items()}
-    if type(data) is list:
-        return [copied(item) for item in data]
-    return data

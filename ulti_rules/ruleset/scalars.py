@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from .safe_yaml import describe as describe  # its home; imported from here too
+from ..quoting import describe as describe  # imported from here too
 
 _DIGITS = re.compile(r"-?[0-9]{1,18}")
 
