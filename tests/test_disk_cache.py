@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from ulti_rules import RulesetError, load_game, plugins
-from ulti_rules.ruleset import disk_cache, loading
+from ulti_rules.ruleset import disk_cache, headings, loading
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.references import allow_outside_paths
 
@@ -30,7 +30,8 @@ BASE = "extends: wikipedia\ncontracts: {parti: {names: {en: Simple A}}}\n"
 
 
 def entries(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.pickle"))
+    """The validated rulesets kept in ``folder`` (not the headings kept beside them)."""
+    return sorted(p for p in folder.glob("*.pickle") if p.name != headings.FILE_NAME)
 
 
 def club_files(folder: Path) -> Path:
@@ -359,6 +360,19 @@ def test_off_when_the_variable_is_empty(tmp_path: Path, monkeypatch: pytest.Monk
     assert disk_cache.cache_dir() == Path.home() / ".cache" / "ulti-rules"
 
 
+def test_a_relative_folder_is_the_one_in_the_working_folder_of_the_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Absolute at once: after a change of working folder, ``cache`` is another folder, and
+    a cache read from one must not be written into the other (found by a review)."""
+    monkeypatch.setenv(disk_cache.CACHE_ENV, "cache")
+    monkeypatch.chdir(tmp_path)
+    assert disk_cache.cache_dir() == tmp_path / "cache"
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    assert disk_cache.cache_dir() == tmp_path / "sub" / "cache"
+
+
 def test_a_home_that_cannot_be_found_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(disk_cache.CACHE_ENV, "~no-such-user-here/cache")
     assert disk_cache.cache_dir() is None
@@ -444,6 +458,24 @@ def test_at_most_so_many_entries_are_kept(tmp_path: Path, monkeypatch: pytest.Mo
         assert len(kept) == 2
         assert fresh_load(BUNDLED_RULESETS[3])[1] == 0
         assert fresh_load(BUNDLED_RULESETS[0])[1] == 1
+
+
+def test_pruning_leaves_the_headings_kept_beside_the_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ulti rulesets` keeps its headings in the same folder (``headings.py``); a listing
+    that finds every file unchanged never writes them again, so they are often the
+    oldest file there (found by a review: pruning removed them first)."""
+    monkeypatch.setattr(disk_cache, "MAX_ENTRIES", 1)
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    (folder / "headings.pickle").write_bytes(b"kept")
+    os.utime(folder / "headings.pickle", (OLD, OLD))
+    with cache_in(folder):
+        for name in BUNDLED_RULESETS[:2]:
+            fresh_load(name)
+    assert len(entries(folder)) == 1
+    assert (folder / "headings.pickle").read_bytes() == b"kept"
 
 
 def test_a_command_reads_what_an_earlier_one_validated(tmp_path: Path, ulti: object) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from ulti_rules.ruleset import headings, safe_yaml
 from ulti_rules.ruleset.cache_folder import CACHE_ENV
-from ulti_rules.ruleset.finding import find_fragments, find_rulesets
+from ulti_rules.ruleset.finding import HEADING, find_fragments, find_rulesets
 
 from cli_in_process import Ran
 from test_cli_startup import modules_after, run_main
@@ -170,18 +170,112 @@ def test_at_most_max_headings_are_kept_the_last_used_first(
 ) -> None:
     monkeypatch.setattr(headings, "RACY_NS", 0)
     monkeypatch.setattr(headings, "MAX_HEADINGS", 3)
-    for i in range(5):
-        club(sealed_user_folders, f"club{i}", f"Club {i}")
-    expected = listing()
+    a, b, c, d = (club(sealed_user_folders, name, name.upper()) for name in "abcd")
+    for path in (a, b, c, a, d):  # a used again: b is the oldest when d comes
+        assert headings.heading(path, HEADING) == {"name": path.stem, "title": path.stem.upper()}
+    headings.keep()
     _, _, items = pickle.loads((cache / headings.FILE_NAME).read_bytes())
-    assert len(items) == 3
-    assert listing() == expected
+    assert [Path(path).stem for (path, _), _ in items] == ["c", "a", "d"]
+
+
+def test_a_warm_heading_is_the_one_read_not_text_included(
+    cache: Path, reads: list[Path], sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(headings, "RACY_NS", 0)
+    path = sealed_user_folders / "odd.yaml"
+    path.write_text("name: odd\ntags: [a, b]\ntitle: {en: Odd, hu: Furcsa}\n", "utf-8")
+    fresh = safe_yaml.read_heading(path, HEADING)
+    assert fresh == {
+        "name": "odd",
+        "tags": safe_yaml.NOT_TEXT,
+        "title": {"en": "Odd", "hu": "Furcsa"},
+    }
+    assert headings.heading(path, HEADING) == fresh
+    headings.keep()
+    headings.forget()
+    reads.clear()
+    warm = headings.heading(path, HEADING)
+    assert reads == [] and warm == fresh and warm is not None
+    assert warm["tags"] is safe_yaml.NOT_TEXT
+    warm["title"]["en"] = "changed by a caller"  # a copy: the kept heading stays
+    assert headings.heading(path, HEADING) == fresh
+
+
+def test_an_entry_of_the_wrong_shape_is_never_handed_out(
+    cache: Path, reads: list[Path], sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even under the file's own stamp: a pickle of another layout is passed over."""
+    monkeypatch.setattr(headings, "RACY_NS", 0)
+    path = club(sealed_user_folders, "club", "Real")
+    assert headings.heading(path, HEADING) is not None
+    headings.keep()
+    _, code, items = pickle.loads((cache / headings.FILE_NAME).read_bytes())
+    (key, (stamp, _)), *_ = [item for item in items if item[0][0] == str(path)]
+    for forged in ({"title": 5}, {5: "Forged"}, {"title": {"en": 5}}, ["title"], "Forged"):
+        (cache / headings.FILE_NAME).write_bytes(
+            pickle.dumps((headings.FORMAT, code, [(key, (stamp, forged))]))
+        )
+        headings.forget()
+        reads.clear()
+        assert headings.heading(path, HEADING) == {"name": "club", "title": "Real"}
+        assert reads == [path]
+
+
+def test_the_cache_moved_or_turned_off_is_followed(
+    tmp_path: Path, reads: list[Path], sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Headings read from one folder are never written into another, nor anywhere once
+    the cache is off (found by a review)."""
+    monkeypatch.setattr(headings, "RACY_NS", 0)
+    path = club(sealed_user_folders, "club", "Club")
+    one, two = tmp_path / "one", tmp_path / "two"
+    monkeypatch.setenv(CACHE_ENV, str(one))
+    headings.forget()
+    headings.heading(path, HEADING)
+    headings.keep()
+    kept = (one / headings.FILE_NAME).read_bytes()
+    monkeypatch.setenv(CACHE_ENV, str(two))
+    reads.clear()
+    headings.heading(path, HEADING)  # the folder two holds nothing yet: read again
+    assert reads == [path]
+    headings.keep()
+    assert (one / headings.FILE_NAME).read_bytes() == kept
+    assert (two / headings.FILE_NAME).is_file()
+    monkeypatch.setenv(CACHE_ENV, str(one))
+    other = club(sealed_user_folders, "other", "Other")
+    headings.heading(other, HEADING)  # known in this process, not yet in one's file
+    monkeypatch.setenv(CACHE_ENV, "")
+    headings.keep()
+    assert (one / headings.FILE_NAME).read_bytes() == kept
+    reads.clear()
+    headings.heading(path, HEADING)
+    assert reads == [path]  # the cache off: nothing kept, not even in memory
+    headings.forget()
+
+
+def test_a_cache_file_over_its_limit_is_not_written_whole(
+    cache: Path, sealed_user_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oldest headings are left out until the file fits: one over the limit would be
+    written by every listing and read by none (found by a review)."""
+    monkeypatch.setattr(headings, "RACY_NS", 0)
+    monkeypatch.setattr(headings, "MAX_FILE_BYTES", 2_000)
+    paths = [club(sealed_user_folders, f"club{i}", str(i) * 300) for i in range(10)]
+    for path in paths:
+        headings.heading(path, HEADING)
+    headings.keep()
+    data = (cache / headings.FILE_NAME).read_bytes()
+    _, _, items = pickle.loads(data)
+    assert len(data) <= 2_000 and 0 < len(items) < 10
+    assert [Path(path).stem for (path, _), _ in items] == [p.stem for p in paths[-len(items) :]]
 
 
 def test_code_changed_since_the_headings_were_read_reads_them_all_again(
     cache: Path, reads: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     expected = listing()
+    real = headings._code
+    assert real() is not None
     monkeypatch.setattr(headings, "_code", lambda: ("other", "code"))
     reads.clear()
     assert listing() == expected
@@ -190,6 +284,9 @@ def test_code_changed_since_the_headings_were_read_reads_them_all_again(
     reads.clear()
     assert listing() == expected
     assert reads
+    monkeypatch.setattr(headings, "_code", real)
+    monkeypatch.setattr(headings, "_STARTED_NS", 0)  # the process started before the code
+    assert headings._code() is None
 
 
 def test_the_command_lists_alike_cold_and_warm(

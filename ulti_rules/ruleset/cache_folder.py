@@ -28,7 +28,9 @@ def cache_dir() -> Path | None:
         return None
     chosen = os.environ.get(CACHE_ENV)
     if chosen is not None:
-        return expand_home(chosen) if chosen else None  # None for a ~user not there
+        folder = expand_home(chosen) if chosen else None  # None for a ~user not there
+        # absolute: a relative folder named after a change of working folder is another
+        return None if folder is None else Path(os.path.abspath(folder))
     xdg = os.environ.get("XDG_CACHE_HOME", "")
     if os.path.isabs(xdg):
         return Path(xdg) / "ulti-rules"

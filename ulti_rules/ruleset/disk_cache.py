@@ -27,10 +27,10 @@ checked on every use:
   lead into (``references.confine``: the rulesets folders);
 * the code: the size and modification time of every module of ``ulti_rules``, of every
   plugin's package, and of the modules of its kinds' classes, their parameter models and
-  every class these build on, and its ranking rules, with the versions of Python,
-  pydantic and PyYAML. Code without a file (typed into ``python -c`` or a notebook) turns
-  the cache off, and so does a code file changed after the process imported the loader
-  (what it runs may not be what is on disk);
+  every class these build on, and its ranking rules, and of PyYAML's package, with the
+  versions of Python and pydantic. Code without a file (typed into ``python -c`` or a
+  notebook) turns the cache off, and so does a code file changed after the process
+  imported the loader (what it runs may not be what is on disk);
 * the plugins loaded (names, distributions, kinds, ranking rules, their rulesets and
   fragments) and whether paths outside a file's folder were allowed: these name the entry.
 
@@ -55,6 +55,7 @@ import functools
 import hashlib
 import os
 import pickle
+import re
 import sys
 import time
 from collections.abc import Iterable
@@ -80,6 +81,8 @@ MAX_ENTRY_BYTES = 8 * 2**20
 """An entry larger than this is not read (``wikipedia``'s is 35 KB)."""
 _MAGIC = b"ulti-rules ruleset cache\n"
 _SUFFIX = ".pickle"
+_ENTRY = re.compile(r"[0-9a-f]{40}" + re.escape(_SUFFIX))
+"""The name of an entry (:func:`_entry_name`): what pruning counts and removes."""
 _IMPORTED_NS = time.time_ns()
 """About when this process imported the loader: a code file changed after that may not
 be the code it runs."""
@@ -329,7 +332,7 @@ def _prune(folder: Path) -> None:
         for item in scan:
             with contextlib.suppress(OSError):
                 when = item.stat(follow_symlinks=False).st_mtime_ns
-                if item.name.endswith(_SUFFIX):
+                if _ENTRY.fullmatch(item.name):  # not the headings kept beside them
                     entries.append((when, item.path))
                 elif item.name.endswith(".tmp") and now - when > 3600 * 10**9:
                     os.unlink(item.path)

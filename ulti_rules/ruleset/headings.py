@@ -41,7 +41,8 @@ FILE_NAME = "headings.pickle"
 MAX_HEADINGS = 10_000
 """Headings kept at most: a folder of two thousand club files fits five times over."""
 MAX_FILE_BYTES = 8 * 2**20
-"""A cache file larger than this is not read."""
+"""A cache file larger than this is neither read nor written (the oldest headings are
+left out until it fits)."""
 RACY_NS = 2_000_000_000
 """A file changed this recently (in nanoseconds) may change again within the same tick."""
 _STARTED_NS = time.time_ns()
@@ -78,6 +79,7 @@ def heading(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
         return _read(path, keys)  # what the reader says of no file, a folder, a FIFO
     folder = cache_dir()
     if folder is None:  # the cache is off: nothing is kept, not even in this process
+        forget()
         return _read(path, keys)
     stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     key = (str(path), keys)
@@ -105,19 +107,27 @@ def keep() -> None:
     global _changed
     with _lock:
         folder = _kept_in
-        if not _changed or _kept is None or folder is None:
-            return
+        if not _changed or _kept is None or folder is None or folder != cache_dir():
+            return  # nothing new, or the cache was turned off or moved since
         code = _code()
         if code is None or not made(folder):
             return
-        data = pickle.dumps((FORMAT, code, list(_kept.items())), protocol=pickle.HIGHEST_PROTOCOL)
+        items = list(_kept.items())
+        data = _pickled(code, items)
+        while len(data) > MAX_FILE_BYTES and items:  # huge titles: the oldest go first
+            items = items[len(items) // 4 + 1 :]
+            data = _pickled(code, items)
         with contextlib.suppress(OSError):
             write_whole(folder / FILE_NAME, data)
             _changed = False
 
 
+def _pickled(code: tuple[Any, ...], items: list[tuple[Key, tuple[Stamp, dict[str, Any]]]]) -> bytes:
+    return pickle.dumps((FORMAT, code, items), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def forget() -> None:
-    """Drop what this process knows, as if it had just started (for tests)."""
+    """Drop what this process knows, as if it had just started (tests; the cache off)."""
     global _kept, _kept_in, _changed
     with _lock:
         _kept, _kept_in, _changed = None, None, False
