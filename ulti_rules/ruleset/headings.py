@@ -5,7 +5,8 @@
 the command's start-up (94 of 537 million instructions on 2026-12-03), however small
 the files. So a heading read once is kept in the user's cache folder (``cache_folder.py``,
 beside the validated rulesets) and handed out again while the file is as it was, and a
-listing whose files are all unchanged imports no YAML at all.
+listing whose files are all unchanged, each with its title at its top, imports no YAML
+at all.
 
 A heading is kept under the file's path and the keys read up to, with the file's
 identity (device and inode), size and its modification and change times to the
