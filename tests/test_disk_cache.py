@@ -8,6 +8,7 @@ others may write to) falls back to validating, with the same result as without a
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -15,10 +16,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ulti_rules import RulesetError, load_game, plugins
-from ulti_rules.ruleset import disk_cache, headings, loading
+from ulti_rules.ruleset import code_files, disk_cache, headings, loading
 from ulti_rules.ruleset.loading import load_ruleset
 from ulti_rules.ruleset.references import allow_outside_paths
 
@@ -246,9 +248,14 @@ def test_the_code_it_rests_on_is_its_files_as_they_are(tmp_path: Path) -> None:
             sys.modules.pop(name, None)
 
 
-def test_the_yaml_reader_it_rests_on_is_its_files() -> None:
-    """PyYAML is told by its files, not by its ``__version__``: a ruleset read from the
-    cache imports no YAML parser (tests/test_cli_startup.py). An upgrade rewrites them."""
+def test_the_yaml_reader_it_rests_on_is_its_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyYAML is told by its files, its C binding too, not by its ``__version__``: a
+    ruleset read from the cache imports no YAML parser (tests/test_cli_startup.py). An
+    upgrade rewrites them; a PyYAML whose files cannot be listed (imported from a zip)
+    turns the cache off (found by a review: an upgrade there went unseen)."""
+    import importlib.machinery
+    import importlib.util
+
     import yaml
 
     read = disk_cache._code.__wrapped__
@@ -257,7 +264,23 @@ def test_the_yaml_reader_it_rests_on_is_its_files() -> None:
     stamped = {f for f, _, _ in code[1]}
     package = Path(yaml.__file__).parent
     assert {str(package / "__init__.py"), str(package / "reader.py")} <= stamped
+    binding = [
+        f for f in os.listdir(package) if f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    ]
+    assert {str(package / f) for f in binding} <= stamped
     assert all("yaml" not in str(version).lower() for version in code[0])
+    real = importlib.util.find_spec
+
+    def zipped(name: str, *args: Any) -> Any:
+        spec = real(name, *args)
+        if name == "yaml" and spec is not None:
+            spec = copy.copy(spec)  # the module's own: never changed for the others
+            spec.submodule_search_locations = [str(package.parent / "yaml.zip" / "yaml")]
+        return spec
+
+    monkeypatch.setattr(code_files.importlib.util, "find_spec", zipped)
+    assert code_files.pyyaml_files() is None
+    assert read(()) is None
 
 
 def test_nothing_is_kept_or_read_when_the_code_changed_after_its_import(

@@ -56,6 +56,7 @@ LAYERS: dict[str, int] = {
     "ruleset.load_cache": 0,
     "ruleset.cache_folder": 0,
     "ruleset.headings": 0,
+    "ruleset.code_files": 0,
     "ruleset.pydantic_problems": 0,
     "i18n": 0,
     "contracts": 1,

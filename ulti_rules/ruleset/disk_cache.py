@@ -58,13 +58,13 @@ import pickle
 import re
 import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .cache_folder import CACHE_ENV as CACHE_ENV  # where tests and tools look for it
 from .cache_folder import cache_dir, made, read_entry, write_whole
+from .code_files import changed_since, file_stamps, package_files, pyyaml_files
 from .finding import _candidates, ruleset_folders
 from .reads import Reads
 from .yaml_data import YamlError, read_bytes
@@ -91,15 +91,6 @@ be the code it runs."""
 # --------------------------------------------------------------------------- what an entry rests on
 
 
-def _package_files(package: str) -> list[str]:
-    """The ``.py`` files in the folder ``package`` and below, in a fixed order."""
-    found: list[str] = []
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        found.extend(os.path.join(folder, f) for f in sorted(files) if f.endswith(".py"))
-    return found
-
-
 def _module_files(module: ModuleType) -> list[str]:
     """The source files of the package ``module`` belongs to (every folder of a namespace
     package), and its own file."""
@@ -108,7 +99,7 @@ def _module_files(module: ModuleType) -> list[str]:
     found: list[str] = []
     if folders is not None:
         for folder in sorted(str(f) for f in folders):
-            found.extend(_package_files(folder))
+            found.extend(package_files(folder))
     elif getattr(top, "__file__", None):
         found.append(str(top.__file__))
     own = getattr(module, "__file__", None)
@@ -148,41 +139,26 @@ def _code_modules(
     return tuple(found)
 
 
-def _file_stamps(files: Iterable[str]) -> tuple[tuple[str, int, int], ...]:
-    stamps = []
-    for file in files:
-        try:
-            info = os.stat(file)
-        except OSError:
-            stamps.append((file, -1, -1))
-        else:
-            stamps.append((file, info.st_size, info.st_mtime_ns))
-    return tuple(stamps)
-
-
 @functools.cache
 def _code(modules: tuple[ModuleType, ...]) -> tuple[Any, ...] | None:
     """What the running code is: the sizes and times of the files of ``ulti_rules`` and
     of ``modules``' packages, and the libraries' versions; read once per process (about
     150 ``stat`` calls, 1.5 ms). None if a file changed after this process imported the
     loader: the code on disk may not be the code it runs, so nothing is kept or read."""
-    import importlib.util
-
     import pydantic
     import pydantic_core
 
-    files = _package_files(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    files = package_files(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     for module in modules:
         files.extend(f for f in _module_files(module) if f not in files)
     # PyYAML by its files, not its __version__: a ruleset read from the cache imports no
-    # YAML parser (a sixth of `ulti ladder`'s start-up), and an upgrade rewrites them
-    spec = importlib.util.find_spec("yaml")
-    if spec is None or not spec.submodule_search_locations:
+    # YAML parser (a tenth of `ulti ladder`'s start-up), and an upgrade rewrites them
+    yaml_files = pyyaml_files()
+    if yaml_files is None:
         return None
-    for folder in spec.submodule_search_locations:
-        files.extend(f for f in _package_files(folder) if f not in files)
-    stamps = _file_stamps(files)
-    if any(mtime > _IMPORTED_NS for _, _, mtime in stamps):
+    files.extend(f for f in yaml_files if f not in files)
+    stamps = file_stamps(files)
+    if changed_since(stamps, _IMPORTED_NS):
         return None
     versions = (sys.version, pydantic.VERSION, pydantic_core.__version__)
     return (versions, stamps)

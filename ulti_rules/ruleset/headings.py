@@ -14,9 +14,10 @@ nanosecond: a write to the file, a ``touch`` or a rename over it moves the chang
 which no program can set back. A file changed within the last two seconds is not kept
 (a coarse clock could give two writes one time); nor is a heading a quick read cannot
 tell (``None``), which the listing reads whole anyway. The cache also rests on the code
-that reads headings: the size and modification time of ``safe_yaml.py`` and of PyYAML's
-package file, with the version of Python; a change to either, or a code file changed
-after this process started, leaves everything to be read afresh. At most
+that reads headings: the size and modification time of ``safe_yaml.py``,
+``yaml_data.py``, this module and PyYAML's files (``code_files.py``), with the version
+of Python; a change to any, or a code file changed after this process started, leaves
+everything to be read afresh. At most
 ``MAX_HEADINGS`` are kept, those used last. Like the rest of the cache, it is off with
 ``ULTI_CACHE_DIR=`` set empty, and never decides anything: a cache file that cannot be
 read or does not check out is passed over, and written again.
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .cache_folder import cache_dir, made, read_entry, write_whole
+from .code_files import changed_since, file_stamps, pyyaml_files
 
 FORMAT = 1
 """The layout of the cache file; a file of another layout is passed over."""
@@ -169,29 +171,19 @@ def _from_file(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
 
 
 def _code() -> tuple[Any, ...] | None:
-    """What reads a heading: ``safe_yaml.py`` and PyYAML's package file, by size and
-    modification time, and the version of Python; None where a file cannot be found or
-    changed after this process started."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec("yaml")
-    except (ImportError, ValueError):
+    """What reads a heading: the reader's modules (``safe_yaml.py``, ``yaml_data.py``
+    and this one) and PyYAML's files, by size and modification time, and the version of
+    Python; None where PyYAML's files cannot be listed or a file changed after this
+    process started."""
+    here = Path(__file__).parent
+    files = [str(here / name) for name in ("safe_yaml.py", "yaml_data.py", "headings.py")]
+    yaml_files = pyyaml_files()
+    if yaml_files is None:
         return None
-    files = [str(Path(__file__).with_name("safe_yaml.py"))]
-    if spec is None or spec.origin is None:
+    stamps = file_stamps([*files, *yaml_files])
+    if any(size < 0 for _, size, _ in stamps[: len(files)]) or changed_since(stamps, _STARTED_NS):
         return None
-    files.append(spec.origin)
-    stamps = []
-    for file in files:
-        try:
-            info = os.stat(file)
-        except OSError:
-            return None
-        if info.st_mtime_ns > _STARTED_NS:
-            return None
-        stamps.append((file, info.st_size, info.st_mtime_ns))
-    return (sys.version, tuple(stamps))
+    return (sys.version, stamps)
 
 
 def _packed(head: dict[str, Any]) -> dict[str, Any]:
