@@ -5,7 +5,7 @@ reader would give them but takes over a second for a large file. Only the few ke
 problems name need a place, so this module walks the text to them alone: each mapping
 or list on their way is stepped through with the ``json`` module's own scanner, which
 skips every other value at C speed. The positions are the YAML reader's
-(``safe_yaml.Position``): 1-based, a key's where the key is written, a list item's
+(``yaml_data.Position``): 1-based, a key's where the key is written, a list item's
 where the item starts.
 
 Call it only on a text ``json`` has read: it trusts the text's syntax.
@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .ruleset.safe_yaml import KeyPath, Mark, Position
+from .ruleset.yaml_data import KeyPath, Mark, Position
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")

@@ -78,7 +78,7 @@ def _shortened_value(value: object, quoted: bool) -> object:
     return shorten(str(value)) if quoted else shorten_quoted(str(value))
 
 
-__all__ = ["LINE", "QUOTED", "shorten", "shorten_quoted", "shorten_said"]
+__all__ = ["LINE", "QUOTED", "describe", "shorten", "shorten_quoted", "shorten_said"]
 
 
 def describe(value: Any, *, quote: bool = True) -> str:

@@ -138,6 +138,7 @@ def too_big(size: int, max_bytes: int) -> YamlIssue:
 
 
 def megabytes(size: int) -> str:
+    """``size`` bytes in MiB, for a message."""
     return f"{size / (1024 * 1024):.1f} MiB"
 
 
