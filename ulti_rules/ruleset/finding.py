@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import Problem, RulesetError
 from ..plugins import AUTOLOAD_ENV, Registry, get_registry
-from ..quoting import shorten
+from ..quoting import describe, shorten
 from ..said import Said
 from .headings import heading as read_heading
 from .headings import keep
@@ -44,7 +44,7 @@ from .references import (
 from .titles import title_text
 
 if TYPE_CHECKING:
-    from .safe_yaml import KeyPath, Position
+    from .yaml_data import KeyPath, Position
 
 __all__ = [
     "FRAGMENT_KEY",
@@ -501,7 +501,7 @@ def _dotted(path: KeyPath) -> str:
 
 def _read(path: Path) -> _File:
     from .parsed_files import PARSED  # hashlib: not for `ulti rulesets`, which reads headings
-    from .safe_yaml import Mark, YamlError, describe, yaml_problems  # PyYAML: likewise
+    from .yaml_data import Mark, YamlError, yaml_problems  # what a read speaks of: likewise
 
     display = _display(path)
     try:
@@ -523,7 +523,7 @@ def _read(path: Path) -> _File:
 
 
 def _at(file: _File, path: KeyPath, message: str, *, value: bool = False) -> Problem:
-    from .safe_yaml import Mark  # read by now: the file's positions came from it
+    from .yaml_data import Mark  # loaded by now: the file's positions are its
 
     position = file.positions.get(path)
     mark = (position.value if value else position.key) if position else Mark(1, 1)
