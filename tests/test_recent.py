@@ -59,3 +59,16 @@ def test_threads_sharing_a_table_keep_it_within_its_bounds() -> None:
         thread.join()
     assert len(table) <= 50 and table.held <= 120
     assert table.held == sum(1 + key % 3 for key in range(300) if table.get(key) is not None)
+
+
+def test_items_are_listed_the_least_recently_used_first() -> None:
+    """What a cache saves to disk, in the order that keeps the same entries when read back."""
+    kept: Recent[str, int] = Recent(3)
+    for key, value in (("a", 1), ("b", 2), ("c", 3)):
+        kept.put(key, value)
+    assert kept.get("a") == 1
+    kept.put("d", 4)  # b, the least recently used, goes
+    assert kept.items() == [("c", 3), ("a", 1), ("d", 4)]
+    listed = kept.items()
+    listed.clear()  # a copy: the table keeps its own
+    assert len(kept) == 3

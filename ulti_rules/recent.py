@@ -65,6 +65,11 @@ class Recent(Generic[K, V]):
             self._keep(key, value, weight)
         return value
 
+    def items(self) -> list[tuple[K, V]]:
+        """Every key and value kept, the least recently used first (to save them)."""
+        with self._lock:
+            return [(key, value) for key, (_, value) in self._kept.items()]
+
     def discard(self, key: K) -> None:
         with self._lock:
             self._drop(key)

@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..recent import Recent
 from .cache_folder import cache_dir, made, read_entry, write_whole
 from .code_files import changed_since, file_stamps, pyyaml_files
 
@@ -61,7 +62,7 @@ Key = tuple[str, tuple[str, ...]]
 Stamp = tuple[int, int, int, int, int]
 
 _lock = threading.Lock()
-_kept: dict[Key, tuple[Stamp, dict[str, Any]]] | None = None
+_kept: Recent[Key, tuple[Stamp, dict[str, Any]]] | None = None
 """The headings known, the most recently used last: read from the cache file at the
 first look-up of the process."""
 _kept_in: Path | None = None
@@ -88,18 +89,16 @@ def heading(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
     key = (str(path), keys)
     with _lock:
         kept = _load(folder)
-        found = kept.pop(key, None)
+        found = kept.get(key)
         if found is not None and found[0] == stamp:
-            kept[key] = found  # used last
             return _unpacked(found[1])
+        if found is not None:
+            kept.discard(key)  # the file changed
     head = _read(path, keys)
     settled = time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > RACY_NS
     if head is not None and settled:
         with _lock:
-            kept = _load(folder)
-            kept[key] = (stamp, _packed(head))
-            while len(kept) > MAX_HEADINGS:
-                del kept[next(iter(kept))]
+            _load(folder).put(key, (stamp, _packed(head)))
             _changed = True
     return head
 
@@ -115,7 +114,7 @@ def keep() -> None:
         code = _code()
         if code is None or not made(folder):
             return
-        items = list(_kept.items())
+        items = _kept.items()
         data = _pickled(code, items)
         while len(data) > MAX_FILE_BYTES and items:  # huge titles: the oldest go first
             items = items[len(items) // 4 + 1 :]
@@ -142,7 +141,7 @@ def _read(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
     return read_heading(path, keys)
 
 
-def _load(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
+def _load(folder: Path) -> Recent[Key, tuple[Stamp, dict[str, Any]]]:
     """The headings kept in ``folder``, read from its cache file once per process, and
     again if the cache moved to another folder (call under the lock)."""
     global _kept, _kept_in, _changed
@@ -151,23 +150,23 @@ def _load(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
     return _kept
 
 
-def _from_file(folder: Path) -> dict[Key, tuple[Stamp, dict[str, Any]]]:
+def _from_file(folder: Path) -> Recent[Key, tuple[Stamp, dict[str, Any]]]:
+    kept: Recent[Key, tuple[Stamp, dict[str, Any]]] = Recent(MAX_HEADINGS)
     data = read_entry(folder, FILE_NAME, MAX_FILE_BYTES)
     code = _code() if data is not None else None
     if data is None or code is None:
-        return {}
+        return kept
     try:
         # the user's own file in the user's own folder (read_entry checks), whole
         kept_format, kept_code, items = pickle.loads(data)
         if kept_format != FORMAT or kept_code != code:
-            return {}
-        return {
-            (str(path), tuple(map(str, keys))): (stamp, head)
-            for (path, keys), (stamp, head) in items[-MAX_HEADINGS:]
-            if _stamp_like(stamp) and _heading_like(head)
-        }
+            return kept
+        for (path, keys), (stamp, head) in items[-MAX_HEADINGS:]:  # the last used last
+            if _stamp_like(stamp) and _heading_like(head):
+                kept.put((str(path), tuple(map(str, keys))), (stamp, head))
     except Exception:  # another layout, a file cut short: read everything afresh
-        return {}
+        kept.clear()
+    return kept
 
 
 def _code() -> tuple[Any, ...] | None:
