@@ -3,6 +3,9 @@ never one the caller slipped into the list, and never after anything changed."""
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
+
 import pytest
 from ulti_rules import IllegalAction
 from ulti_rules.engine import Bid, Discard, Pass, PickUp
@@ -49,3 +52,58 @@ def test_a_refused_action_leaves_the_listing_usable() -> None:
         hand.apply(Pass())
     hand.apply(listed[0])
     assert hand.history[-1][1] is listed[0]
+
+
+def test_every_pair_listed_takes_a_discard_of_two_held_cards_and_refuses_the_rest() -> None:
+    """Where the discards listed are every pair of the seat's cards, ``apply`` knows a
+    discard by its cards: two held cards are taken, in any order given; a card not held,
+    one card or three are refused with the rule, and the hand is unchanged."""
+    hand = Game.of(load_ruleset("wikipedia")).new_hand(seed=3)
+    listed = hand.legal_actions()
+    held = hand.cards(hand.current_player)
+    assert len(listed) == len(held) * (len(held) - 1) // 2  # every pair
+    stranger = next(c for c in range(32) if c not in held)
+    for wrong in (Discard((held[0], stranger)), Discard((held[0],)), Discard(tuple(held[:3]))):
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply(wrong)
+        assert str(refused.value) == hand.why_refused(wrong)
+        assert hand.history == () and hand.cards(hand.current_player) == held
+    with pytest.raises(IllegalAction):
+        hand.apply(Pass())  # not a discard at all
+    seat = hand.current_player
+    hand.apply(Discard((held[5], held[2])))
+    assert hand.history[-1][1] == Discard((held[2], held[5]))
+    assert hand.cards(seat) == [c for c in held if c not in (held[2], held[5])]
+
+
+def test_a_discard_left_out_of_a_short_listing_is_refused() -> None:
+    """Where a discard would lose the only bid the seat may make, the listing leaves those
+    pairs out: each pair of held cards is taken exactly when it is listed."""
+    game = Game.of(load_ruleset("wikipedia"))
+    for seed in range(400):
+        rng = random.Random(seed)
+        hand = game.new_hand(seed=seed)
+        while not hand.is_over and hand.phase == "auction":
+            listed = hand.legal_actions()
+            if isinstance(listed[0], Discard):
+                held = hand.cards(hand.current_player)
+                if len(listed) < len(held) * (len(held) - 1) // 2:
+                    break
+            hand.apply(rng.choice(listed))
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no short listing of discards in 400 random auctions")
+    offered = set(listed)
+    for first, second in combinations(held, 2):
+        copy = hand.clone()
+        copy.legal_actions()
+        pair = Discard((second, first))
+        if pair in offered:
+            copy.apply(pair)
+            assert copy.history[-1][1] == pair
+        else:
+            with pytest.raises(IllegalAction):
+                copy.apply(pair)
+            assert copy.history == hand.history

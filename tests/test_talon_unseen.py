@@ -18,7 +18,7 @@ import pytest
 from ulti_rules import Bid, Discard, Pass, PickUp, load_game, parse_cards, settle
 from ulti_rules.bots import RandomBot, play_out
 from ulti_rules.engine import Hand
-from ulti_rules.engine.masks import cards_of
+from ulti_rules.engine.masks import cards_of, mask_of_distinct
 from ulti_rules.engine.trump import feasible_suits
 
 from conftest import BUNDLED_RULESETS
@@ -85,6 +85,7 @@ def twins(hand: Hand, rng: random.Random) -> list[Hand]:
             twin = hand.clone()
             twin._hands[other] = (twin._hands[other] & ~(1 << given)) | (1 << taken)
             twin._auction.talon = tuple(sorted({*talon} - {taken} | {given}))
+            twin._auction.talon_mask = mask_of_distinct(twin._auction.talon)
             found.append(twin)
     return found
 

@@ -89,6 +89,7 @@ class Auction:
         "step",
         "talon",
         "talon_by",
+        "talon_mask",
         "turn",
         "two_round",
     )
@@ -114,6 +115,9 @@ class Auction:
         """The talon lying on the table, or None while a seat holds it (or there is none)."""
         self.talon_by = -1
         """The seat that last laid the talon down (it knows the cards)."""
+        self.talon_mask = 0
+        """The talon's cards as a mask (0 while it is not on the table): a pick-up's
+        question and a pick-up itself read it."""
         self.rest: tuple[int, ...] = ()
         """Cards out of play (no-talon deal)."""
         self.extra: tuple[int, ...] = ()
@@ -139,6 +143,7 @@ class Auction:
             self.step = DISCARD
         elif mode == "set_aside":
             self.talon = tuple(deal.rest)
+            self.talon_mask = mask_of_distinct(self.talon)
             self.step = SPEAK
         else:
             self.rest = tuple(deal.rest)
@@ -290,7 +295,7 @@ class Auction:
         if talon is None:
             return False
         if self.talon_by == seat:
-            return self._any_feasible(hand | mask_of_distinct(talon))
+            return self._any_feasible(hand | self.talon_mask)
         confirm = self.step is CONFIRM
         situation = self._situation(confirm)
         if self._at_all(situation, confirm)[1]:
@@ -525,23 +530,27 @@ class Auction:
             assert self.bid is not None
             return tuple(DECLARE[s] for s in self.bid.suits)
         # The answer depends on the hand only through the marriages it holds (with the
-        # talon, for a pick-up): memoised per step, situation and those marriages.
+        # talon, for a pick-up): memoised per step, situation and those marriages, in a
+        # table of its own (about eleven look-ups a random hand: the key is kept short).
         talon = self.talon
-        key = (
-            "legal",
-            step,
-            seat != self.bidder or self.ruleset.auction.self_robbing,  # ``_may_rob``
-            self.opening,
-            MARRIED[hand & KINGS_AND_OVERS],  # ``marriages_in``; for a pick-up, what the
-            # seat knows of the talon (``_talon_may_serve``): its cards, or only its own
+        known = (  # ``marriages_in``; for a pick-up, what the seat knows of the talon
+            # (``_talon_may_serve``): its cards, or only its own
             None
             if talon is None
-            else MARRIED[(hand | mask_of_distinct(talon)) & KINGS_AND_OVERS]
+            else MARRIED[(hand | self.talon_mask) & KINGS_AND_OVERS]
             if self.talon_by == seat
-            else hand & KINGS_AND_OVERS,
-            *self._situation(step is CONFIRM),
+            else hand & KINGS_AND_OVERS
         )
-        memo = self.cat.memo
+        may_rob = seat != self.bidder or self.ruleset.auction.self_robbing  # ``_may_rob``
+        married = MARRIED[hand & KINGS_AND_OVERS]
+        if self.two_round is None:  # ``_situation`` inlined: the standing bid alone
+            bid = self.bid
+            standing = None if bid is None else bid.bid.id
+            key: tuple[object, ...] = (step, may_rob, self.opening, married, known, standing)
+        else:
+            situation = self._situation(step is CONFIRM)
+            key = (step, may_rob, self.opening, married, known, *situation)
+        memo = self.cat.legal
         found = memo.get(key)
         if found is None:
             found = memo[key] = tuple(self._compute_legal(seat, hand, step))
@@ -761,13 +770,15 @@ class Auction:
             first, second = action.cards  # (checked: the talon's two)
             hands[seat] &= ~(1 << first | 1 << second)
             self.talon = action.cards
+            self.talon_mask = 1 << first | 1 << second
             self.talon_by = seat
             self.step = self._next_step_after_discard()
             return
         if type(action) is PickUp:
             assert self.talon is not None
-            hands[seat] |= mask_of_distinct(self.talon)
+            hands[seat] |= self.talon_mask
             self.talon = None
+            self.talon_mask = 0
             self.step = DISCARD
             self.opening = False
             return

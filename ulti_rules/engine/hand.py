@@ -209,8 +209,9 @@ class Hand:
         self._late_announce = False
         self._offered: tuple[Action, ...] = ()
         """What ``legal_actions()`` listed last outside the card play, while nothing has
-        changed since: ``apply`` takes one of those very objects without checking it again.
-        Emptied by every change (``apply``, ``play_card``, ``play_random``, ``undo``)."""
+        changed since: ``apply`` takes one of those very objects without checking it again
+        (``_EVERY_PAIR`` where they were every discard of the seat's cards). Emptied by
+        every change (``apply``, ``play_card``, ``play_random``, ``undo``)."""
         """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
         self._special_tricks: frozenset[int] = frozenset()
         """Tricks (0-based) whose end ``play_random`` leaves to ``_close_trick``: the one that
@@ -558,8 +559,11 @@ class Hand:
             return [*others, *plays_of(legal)]
         if phase is AUCTION:
             found = self._auction.legal(self._hands)
-            if isinstance(found, list):  # the discards, a new list: the caller's, copied for us
-                self._offered = tuple(found)
+            if isinstance(found, list):  # the discards, a new list: the caller's
+                k = self._hands[self._auction.turn].bit_count()
+                # Every pair of the seat's cards (the usual case): ``apply`` then knows a
+                # discard by its cards, with no copy of the list kept nor searched.
+                self._offered = _EVERY_PAIR if 2 * len(found) == k * (k - 1) else tuple(found)
                 return found
             listed = found
         elif phase is KONTRA:
@@ -677,7 +681,13 @@ class Hand:
                 self._restore(taken)
                 raise
             return
-        if not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
+        if offered is _EVERY_PAIR:  # the discards listed were every pair of the seat's cards
+            if type(action) is not Discard or not self._holds_pair(action.cards):
+                reason = self.why_refused(action)
+                if reason is not None:
+                    self._offered = offered
+                    raise IllegalAction(reason)
+        elif not any(map(is_, repeat(action), offered)):  # not one legal_actions() just listed
             reason = self.why_refused(action)
             if reason is not None:
                 self._offered = offered
@@ -688,6 +698,12 @@ class Hand:
         except BaseException:
             self._restore(taken)
             raise
+
+    def _holds_pair(self, cards: tuple[Card, ...]) -> bool:
+        """Whether ``cards`` (a Discard's: distinct cards, ascending) are two cards the seat
+        to act holds."""
+        hand = self._hands[self._auction.turn]
+        return len(cards) == 2 and (hand >> cards[0]) & 1 == 1 and (hand >> cards[1]) & 1 == 1
 
     def _take(self, phase: Phase, action: Action) -> None:
         """The effect of an action ``apply`` found legal, its undo entry first."""
@@ -1530,6 +1546,9 @@ _PLAY_CHANGES = (
 _TRICK_NO = _PLAY_CHANGES.index("_trick_no")
 _played_over = attrgetter(*_PLAY_CHANGES)
 
+_EVERY_PAIR: tuple[Any, ...] = ("every pair of the cards held",)
+"""``Hand._offered`` after ``legal_actions()`` listed every pair of the seat's cards to
+discard: no action is this string, so ``apply`` asks ``_holds_pair`` instead of searching."""
 _IN_TRICK: tuple[Any, ...] = ("a card within a trick",)
 _TRICK_END: tuple[Any, ...] = ("a card that closed a trick",)
 _WHOLE_TRICK = (_IN_TRICK, _IN_TRICK, _TRICK_END)

@@ -76,6 +76,9 @@ class Catalog:
     """``ranks[i]`` is the rank of ``ladder[i]``: the overcall threshold by bisection."""
     memo: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict, compare=False)
     """Answers the auction computes again and again (the legal bids in a situation)."""
+    legal: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict, compare=False)
+    """The auction's legal actions per step, situation and marriages held (``Auction.legal``,
+    the most frequent question: a table of its own, so that its key needs no tag)."""
 
     @property
     def plain_simple(self) -> BidInfo | None:
