@@ -207,12 +207,12 @@ class Hand:
         self._trump_mask = 0
         self._standard_duties = True
         self._late_announce = False
+        """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
         self._offered: tuple[Action, ...] = ()
         """What ``legal_actions()`` listed last outside the card play, while nothing has
         changed since: ``apply`` takes one of those very objects without checking it again
         (``_EVERY_PAIR`` where they were every discard of the seat's cards). Emptied by
         every change (``apply``, ``play_card``, ``play_random``, ``undo``)."""
-        """Marriages may be announced after trick 1 (``marriages.announce: on_play``)."""
         self._special_tricks: frozenset[int] = frozenset()
         """Tricks (0-based) whose end ``play_random`` leaves to ``_close_trick``: the one that
         lays an open contract down, the first where a kontra round follows."""
