@@ -1,5 +1,7 @@
-"""``apply`` takes an action ``legal_actions()`` just listed without checking it again:
-never one the caller slipped into the list, and never after anything changed."""
+"""``apply`` takes an action ``legal_actions()`` just listed without checking it again
+(where every pair of the seat's cards was listed to discard, a discard of two held cards):
+never one the caller slipped into the list that the rules refuse, and never after
+anything changed."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from itertools import combinations
 
 import pytest
 from ulti_rules import IllegalAction
-from ulti_rules.engine import Bid, Discard, Pass, PickUp
+from ulti_rules.engine import Bid, Discard, Hand, Pass, PickUp
 from ulti_rules.game import Game
 from ulti_rules.ruleset.loading import load_ruleset
 
@@ -34,7 +36,7 @@ def test_a_listed_action_is_checked_again_once_the_hand_moved_on() -> None:
     assert len(hand.history) == 1
 
 
-def test_an_equal_action_built_by_the_caller_is_taken_after_the_check() -> None:
+def test_an_equal_action_built_by_the_caller_is_taken() -> None:
     hand = Game.of(load_ruleset("wikipedia")).new_hand(seed=3)
     hand.legal_actions()
     for action in (Pass(), PickUp()):
@@ -62,8 +64,15 @@ def test_every_pair_listed_takes_a_discard_of_two_held_cards_and_refuses_the_res
     listed = hand.legal_actions()
     held = hand.cards(hand.current_player)
     assert len(listed) == len(held) * (len(held) - 1) // 2  # every pair
-    stranger = next(c for c in range(32) if c not in held)
-    for wrong in (Discard((held[0], stranger)), Discard((held[0],)), Discard(tuple(held[:3]))):
+    low = next(c for c in range(32) if c not in held and c < held[-1])  # sorted first
+    high = next(c for c in range(32) if c not in held and c > held[0])  # sorted second
+    wrongs = (
+        Discard((low, held[-1])),
+        Discard((held[0], high)),
+        Discard((held[0],)),
+        Discard(tuple(held[:3])),
+    )
+    for wrong in wrongs:
         with pytest.raises(IllegalAction) as refused:
             hand.apply(wrong)
         assert str(refused.value) == hand.why_refused(wrong)
@@ -107,3 +116,24 @@ def test_a_discard_left_out_of_a_short_listing_is_refused() -> None:
             with pytest.raises(IllegalAction):
                 copy.apply(pair)
             assert copy.history == hand.history
+
+
+def test_a_discard_of_every_pair_listed_is_taken_without_the_rules_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast way is the one taken: after a listing of every pair, a discard of two held
+    cards (the listed object or an equal one) asks no rule again."""
+    asked: list[object] = []
+    why_refused = Hand.why_refused
+
+    def counting(self: Hand, action: object) -> str | None:
+        asked.append(action)
+        return why_refused(self, action)
+
+    monkeypatch.setattr(Hand, "why_refused", counting)
+    game = Game.of(load_ruleset("wikipedia"))
+    for seed in range(3):
+        hand = game.new_hand(seed=seed)
+        listed = hand.legal_actions()
+        hand.apply(listed[seed] if seed < 2 else Discard(tuple(reversed(listed[-1].cards))))
+    assert asked == []

@@ -116,8 +116,8 @@ class Auction:
         self.talon_by = -1
         """The seat that last laid the talon down (it knows the cards)."""
         self.talon_mask = 0
-        """The talon's cards as a mask (0 while it is not on the table): a pick-up's
-        question and a pick-up itself read it."""
+        """The talon's cards as a mask (0 while it is not on the table): read by the legal
+        lists' key, a pick-up's question and a pick-up itself."""
         self.rest: tuple[int, ...] = ()
         """Cards out of play (no-talon deal)."""
         self.extra: tuple[int, ...] = ()
