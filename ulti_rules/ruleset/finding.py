@@ -139,16 +139,8 @@ def _user_dirs(entries: list[str], xdg: str, home: str) -> list[Path]:
     """:func:`user_dirs` worked out from the values it read (``home`` as ``expanduser``
     gives it: still ``~`` where there is no home folder)."""
     homeless = home.startswith("~")
-    dirs: list[Path] = []
-    for entry in entries:
-        if _names_a_user(entry):
-            found = expand_home(entry)  # ~nosuchuser: a folder that is not there
-        elif entry.startswith("~"):
-            found = None if homeless else Path(home + entry[1:])
-        else:
-            found = Path(entry)
-        if found is not None:
-            dirs.append(found)
+    written = [expand_home(entry) for entry in entries]
+    dirs = [d for d in written if d is not None]  # ~nosuchuser: a folder that is not there
     if os.path.isabs(xdg):
         dirs.append(Path(xdg) / "ulti-rules" / "rulesets")
     elif not homeless:  # no home folder: nothing to search there
