@@ -4,14 +4,17 @@ item 8): nothing can change it in place behind the engine's cached tables."""
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import pickle
+import weakref
 
 import pytest
 import yaml
 from ulti_rules.frozen import FrozenDict
 from ulti_rules.game import Game
 from ulti_rules.plugins import get_registry
+from ulti_rules.recent import Recent
 from ulti_rules.ruleset import schema
 from ulti_rules.ruleset.loading import content_hash, load_ruleset
 
@@ -82,10 +85,30 @@ def test_unpickling_rebuilds_the_model_class(monkeypatch: pytest.MonkeyPatch) ->
     """As in a fresh process: the dynamic class is rebuilt from the kinds' parameter models."""
     ruleset = load_ruleset("wikipedia")
     data = pickle.dumps(ruleset)
-    monkeypatch.setattr(schema, "_MODEL_CACHE", {})
-    monkeypatch.setattr(schema, "_KINDS_OF", {})
+    monkeypatch.setattr(schema, "_MODEL_CACHE", Recent(schema.MODELS_KEPT))
+    monkeypatch.setattr(schema, "_KINDS_OF", weakref.WeakKeyDictionary())
     again = pickle.loads(data)
     assert type(again) is not type(ruleset)
     assert type(again).model_fields.keys() == type(ruleset).model_fields.keys()
     assert again.model_dump() == ruleset.model_dump()
     assert content_hash(again) == content_hash(ruleset)
+
+
+def test_the_model_classes_kept_are_bounded_and_each_is_forgotten_with_its_rulesets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A program that builds registries of ever new kinds keeps a bounded number of model
+    classes; one no longer kept still pickles its rulesets while they live."""
+    monkeypatch.setattr(schema, "_MODEL_CACHE", Recent(2))
+    ruleset = load_ruleset("wikipedia")  # its class is not in the cache just made
+    kinds = get_registry().param_models()
+    names = sorted(kinds)[:3]
+    first = weakref.ref(schema.ruleset_model({names[0]: kinds[names[0]]}))
+    last = [schema.ruleset_model({name: kinds[name]}) for name in names[1:]][-1]
+    assert len(schema._MODEL_CACHE) == 2
+    assert schema.ruleset_model({names[2]: kinds[names[2]]}) is last
+    again = pickle.loads(pickle.dumps(ruleset))
+    assert again.model_dump() == ruleset.model_dump()
+    gc.collect()
+    assert first() is None  # nothing holds the class the cache let go of
+    assert type(ruleset) in schema._KINDS_OF and last in schema._KINDS_OF

@@ -19,6 +19,7 @@ that make sense at a card table (``scalars.py``); names are non-blank.
 # ruleset); the few forward references are quoted instead.
 
 import copy
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, SupportsIndex
 
@@ -37,6 +38,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ..cards import RANK_IDS, RankId, SuitId
+from ..recent import Recent
 from ..said import Named
 from .frozen import FrozenList, FrozenMap, Items
 from .ranking import BUILTIN_RULES
@@ -1058,8 +1060,12 @@ KEPT_BESIDE = frozenset({GAME_KEY, REGISTRY_KEY})
 """What a ruleset object keeps in its ``__dict__`` beside its fields."""
 
 _Kinds = tuple[tuple[str, type[ContractSpec]], ...]
-_MODEL_CACHE: dict[_Kinds, type[Ruleset]] = {}
-_KINDS_OF: dict[type[Ruleset], _Kinds] = {}
+MODELS_KEPT = 16
+"""Ruleset model classes kept, one per set of contract kinds (a program has one per plugin
+registry it builds: a few). A class no longer kept lives on in the rulesets made of it."""
+_MODEL_CACHE: Recent[_Kinds, type[Ruleset]] = Recent(MODELS_KEPT)
+_KINDS_OF: weakref.WeakKeyDictionary[type[Ruleset], _Kinds] = weakref.WeakKeyDictionary()
+"""The kinds each model class was built for (to pickle its rulesets): gone with the class."""
 
 
 def _restore(kinds: _Kinds, state: dict[Any, Any]) -> Ruleset:
@@ -1101,6 +1107,5 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
             "__doc__": Ruleset.__doc__,
         },
     )
-    _MODEL_CACHE[key] = model
     _KINDS_OF[model] = key
-    return model
+    return _MODEL_CACHE.setdefault(key, model)
