@@ -116,8 +116,21 @@ def test_another_registry_loads_afresh() -> None:
     assert Game.of(load_ruleset("wikipedia", mine), mine).registry is mine
 
 
+def test_the_game_of_a_loaded_ruleset_has_the_registry_it_was_validated_against() -> None:
+    """``load_game(ruleset)`` as ``Game.of(ruleset)``: a ruleset loaded with a registry of
+    the program's own is not checked against the process's (a review found it refused)."""
+    from ulti_rules.plugins import build_registry, new_manager
+
+    mine = build_registry(new_manager())
+    ruleset = load_ruleset("wikipedia", mine)
+    game = load_game(ruleset)
+    assert game.registry is mine and game is Game.of(ruleset) is load_game(ruleset, mine)
+    with pytest.raises(ValueError, match="another plugin registry"):
+        load_game(ruleset, get_registry())
+
+
 def test_the_cache_keeps_at_most_its_size(tmp_path: Path) -> None:
-    cache = LoadCache(size=3)
+    cache = LoadCache(loading.lookup_now, size=3)
     registry = get_registry()
     ruleset = load_ruleset("wikipedia")
     source = Path(loading.resolve("wikipedia").path)

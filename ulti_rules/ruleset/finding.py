@@ -116,18 +116,23 @@ def user_dirs() -> list[Path]:
     Worked out from ``ULTI_RULES_PATH``, ``XDG_CONFIG_HOME`` and the home folder, each
     read once, and kept while they stay the same; a ``~user`` entry names a home that no
     variable stands for, so a path that has one is worked out afresh every time."""
+    return list(_user_state()[1])
+
+
+def _user_state() -> tuple[tuple[str, ...], tuple[Path, ...]]:
+    """:func:`user_dirs`, and what they were worked out from (what ``~`` stands for last)."""
     written = os.environ.get(PATH_ENV, "")
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
     home = os.path.expanduser("~")  # HOME, else the password database's (USERPROFILE on Windows)
     key = (written, xdg, home)
-    known, dirs = _USER_DIRS[0]
-    if known == key:
-        return list(dirs)
+    state = _USER_DIRS[0]
+    if state[0] == key:
+        return state
     entries = [entry for entry in written.split(os.pathsep) if entry]
-    found = _user_dirs(entries, xdg, home)
+    state = (key, tuple(_user_dirs(entries, xdg, home)))
     if not any(map(_names_a_user, entries)):
-        _USER_DIRS[0] = (key, tuple(found))
-    return found
+        _USER_DIRS[0] = state
+    return state
 
 
 def _names_a_user(entry: str) -> bool:
@@ -242,9 +247,13 @@ files: a name is looked up without resolving every file's real path again."""
 _FOUND_SIZE = 4
 
 
-def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
-    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
-    users = user_dirs()
+def _candidates(
+    registry: Registry, users: tuple[Path, ...] | None = None
+) -> dict[str, list[_Candidate]]:
+    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled
+    (``users``: the user's folders, if the caller has them)."""
+    if users is None:
+        users = _user_state()[1]
     listings = [_listing_of(d) for d in [*users, bundled_dir()]]
     plugged = [*registry.rulesets, *registry.fragments]
     key = (
@@ -276,6 +285,20 @@ def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
             _FOUND.clear()
         _FOUND[key] = found
     return found
+
+
+def lookup_now(
+    registry: Registry, names: tuple[str, ...]
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, ...], ...]]:
+    """What a name or path written in a file is resolved against now, besides the file's
+    own folder and the registry's files (what the user's folders are worked out from,
+    ``~`` among it, and those folders); and the files each of ``names`` finds (their
+    paths, in lookup order). Two equal answers resolve a chain alike: what the files hold
+    is their own matter (a stamp, a digest)."""
+    key, users = _user_state()
+    known = _candidates(registry, users)
+    found = tuple(tuple(str(c.path) for c in known.get(name, ())) for name in names)
+    return (key, tuple(map(str, users))), found
 
 
 def _registry(registry: Registry | None) -> Registry:

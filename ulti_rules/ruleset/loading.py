@@ -55,6 +55,7 @@ from .finding import (
     check_name,
     find_fragments,
     find_rulesets,
+    lookup_now,
     resolve,
     user_dirs,
 )
@@ -921,7 +922,7 @@ def load_resolved(name_or_path: str | Path, registry: Registry | None = None) ->
     return numbers_in_force(resolved.merged.data, where.writer, registry, where.own)
 
 
-LOADED = LoadCache()
+LOADED = LoadCache(lookup_now)
 """Rulesets already validated, while their files are unchanged (``load_cache.py``)."""
 
 
@@ -953,18 +954,31 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     if disk is not None:
         with contextlib.suppress(Exception):  # a fault of the cache: validate instead
             kept = disk.get(path, registry, outside)
+    parsed: dict[str, bytes] = {}  # a kept ruleset's files were checked just now
     if kept is not None:
-        ruleset, files = kept
+        ruleset, files, names = kept
         object.__setattr__(ruleset, REGISTRY_KEY, registry)
-    elif disk is None:
-        ruleset, files = _validate(path, registry)
     else:
         with recording() as reads:
-            ruleset, files = _validate(path, registry)
-        with contextlib.suppress(Exception):  # nothing kept: the next command validates
-            disk.put(path, registry, reads, ruleset, outside)
-    LOADED.put(path, registry, files, ruleset, outside)
+            ruleset, layers = _validate(path, registry)
+        if disk is not None:
+            with contextlib.suppress(Exception):  # nothing kept: the next command validates
+                disk.put(path, registry, reads, ruleset, outside)
+        if reads.changed():  # a file or a name changed while it was read: keep nothing
+            return ruleset
+        files = [*layers, *(Path(p) for p in reads.files if Path(p) not in layers)]
+        names = reads.names
+        parsed = {p: digest for p, (_, _, digest) in reads.files.items()}
+    LOADED.put(path, registry, files, ruleset, outside, _paths_found(names), parsed)
     return ruleset
+
+
+def _paths_found(
+    names: dict[str, tuple[tuple[str, str], ...] | None],
+) -> dict[str, tuple[str, ...]]:
+    """The files each name found (path, real path) as the in-memory cache compares them: by
+    path (a file's own stamp shows a link that points elsewhere now)."""
+    return {name: tuple(p for p, _ in found or ()) for name, found in names.items()}
 
 
 def registry_of(ruleset: Ruleset, registry: Registry | None = None) -> Registry:
@@ -994,13 +1008,12 @@ def load_game(name_or_path: str | Path | Ruleset, registry: Registry | None = No
         >>> game.ruleset is load_ruleset("wikipedia"), load_game(game.ruleset) is game
         (True, True)
     """
-    registry = _registry(registry)
-    ruleset = (
-        name_or_path if isinstance(name_or_path, Ruleset) else load_ruleset(name_or_path, registry)
-    )
     from ..game import Game  # the compiled tables: a ladder or a check never needs them
 
-    return Game.of(ruleset, registry)
+    if isinstance(name_or_path, Ruleset):  # with the registry it was validated against
+        return Game.of(name_or_path, registry)
+    registry = _registry(registry)
+    return Game.of(load_ruleset(name_or_path, registry), registry)
 
 
 def _validate(path: Path, registry: Registry) -> tuple[Ruleset, list[Path]]:
