@@ -21,9 +21,12 @@ imports the public names of ``ulti_rules`` itself and no submodule, not even for
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import re
 from pathlib import Path
 
+import pytest
 import ulti_rules
 
 PACKAGE = Path(ulti_rules.__file__).parent
@@ -159,12 +162,42 @@ def imports_in(source: str, package: str) -> set[str]:
     return found
 
 
+LAZY_TABLES = {
+    "": "_WHERE",
+    "rulebook": "_LAZY",
+    "cli": "COMMANDS",
+}
+"""The modules that import by a name written as a string (PEP 562 ``__getattr__``, the
+CLI's lazy commands): the table in each whose entries are those imports."""
+
+STRING_IMPORTERS = {
+    "": "the public names, from _WHERE",
+    "rulebook": "the package's names, from _LAZY",
+    "cli.lazy_group": "the commands of cli.COMMANDS",
+    "entry_points": "a plugin's module, named by its distribution (outside the package)",
+}
+"""Every module that calls ``importlib.import_module``, and what it imports so."""
+
+
+def lazy_imports(name: str) -> set[str]:
+    """The modules ``ulti_rules.<name>``'s lazy table imports by name (package-relative)."""
+    module = importlib.import_module(f"ulti_rules.{name}" if name else "ulti_rules")
+    table = getattr(module, LAZY_TABLES[name])
+    found = set()
+    for entry in table.values():
+        target = entry.target.partition(":")[0] if hasattr(entry, "target") else entry
+        target = target if target.startswith(".") else f".{target}"
+        found.add(importlib.util.resolve_name(target, module.__name__))
+    return {target.removeprefix("ulti_rules").lstrip(".") for target in found}
+
+
 def upward_imports() -> list[str]:
     wrong = []
     for path in sorted(PACKAGE.rglob("*.py")):
         name = module_name(path)
         own = layer(name)
-        for target in sorted(imports(path)):
+        found = imports(path) | (lazy_imports(name) if name in LAZY_TABLES else set())
+        for target in sorted(found):
             if layer(target) > own and (name, target) not in ALLOWED:
                 wrong.append(
                     f"ulti_rules.{name} ({NAMES[own]}) imports ulti_rules.{target or '(package)'} "
@@ -175,6 +208,26 @@ def upward_imports() -> list[str]:
 
 def test_no_import_goes_up_a_layer() -> None:
     assert upward_imports() == []
+
+
+def test_every_import_by_a_string_is_known() -> None:
+    """A module added that imports by a string the walk cannot read is listed here, and
+    its table in LAZY_TABLES if its targets are modules of the package."""
+    calling = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+                calling.add(module_name(path))
+    assert calling == set(STRING_IMPORTERS)
+    assert lazy_imports("rulebook") == {"rulebook.build", "rulebook.document"}
+    assert "scoring.settlement" in lazy_imports("") and "cli.score" in lazy_imports("cli")
+
+
+def test_the_walk_sees_an_upward_import_in_a_lazy_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ulti_rules.rulebook
+
+    monkeypatch.setitem(ulti_rules.rulebook._LAZY, "main", "..cli")
+    assert upward_imports() == ["ulti_rules.rulebook (tools) imports ulti_rules.cli (cli)"]
 
 
 def test_every_module_has_a_layer() -> None:
@@ -202,10 +255,13 @@ def test_the_walk_sees_an_upward_import_inside_a_function() -> None:
 
 
 def submodule_imports(source: str) -> list[str]:
-    """The ``ulti_rules`` submodules a plugin's source imports, TYPE_CHECKING included."""
+    """The ``ulti_rules`` submodules a plugin's source imports, TYPE_CHECKING included
+    (``from ulti_rules import engine`` too: that is the submodule, not a public name)."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        if isinstance(node, ast.ImportFrom) and node.module == "ulti_rules" and not node.level:
+            names = [f"ulti_rules.{a.name}" for a in node.names if is_module(a.name)]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             names = [node.module]
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -246,5 +302,10 @@ def test_the_plugin_check_sees_a_submodule_import() -> None:
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from ulti_rules.engine import Hand\n"
         "def f():\n    import ulti_rules.i18n\n"
+        "from ulti_rules import Game, scoring\n"
     )
-    assert submodule_imports(source) == ["ulti_rules.engine", "ulti_rules.i18n"]
+    assert sorted(submodule_imports(source)) == [
+        "ulti_rules.engine",
+        "ulti_rules.i18n",
+        "ulti_rules.scoring",
+    ]

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .hookspecs import hookimpl
     from .i18n import N_, Translator
-    from .plugins import get_registry
+    from .plugins import build_registry, get_registry, new_manager, reset_plugins
     from .ruleset.loading import load_game, load_ruleset
     from .ruleset.ranking import RankedBid
     from .ruleset.schema import ContractSpec, Ruleset, SilentBonus
@@ -125,7 +125,10 @@ _WHERE: dict[str, str] = {
     "hookimpl": ".hookspecs",
     "N_": ".i18n",
     "Translator": ".i18n",
+    "build_registry": ".plugins",
     "get_registry": ".plugins",
+    "new_manager": ".plugins",
+    "reset_plugins": ".plugins",
     "load_game": ".ruleset.loading",
     "load_ruleset": ".ruleset.loading",
     "RankedBid": ".ruleset.ranking",
@@ -188,6 +191,7 @@ __all__ = [
     "Translator",
     "TrickFact",
     "UltiError",
+    "build_registry",
     "deck_words",
     "format_card",
     "format_cards",
@@ -195,9 +199,11 @@ __all__ = [
     "hookimpl",
     "load_game",
     "load_ruleset",
+    "new_manager",
     "parse_card",
     "parse_cards",
     "rank_of",
+    "reset_plugins",
     "settle",
     "suit_of",
 ]

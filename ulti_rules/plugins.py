@@ -801,3 +801,8 @@ def reset(manager: pluggy.PluginManager | None = None) -> None:
     global _manager, _registry
     _manager = manager
     _registry = None
+
+
+reset_plugins = reset
+"""``reset`` under its public name (``from ulti_rules import reset_plugins``): a plugin's
+tests install the manager they built for the whole process, and forget it after."""
