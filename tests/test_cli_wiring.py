@@ -279,7 +279,7 @@ def test_a_record_that_cannot_be_saved_mid_session_is_said_and_the_session_goes_
     monkeypatch.setattr(safe_files, "create", disk_full)
     done = ulti("play", "--auto", "--hands", "3", "--seed", "1", "--save-records", "recs")
     assert done.returncode == 0, done.stderr
-    lost = "The record of this hand was not saved: cannot write recs/hand-0001.yaml: "
+    lost = "The record of this hand was not saved: recs/hand-0001.yaml: cannot write the file: "
     assert done.stdout.count(lost + "No space left on device") == 3
     assert "Hand 3" in done.stdout and "Record:" not in done.stdout
     monkeypatch.undo()

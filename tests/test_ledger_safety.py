@@ -580,12 +580,13 @@ def test_save_never_replaces_a_name_unless_told(tmp_path: Path) -> None:
     (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
     for name in ("link.yaml", "dangling.yaml"):
         with pytest.raises(
-            RecordError, match=re.escape(f"{name} already exists; a record is not overwritten")
-        ):
+            RecordError, match=re.escape(f"{name}: already exists; a record is not overwritten")
+        ) as refused:
             save(record, tmp_path / name)
+        assert [p.file for p in refused.value.problems] == [str(tmp_path / name)]
     assert secret.read_text("utf-8") == "secret\n" and not (tmp_path / "nowhere.yaml").exists()
     save(record, tmp_path / "hand.yaml")
-    with pytest.raises(RecordError, match=r"hand\.yaml already exists"):
+    with pytest.raises(RecordError, match=r"hand\.yaml: already exists"):
         save(record, tmp_path / "hand.yaml")
     save(record, tmp_path / "link.yaml", overwrite=True)
     assert secret.read_text("utf-8") == "secret\n"

@@ -393,9 +393,11 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
         else:
             safe_files.create(path, data)
     except FileExistsError:
-        raise RecordExists(f"{path} already exists; a record is not overwritten") from None
+        taken = "already exists; a record is not overwritten"
+        raise RecordExists([Problem.unplaced(taken, str(path))]) from None
     except OSError as exc:
-        raise RecordError(f"cannot write {path}: {exc.strerror or exc}") from None
+        failed = f"cannot write the file: {exc.strerror or exc}"
+        raise RecordError([Problem.unplaced(failed, str(path))]) from None
     return path
 
 
