@@ -224,3 +224,30 @@ def test_the_first_loads_from_several_threads_all_succeed() -> None:
     done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['wikipedia']"
+
+
+def test_a_score_sheet_is_read_and_settled_through_its_game(tmp_path: Path) -> None:
+    """`ulti score`'s reading: the hand typed in holds the game of its ruleset, asks it
+    for the seating and settles by it; another registry is refused, not switched to."""
+    from unittest import mock
+
+    from ulti_rules.plugins import build_registry, new_manager
+    from ulti_rules.scoring.sheet import read_sheet
+    from ulti_rules.scoring.table_facts import active_seats, hand_from_sheet
+
+    from settlement_support import BEN_MAKES_ULTI
+
+    head = "ruleset: wikipedia\nplayers: [Anna, Ben, Carla]\ndealer: Carla\n"
+    (tmp_path / "hand.yaml").write_text(head + BEN_MAKES_ULTI, "utf-8")
+    sheet, where = read_sheet(tmp_path / "hand.yaml")
+    game = load_game("wikipedia")
+    with mock.patch.object(Game, "seating", autospec=True, side_effect=Game.seating) as seating:
+        table = hand_from_sheet(sheet, where, tmp_path, ruleset=game)
+    assert table.game is game and table.ruleset is game.ruleset
+    assert seating.call_count >= 1
+    with mock.patch.object(Game, "settle", autospec=True, side_effect=Game.settle) as settling:
+        settlement = table.settle()
+    assert settling.call_count == 1 and settlement == game.settle(table.contract, table.facts)
+    assert active_seats(game, 1) == list(game.seating(1).active) == active_seats(game.ruleset, 1)
+    with pytest.raises(ValueError, match="another plugin registry"):
+        table.settle(build_registry(new_manager()))

@@ -561,13 +561,16 @@ def _silent_line(
 
 
 def _forfeit(ruleset: Ruleset, contract: Contract) -> bool:
-    """The hand is decided before play: given up, or an uncontested Simple lost double.
+    return decided_before_play(ruleset, contract.gave_up, contract.uncontested)
+
+
+def decided_before_play(ruleset: Ruleset, gave_up: bool, uncontested: bool) -> bool:
+    """The hand is decided before play: given up, or an uncontested Simple lost double
+    (the settlement's and the score sheet's one answer).
 
     Its trump need not have been named then (DE: trump is named at the first lead).
     """
-    return contract.gave_up or (
-        contract.uncontested and ruleset.simple.uncontested == "lose_double"
-    )
+    return gave_up or (uncontested and ruleset.simple.uncontested == "lose_double")
 
 
 def _forfeit_lines(table: _Table, contract: Contract) -> list[_Line]:

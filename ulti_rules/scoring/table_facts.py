@@ -21,7 +21,7 @@ from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..game import Game
 from ..game.catalog import BidInfo, kontra_is_personal
-from ..game.seating import build_seating, dealer_with_forehand
+from ..game.seating import dealer_with_forehand
 from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
@@ -31,7 +31,7 @@ from ..ruleset.safe_yaml import KeyPath
 from ..ruleset.schema import Bid, Ruleset
 from ..said import Named, Said, said_of
 from .possible import TRICKS, can_deal, did_not_play, impossibilities, suit_named, trick_total
-from .settlement import Settlement, SettlementError, settle
+from .settlement import Settlement, SettlementError, decided_before_play
 from .sheet import BidByComponents, Sheet, SheetError, Where, read_sheet, sheet_facts
 
 DECLARER_WORD = "declarer"
@@ -52,9 +52,9 @@ _POINTS_REFUSED = frozenset({"points", "tricks", "last_trick"})
 
 @dataclass
 class TableHand:
-    """A typed-in hand resolved against its ruleset."""
+    """A typed-in hand resolved against the game of its ruleset."""
 
-    ruleset: Ruleset
+    game: Game
     players: list[str]
     contract: Contract
     facts: Facts | None
@@ -62,18 +62,24 @@ class TableHand:
     """The sheet it was read from: a fact judging needs and the sheet lacks is then a
     SheetError naming the key to add."""
 
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.game.ruleset
+
     def name(self, seat: int) -> str:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
 
     def settle(self, registry: Registry | None = None) -> Settlement:
-        """Settle the hand; read from a sheet, what settlement refuses is said as a
-        problem of the sheet (its file named), never as a bare sentence."""
+        """Settle the hand by its game (``registry``, if given, must be the game's); read
+        from a sheet, what settlement refuses is said as a problem of the sheet (its file
+        named), never as a bare sentence."""
+        game = Game.of(self.game, registry)
         try:
-            return settle(self.ruleset, self.contract, self.facts, registry)
+            return game.settle(self.contract, self.facts)
         except MissingFact as exc:
             if self.where is None:
                 raise
-            said = missing_fact_said(exc, registry_of(self.ruleset, registry))
+            said = missing_fact_said(exc, game.registry)
             raise SheetError([self.where.problem((), said)]) from None
         except SettlementError as exc:
             if self.where is None:
@@ -140,11 +146,18 @@ class _Reader:
 
     sheet: Sheet
     where: Where
-    ruleset: Ruleset
-    registry: Registry
+    game: Game
     problems: list[Problem] = field(default_factory=list)
     sat_out_tricks: int = 0
     """Tricks the sheet gives a player who sat out (refused at his name)."""
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.game.ruleset
+
+    @property
+    def registry(self) -> Registry:
+        return self.game.registry
 
     def fail(self, path: KeyPath, message: str) -> None:
         self.problems.append(self.where.problem(path, message))
@@ -222,7 +235,7 @@ class _Reader:
         found = self._named_bid()
         if found is None:
             return None
-        if not Game.of(self.ruleset, self.registry).bid(found.id).biddable:
+        if not self.game.bid(found.id).biddable:
             least = self.ruleset.auction.min_components
             self.fail(
                 ("bid",),
@@ -296,7 +309,7 @@ class _Reader:
         """The hand's trump, as the sheet says it or as the bid fixes it. Which trumps a
         bid may have is the catalogue's (``BidInfo.suits``, as the engine asks it); this
         only says in words why another one is wrong."""
-        info = Game.of(self.ruleset, self.registry).bid(bid.id)
+        info = self.game.bid(bid.id)
         kind = info.trump
         allowed = [suit_id(s) for s in info.suits]
         given = self.sheet.trump
@@ -345,9 +358,7 @@ class _Reader:
         if suit is None:
             suit = fixed
         sheet = self.sheet
-        before_play = sheet.gave_up or (
-            sheet.uncontested and self.ruleset.simple.uncontested == "lose_double"
-        )
+        before_play = decided_before_play(self.ruleset, sheet.gave_up, sheet.uncontested)
         if suit is None and (
             before_play or self.uncontested_in_vain() or self.uncontested_unsaid(bid)
         ):
@@ -403,7 +414,7 @@ class _Reader:
         """``gave_up`` and ``uncontested`` where the rules or the bid give them no
         meaning, said at their keys (settlement would refuse them with no position)."""
         sheet, simple = self.sheet, self.ruleset.simple
-        plain = Game.of(self.ruleset, self.registry).bid(bid.id).plain_parti
+        plain = self.game.bid(bid.id).plain_parti
         called = any(any(levels.values()) for levels in kontra.values())
         name = self.ruleset.name
         if (
@@ -485,7 +496,7 @@ class _Reader:
         two = self.ruleset.auction.two_round
         if sheet.round_one or two is None or not two.opener_must_bid or two.multiplier == 1:
             return
-        game = Game.of(self.ruleset, self.registry)
+        game = self.game
         if not sheet.uncontested and not first_bid_only(game, game.bid(bid.id)):
             return
         if self.uncontested_unsaid(bid):
@@ -506,7 +517,7 @@ class _Reader:
 
     def only_uncontested(self, bid: Bid) -> bool:
         """:func:`only_uncontested` of the sheet's bid."""
-        game = Game.of(self.ruleset, self.registry)
+        game = self.game
         return only_uncontested(game, game.bid(bid.id))
 
     def uncontested_unsaid(self, bid: Bid) -> bool:
@@ -554,7 +565,7 @@ class _Reader:
         ruleset = self.ruleset
         if not self.sheet.gave_up or declarer == seats[0]:
             return
-        game = Game.of(ruleset, self.registry)
+        game = self.game
         if not game.only_forehand_gives_up(game.bid(bid.id)):
             return
         self.fail(
@@ -595,7 +606,7 @@ class _Reader:
                 "bid here), not {declarer}",
                 **values,
             )
-        elif first_bid_only(game := Game.of(self.ruleset, self.registry), game.bid(bid.id)):
+        elif first_bid_only(game := self.game, game.bid(bid.id)):
             said = Said(
                 "a plain Simple ('{bid}') wins the auction in '{ruleset}' only as the first "
                 "bid, left standing (no bid ranks below it), which is forehand's: with "
@@ -1047,15 +1058,16 @@ def ruleset_location(ref: str, base: Path) -> str | Path:
     return (base / ref).resolve() if is_path(ref) else ref
 
 
-def active_seats(ruleset: Ruleset, dealer: int | None) -> list[int]:
+def active_seats(ruleset: Ruleset | Game, dealer: int | None) -> list[int]:
     """Forehand (the player after the dealer) first; four players: the dealer sits out.
 
-    The engine's seating (``game/seating.py``): the deal passes from seat to seat + 1
-    (seat - 1 for a clockwise table).
+    The engine's seating (``Game.seating``): the deal passes from seat to seat + 1 (seat
+    - 1 for a clockwise table).
     """
+    game = Game.of(ruleset)
     if dealer is None:
-        return list(range(ruleset.players.count))
-    return list(build_seating(ruleset, dealer).active)
+        return list(range(game.ruleset.players.count))
+    return list(game.seating(dealer).active)
 
 
 def sheet_ruleset(
@@ -1082,20 +1094,21 @@ def hand_from_sheet(
     base: Path,
     registry: Registry | None = None,
     *,
-    ruleset: Ruleset | None = None,
+    ruleset: Ruleset | Game | None = None,
 ) -> TableHand:
     """Resolve a sheet into Facts and a Contract, or raise SheetError with every problem.
 
     The sheet's ``ruleset:`` is read relative to ``base`` (the sheet's folder) and must
     stay inside it or a rulesets folder; a caller that already knows the ruleset (a
-    ledger's session) passes it as ``ruleset``.
+    ledger's session) passes it, or its game, as ``ruleset``.
     """
     if ruleset is None:
         registry = registry if registry is not None else get_registry()
-        ruleset = sheet_ruleset(sheet, where, base, registry)
+        game = Game.of(sheet_ruleset(sheet, where, base, registry), registry)
     else:
-        registry = registry_of(ruleset, registry)
-    reader = _Reader(sheet, where, ruleset, registry)
+        game = Game.of(ruleset, registry)
+    ruleset = game.ruleset
+    reader = _Reader(sheet, where, game)
     names = reader.players()
     reader.stop_if_failed()
     dealer = None
@@ -1109,7 +1122,7 @@ def hand_from_sheet(
         reader.check_names(names)
     reader.stop_if_failed()
     assert declarer is not None and bid is not None
-    seats = active_seats(ruleset, dealer)
+    seats = active_seats(game, dealer)
     sitting_out = dealer if ruleset.players.count == 4 else None
     if declarer not in seats:
         reader.fail(
@@ -1149,7 +1162,7 @@ def hand_from_sheet(
         multiplier=multiplier,
         sitting_out=sitting_out,
     )
-    return TableHand(ruleset, names, contract, facts, where)
+    return TableHand(game, names, contract, facts, where)
 
 
 def read_table_hand(path: Path, registry: Registry | None = None) -> TableHand:
