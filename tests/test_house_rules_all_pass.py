@@ -125,4 +125,5 @@ def test_score_settles_no_passed_out_hand(tmp_path: Path) -> None:
     )
     done: Any = run_in(tmp_path)("score", "hand.yaml")
     assert done.returncode == 1
-    assert "declarer is required" in done.stderr and "bid is required" in done.stderr
+    assert "missing required key 'declarer'" in done.stderr
+    assert "missing required key 'bid'" in done.stderr

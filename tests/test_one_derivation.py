@@ -329,3 +329,45 @@ def test_the_engine_and_the_score_keeper_agree_on_the_trump_and_the_dealer(
         assert table.contract.trump == contract.trump
         compared += 1
     assert compared > 0
+
+
+def test_a_missing_key_is_worded_alike_by_every_reader_and_in_each_language(
+    tmp_path: Path,
+) -> None:
+    """One wording (``pydantic_problems.missing_key_message``): a ruleset, a score sheet
+    and a hand record say a required key left out the same way, at the mapping that
+    lacks it; the sheet says it in Hungarian and German too (it was English only)."""
+    from ulti_rules.records import RecordError, load_record
+    from ulti_rules.ruleset.loading import check_file
+
+    from cli_in_process import run_in
+
+    club = tmp_path / "club.yaml"
+    club.write_text("name: club\nextends: wikipedia\nsilent_bonuses: {feat: {value: 2}}\n")
+    said = [p.message for p in check_file(club)]
+    assert "missing required key 'condition'" in said
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: wikipedia\nplayers: [A, B, C]\nbid: ulti\ntrump: acorns\npoints: {declarer: 60}\n"
+    )
+    with pytest.raises(SheetError) as sheet:
+        read_table(tmp_path / "s.yaml")
+    assert [(p.path, p.message) for p in sheet.value.problems] == [
+        ("", "missing required key 'declarer'"),
+        ("points", "missing required key 'defenders'"),
+    ]
+    (tmp_path / "r.json").write_text('{"format": "ulti-hand/1", "ruleset": "wikipedia"}')
+    with pytest.raises(RecordError) as record:
+        load_record(tmp_path / "r.json")
+    assert "missing required key 'deal'" in [p.message for p in record.value.problems]
+    ulti = run_in(tmp_path)
+    for lang, words in (
+        ("hu", "hiányzó kötelező kulcs: 'declarer'"),
+        ("de", "fehlender Pflichtschlüssel 'declarer'"),
+    ):
+        done = ulti("score", "s.yaml", "--lang", lang)
+        assert done.returncode == 1 and f"s.yaml: {words}\n" in done.stderr, done.stderr
+
+
+def read_table(path: Path) -> object:
+    sheet, where = read_sheet(path)
+    return hand_from_sheet(sheet, where, path.parent)

@@ -369,7 +369,7 @@ def test_unknown_and_missing_keys(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as caught:
         load_record(path)
     message = str(caught.value)
-    assert "hand.json: missing: deal is required" in message
+    assert "hand.json: missing required key 'deal'" in message
     assert "colour: unknown key" in message
 
 

@@ -144,7 +144,7 @@ def test_an_ace_taker_without_a_trick_is_refused(tmp_path: Path) -> None:
         (
             "points: {declarer: 60, defenders: 30}",
             "points: {declarer: 60}",
-            "points: missing: defenders is required",
+            "points: missing required key 'defenders'",
         ),
         ("aces: [Anna, Ben]", "aces: [Anna, Ben]\nfoo: 1", "foo: unknown key"),
         ("aces: [Anna, Ben]\n", "", "add 'aces:' to the document"),

@@ -79,6 +79,7 @@ from .pydantic_problems import (
     list_message,
     literal_message,
     located,
+    missing_key_message,
     plain_message,
 )
 from .ranking import TABLE
@@ -714,7 +715,7 @@ def _schema_problems(
             continue
         given = error.get("input")
         if kind == "missing":
-            path, message = path[:-1], f"missing required key '{shorten(str(path[-1]))}'"
+            path, message = path[:-1], missing_key_message(path[-1])
         elif kind == "extra_forbidden":
             key = str(path[-1])
             message = f"unknown key '{shorten(key)}'"

@@ -5,7 +5,8 @@ with a did-you-mean and the page of the docs that lists the keys, a missing key,
 otherwise the check's own message. Each reader words what only it has (a sheet's
 "write it like" shapes) before falling back on :func:`error_message`. The ruleset
 loader words its own on purpose (it joins a union's errors into one problem and says
-where a misplaced setting belongs) but shares :func:`located` and :func:`plain_message`.
+where a misplaced setting belongs) but shares :func:`located`, :func:`plain_message`,
+the bounds', lists' and literals' words and :func:`missing_key_message`.
 """
 
 from __future__ import annotations
@@ -106,11 +107,17 @@ def list_message(err: ErrorDetails) -> str | None:
     return f"should be a list, not {describe(given)}"
 
 
+def missing_key_message(key: object) -> Said:
+    """A key the schema requires and the mapping lacks, said at that mapping: the words of
+    every reader, the ruleset loader's too."""
+    return Said("missing required key '{key}'", key=shorten(str(key)))
+
+
 def error_message(
     err: ErrorDetails, data: Any, model: type[BaseModel], *, docs: str, hint: bool = True
 ) -> str:
     """How a reader words a schema error: ``unknown key 'triks' (did you mean 'tricks'?)
-    (see docs/...)``, ``missing: deal is required``, or the check's message. Without
+    (see docs/...)``, ``missing required key 'deal'``, or the check's message. Without
     ``hint`` (a problem that will not be shown), or for a key too long to be a misspelling
     (a hostile file's 100 kB key), no did-you-mean."""
     loc = err["loc"]
@@ -118,7 +125,7 @@ def error_message(
         hint = hint and len(str(loc[-1])) <= QUOTED
         return f"{unknown_key_message(model, loc, data, hint=hint)} (see {docs})"
     if err["type"] == "missing":
-        return f"missing: {loc[-1]} is required"
+        return missing_key_message(loc[-1])
     return bound_message(err) or literal_message(err) or list_message(err) or plain_message(err)
 
 
