@@ -309,3 +309,44 @@ def test_the_plugin_check_sees_a_submodule_import() -> None:
         "ulti_rules.i18n",
         "ulti_rules.scoring",
     ]
+
+
+def picture_layers() -> dict[str, int]:
+    """Each module or folder docs/architecture.md's picture of the layers names, and the
+    layer it is drawn in (a file named bare, ``hints.py``, as its file name)."""
+    doc = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    picture = doc.split("## The layers", 1)[1].split("```", 2)[1]
+    drawn: dict[str, int] = {}
+    number = -1
+    for line in picture.splitlines():
+        head = re.match(r"\s*(\d)\s+(\w+)\s", line)
+        if head:
+            number = int(head.group(1))
+            assert NAMES[number] == head.group(2), line
+        line = re.sub(r"\([^)]*\)", "", line)  # the words in brackets name no module
+        for found in re.findall(r"(?:ulti_rules/)?([a-z0-9_]+(?:/[a-z0-9_]+)*(?:\.py|/))", line):
+            drawn[found] = number
+    return drawn
+
+
+def test_the_picture_in_docs_architecture_is_the_layers() -> None:
+    """Every module the picture draws is in that layer of ``LAYERS``, and every layer of
+    ``LAYERS`` is drawn."""
+    drawn = picture_layers()
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    wrong = []
+    for name, number in drawn.items():
+        if name.endswith("/"):  # a folder: its package
+            candidates = [name.rstrip("/").replace("/", ".")]
+        elif "/" in name:
+            candidates = [name.removesuffix(".py").replace("/", ".")]
+        else:  # a file named bare: any module of that file name
+            stem = name.removesuffix(".py")
+            candidates = [m for m in modules if m.rpartition(".")[2] == stem or m == stem]
+            candidates = candidates or ([""] if name == "__init__.py" else [])
+        layers = {layer(m) for m in candidates if m in modules or m == ""}
+        if number not in layers:
+            wrong.append(f"{name} drawn in {NAMES[number]}, in {sorted(NAMES[n] for n in layers)}")
+    assert wrong == []
+    assert set(drawn.values()) == set(range(len(NAMES)))
+    assert len(drawn) > 40
