@@ -123,3 +123,96 @@ def test_a_file_read_only_to_be_dropped_is_watched(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").unlink()
     (tmp_path / "b.yaml").symlink_to(tmp_path / "c.yaml")
     assert simple_name(club) == "From a"
+
+
+def test_a_rulesets_folder_reached_through_a_link_that_points_elsewhere_now_is_seen(
+    sealed_user_folders: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ULTI_RULES_PATH`` names a link to the folder that lets a path in; the link then
+    points to another folder: the same string, another folder, and the path is refused."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    for folder in (here, there):
+        folder.mkdir()
+    (here / "base.yaml").write_text(OURS, "utf-8")
+    link = tmp_path / "rules"
+    link.symlink_to(here)
+    club = tmp_path / "club" / "club.yaml"
+    club.parent.mkdir()
+    club.write_text(f"name: club\ntitle: A club\nextends: {here / 'base.yaml'}\n", "utf-8")
+    dated_back(club, here / "base.yaml", here, there)
+    monkeypatch.setenv("ULTI_RULES_PATH", str(link))
+    assert simple_name(club) == "Our Simple"
+    link.unlink()
+    link.symlink_to(there)
+    with pytest.raises(RulesetError, match="outside"):
+        load_ruleset(club)
+
+
+def test_a_relative_rulesets_folder_read_from_another_working_folder_is_seen(
+    sealed_user_folders: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for where in ("one", "two"):
+        (tmp_path / where / "rules").mkdir(parents=True)
+    base = tmp_path / "one" / "rules" / "base.yaml"
+    base.write_text(OURS, "utf-8")
+    club = tmp_path / "club" / "club.yaml"
+    club.parent.mkdir()
+    club.write_text(f"name: club\ntitle: A club\nextends: {base}\n", "utf-8")
+    dated_back(club, base)
+    monkeypatch.setenv("ULTI_RULES_PATH", "rules")
+    monkeypatch.chdir(tmp_path / "one")
+    assert simple_name(club) == "Our Simple"
+    monkeypatch.chdir(tmp_path / "two")
+    with pytest.raises(RulesetError, match="outside"):
+        load_ruleset(club)
+
+
+def test_a_file_a_name_finds_but_the_chain_passes_over_is_watched(
+    sealed_user_folders: Path, tmp_path: Path
+) -> None:
+    """A club's own ``wikipedia.yaml`` that ``extends: wikipedia`` passes over itself, here
+    the user folder's ``wikipedia.yaml``, a link to it; once that link is a file of the
+    user's own, the name finds that file first. No file of the chain changed."""
+    club = tmp_path / "club" / "wikipedia.yaml"
+    club.parent.mkdir()
+    club.write_text("name: club\ntitle: A club\nextends: wikipedia\n", "utf-8")
+    mine = sealed_user_folders / "wikipedia.yaml"
+    mine.symlink_to(club)
+    dated_back(club, club.parent, sealed_user_folders)
+    assert simple_name(club) == "Simple"
+    mine.unlink()
+    mine.write_text(OURS, "utf-8")  # which builds on the bundled wikipedia in turn
+    dated_back(mine, sealed_user_folders)  # the folder's listing as it was
+    assert simple_name(club) == "Our Simple"
+
+
+def test_a_file_saved_just_after_the_disk_cache_checked_it_is_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ruleset read back from disk was checked against the bytes it was validated
+    from; a save right after that check is not vouched for by the stamp taken next."""
+    from ulti_rules.ruleset import disk_cache
+
+    from cache_support import cache_in
+
+    base = tmp_path / "base.yaml"
+    base.write_text(OURS, "utf-8")
+    club = tmp_path / "club.yaml"
+    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\n", "utf-8")
+    dated_back(base, club)
+    with cache_in(tmp_path / "cache"):
+        assert simple_name(club) == "Our Simple"  # validated, and kept on disk
+        loading.LOADED.clear()  # as a new command starts
+        real = disk_cache.DiskCache.get
+
+        def saved_after(self: object, *args: object) -> object:
+            kept = real(self, *args)  # type: ignore[arg-type]
+            assert kept is not None
+            base.write_text(OURS.replace("Our Simple", "Their Simple"), "utf-8")
+            dated_back(base)
+            return kept
+
+        monkeypatch.setattr(disk_cache.DiskCache, "get", saved_after)
+        assert simple_name(club) == "Our Simple"  # what the disk held when it was checked
+        monkeypatch.setattr(disk_cache.DiskCache, "get", real)
+        assert simple_name(club) == "Their Simple"

@@ -243,9 +243,17 @@ class DiskCache:
 
     def get(
         self, path: Path, registry: Registry, outside: bool
-    ) -> tuple[Ruleset, list[Path], dict[str, tuple[tuple[str, str], ...] | None]] | None:
+    ) -> (
+        tuple[
+            Ruleset,
+            dict[str, tuple[str, str, bytes]],
+            dict[str, tuple[tuple[str, str], ...] | None],
+        ]
+        | None
+    ):
         """The ruleset kept for the file at ``path``, the files it was read from and the
-        names it looked up (``Reads``), if nothing it rests on changed; else None."""
+        names it looked up (as ``Reads`` records them), if nothing it rests on changed;
+        else None."""
         folder = cache_dir()
         code = self._code(registry) if folder is not None else None
         if folder is None or code is None:
@@ -273,7 +281,7 @@ class DiskCache:
 
         if type(ruleset) is not ruleset_model(registry.param_models()):
             return None
-        return ruleset, [Path(p) for p in files], names
+        return ruleset, files, names
 
     def put(
         self, path: Path, registry: Registry, reads: Reads, ruleset: Ruleset, outside: bool

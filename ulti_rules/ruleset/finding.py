@@ -222,8 +222,12 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
 def ruleset_folders(registry: Registry | None = None) -> list[Path]:
     """Every folder rulesets are looked up in: a file there may be named from any file."""
     registry = _registry(registry)
-    plugin_dirs = [Path(path).parent for path, _ in [*registry.rulesets, *registry.fragments]]
-    return [*user_dirs(), *plugin_dirs, bundled_dir()]
+    return [*user_dirs(), *map(Path, _plugin_folders(registry)), bundled_dir()]
+
+
+def _plugin_folders(registry: Registry) -> list[str]:
+    """The folders of the plugins' rulesets and fragments, in the registry's order."""
+    return [os.path.dirname(path) for path, _ in [*registry.rulesets, *registry.fragments]]
 
 
 def locate(ref: str, base: Path, registry: Registry | None = None, *, referrer: str) -> str | Path:
@@ -262,8 +266,9 @@ def _candidates(
         tuple((str(path), plugin) for path, plugin in plugged),
     )
     keep = all(stamp is not None for stamp, _ in listings)
-    if keep and key in _FOUND:
-        return _FOUND[key]
+    kept = _FOUND.get(key) if keep else None  # one look: another thread may clear it
+    if kept is not None:
+        return kept
     found: dict[str, list[_Candidate]] = {}
     seen: set[str] = set()
 
@@ -287,18 +292,35 @@ def _candidates(
     return found
 
 
+Identity = tuple[int, int] | None
+"""A file's or folder's device and inode, through any symbolic link (None: not there)."""
+
+
+def identity(path: str | Path) -> Identity:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 def lookup_now(
     registry: Registry, names: tuple[str, ...]
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, ...], ...]]:
-    """What a name or path written in a file is resolved against now, besides the file's
-    own folder and the registry's files (what the user's folders are worked out from,
-    ``~`` among it, and those folders); and the files each of ``names`` finds (their
-    paths, in lookup order). Two equal answers resolve a chain alike: what the files hold
-    is their own matter (a stamp, a digest)."""
+) -> tuple[Any, tuple[tuple[tuple[str, Identity], ...], ...]]:
+    """What a name or path written in a file is resolved against now: what the user's
+    folders are worked out from (``~`` among it), and each rulesets folder (a path may
+    lead into one) by its path and the folder it is, through any link; and the files each
+    of ``names`` finds, in lookup order, by path and the file each is. Two equal answers
+    resolve a chain alike; what the files hold is their own matter (a stamp, a digest).
+    A few stats, where real paths cost a look at every folder on the way."""
     key, users = _user_state()
     known = _candidates(registry, users)
-    found = tuple(tuple(str(c.path) for c in known.get(name, ())) for name in names)
-    return (key, tuple(map(str, users))), found
+    every = [*map(str, users), *_plugin_folders(registry), str(bundled_dir())]
+    folders = tuple((d, identity(d)) for d in every)  # ruleset_folders, cheaper
+    found = tuple(
+        tuple((str(c.path), identity(c.path)) for c in known.get(name, ())) for name in names
+    )
+    return (key, folders), found
 
 
 def _registry(registry: Registry | None) -> Registry:

@@ -39,13 +39,14 @@ RACY_NS = 2_000_000_000
 
 Stamp = tuple[int, int, int, int]
 Mark = tuple[Stamp, bytes | None]
-Names = Mapping[str, tuple[str, ...]]
-"""Each name a load looked up -> the paths of the files it found, in lookup order."""
-Found = tuple[Hashable, tuple[tuple[str, ...], ...]]
+Names = Mapping[str, tuple[tuple[str, str], ...] | None]
+"""Each name a load looked up -> the files it found, in lookup order, each by its path and
+real path then (``reads.Reads.names``)."""
+Found = tuple[Hashable, tuple[tuple[tuple[str, Hashable], ...], ...]]
 Lookup = Callable[["Registry", tuple[str, ...]], Found]
-"""What names and paths in a chain resolve against now, and the paths of the files each of
-the given names finds (``finding.lookup_now``; given by the loader, so that this module
-stays below it)."""
+"""What names and paths in a chain resolve against now, and the files each of the given
+names finds, each by its path and what it is (``finding.lookup_now``; given by the loader,
+so that this module stays below it)."""
 Entry = tuple["Registry", tuple[tuple[Path, Mark], ...], tuple[str, ...], Found, "Ruleset"]
 
 
@@ -116,8 +117,10 @@ class LoadCache:
         names = names or {}
         order = tuple(names)
         lookup = self._lookup(registry, order)
-        if lookup[1] != tuple(names[name] for name in order):
-            return
+        for name, found in zip(order, lookup[1], strict=True):  # still the files it found
+            then = names[name]
+            if then is None or [(p, os.path.realpath(p)) for p, _ in found] != list(then):
+                return
         marks: list[tuple[Path, Mark]] = []
         now = time.time_ns()
         for file in files:

@@ -955,10 +955,10 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     if disk is not None:
         with contextlib.suppress(Exception):  # a fault of the cache: validate instead
             kept = disk.get(path, registry, outside)
-    parsed: dict[str, bytes] = {}  # a kept ruleset's files were checked just now
     if kept is not None:
-        ruleset, files, names = kept
+        ruleset, read, names = kept
         object.__setattr__(ruleset, REGISTRY_KEY, registry)
+        files = [Path(p) for p in read]
     else:
         with recording() as reads:
             ruleset, layers = _validate(path, registry)
@@ -967,19 +967,11 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
                 disk.put(path, registry, reads, ruleset, outside)
         if reads.changed():  # a file or a name changed while it was read: keep nothing
             return ruleset
-        files = [*layers, *(Path(p) for p in reads.files if Path(p) not in layers)]
-        names = reads.names
-        parsed = {p: digest for p, (_, _, digest) in reads.files.items()}
-    LOADED.put(path, registry, files, ruleset, outside, _paths_found(names), parsed)
+        read, names = reads.files, reads.names
+        files = [*layers, *(Path(p) for p in read if Path(p) not in layers)]
+    parsed = {p: digest for p, (_, _, digest) in read.items()}  # the bytes validated
+    LOADED.put(path, registry, files, ruleset, outside, names, parsed)
     return ruleset
-
-
-def _paths_found(
-    names: dict[str, tuple[tuple[str, str], ...] | None],
-) -> dict[str, tuple[str, ...]]:
-    """The files each name found (path, real path) as the in-memory cache compares them: by
-    path (a file's own stamp shows a link that points elsewhere now)."""
-    return {name: tuple(p for p, _ in found or ()) for name, found in names.items()}
 
 
 def registry_of(ruleset: Ruleset, registry: Registry | None = None) -> Registry:
