@@ -139,7 +139,7 @@ def _code_modules(
     return tuple(found)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _code(modules: tuple[ModuleType, ...]) -> tuple[Any, ...] | None:
     """What the running code is: the sizes and times of the files of ``ulti_rules`` and
     of ``modules``' packages, and the libraries' versions; read once per process (about

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import types
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -152,10 +152,12 @@ def setting_places(root: type[BaseModel], key: str) -> list[str]:
     return list(_setting_index(root).get(key, ()))
 
 
-@cache
+@lru_cache(maxsize=32)
 def _setting_index(root: type[BaseModel]) -> dict[str, tuple[str, ...]]:
     """Every setting name in ``root``'s tree and its places: the schema is walked once
-    per model, not once per unknown key (a file with 45,000 of them took minutes)."""
+    per model, not once per unknown key (a file with 45,000 of them took minutes). For
+    the last 32 models asked about: a program that builds ever new ruleset models (one
+    per set of plugin kinds) does not keep every one alive here."""
     found: dict[str, list[str]] = {}
     seen: set[tuple[type[BaseModel], str]] = set()
 

@@ -1064,6 +1064,9 @@ MODELS_KEPT = 16
 """Ruleset model classes kept, one per set of contract kinds (a program has one per plugin
 registry it builds: a few). A class no longer kept lives on in the rulesets made of it."""
 _MODEL_CACHE: Recent[_Kinds, type[Ruleset]] = Recent(MODELS_KEPT)
+_LIVE_MODELS: weakref.WeakValueDictionary[_Kinds, type[Ruleset]] = weakref.WeakValueDictionary()
+"""Every model class still alive, by its kinds: one no longer kept is still the class of
+its kinds while a ruleset of it lives, so that rulesets of the same kinds stay equal."""
 _KINDS_OF: weakref.WeakKeyDictionary[type[Ruleset], _Kinds] = weakref.WeakKeyDictionary()
 """The kinds each model class was built for (to pickle its rulesets): gone with the class."""
 
@@ -1083,9 +1086,9 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
     is validated with its own parameters and the JSON Schema lists it.
     """
     key = tuple(sorted(kinds.items()))
-    cached = _MODEL_CACHE.get(key)
+    cached = _MODEL_CACHE.get(key) or _LIVE_MODELS.get(key)
     if cached is not None:
-        return cached
+        return _MODEL_CACHE.setdefault(key, cached)
     models = tuple(kinds[name] for name in sorted(kinds))
     entry: Any
     if len(models) == 1:
@@ -1108,4 +1111,5 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
         },
     )
     _KINDS_OF[model] = key
+    model = _LIVE_MODELS.setdefault(key, model)
     return _MODEL_CACHE.setdefault(key, model)
