@@ -233,7 +233,7 @@ def test_a_score_sheet_is_read_and_settled_through_its_game(tmp_path: Path) -> N
 
     from ulti_rules.plugins import build_registry, new_manager
     from ulti_rules.scoring.sheet import read_sheet
-    from ulti_rules.scoring.table_facts import active_seats, hand_from_sheet
+    from ulti_rules.scoring.table_facts import TableHand, active_seats, hand_from_sheet
 
     from settlement_support import BEN_MAKES_ULTI
 
@@ -251,3 +251,37 @@ def test_a_score_sheet_is_read_and_settled_through_its_game(tmp_path: Path) -> N
     assert active_seats(game, 1) == list(game.seating(1).active) == active_seats(game.ruleset, 1)
     with pytest.raises(ValueError, match="another plugin registry"):
         table.settle(build_registry(new_manager()))
+    with pytest.warns(DeprecationWarning, match=r"pass Game\.of\(ruleset\)"):
+        made = TableHand(game.ruleset, table.players, table.contract, table.facts)  # type: ignore[arg-type]
+    assert made.game is game and made.settle() == settlement
+
+
+def test_the_seats_of_a_ruleset_without_its_registry_need_no_game() -> None:
+    """A copy of a ruleset loaded with the program's own registry (whose Four Aces the
+    process's registry lacks) keeps no registry; who sits where needs none, and asking
+    built a game with the process's registry, which refused the unknown kind."""
+    import copy
+
+    from ulti_rules import build_registry, new_manager, reset_plugins
+    from ulti_rules.scoring.all_pass import all_pass_payments
+    from ulti_rules.scoring.table_facts import active_seats
+
+    import ulti_four_aces
+
+    pm = new_manager(autoload=False)
+    pm.register(ulti_four_aces, name="four_aces")
+    mine = build_registry(pm)
+    ruleset = load_ruleset("wikipedia", mine)
+    passing = ruleset.model_copy(
+        update={"auction": ruleset.auction.model_copy(update={"all_pass": "forehand_pays"})}
+    )
+    passing = passing.model_copy(
+        update={"auction": passing.auction.model_copy(update={"all_pass_payment": 2})}
+    )
+    twin = copy.deepcopy(passing)
+    reset_plugins(new_manager(autoload=False))  # the process's registry: no Four Aces
+    try:
+        assert active_seats(twin, 0) == list(load_game(ruleset).seating(0).active)
+        assert all_pass_payments(twin, 0) == {0: 2, 1: -4, 2: 2}
+    finally:
+        reset_plugins()

@@ -9,6 +9,7 @@ played one. ``sheet_from`` goes the other way, for records and tests.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from ..errors import Problem, RulesetError
 from ..facts import Contract, Facts, FactValue, MarriageFact
 from ..game import Game
 from ..game.catalog import BidInfo, kontra_is_personal
-from ..game.seating import dealer_with_forehand
+from ..game.seating import build_seating, dealer_with_forehand
 from ..plugins import Registry, get_registry, plugin_fault, printable
 from ..quoting import shorten
 from ..ruleset.hints import did_you_mean
@@ -61,6 +62,15 @@ class TableHand:
     where: Where | None = None
     """The sheet it was read from: a fact judging needs and the sheet lacks is then a
     SheetError naming the key to add."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.game, Ruleset):  # how a TableHand was made before it held a game
+            warnings.warn(
+                "TableHand takes the Game of its ruleset now: pass Game.of(ruleset)",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+            self.game = Game.of(self.game)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -1064,10 +1074,13 @@ def active_seats(ruleset: Ruleset | Game, dealer: int | None) -> list[int]:
     The engine's seating (``Game.seating``): the deal passes from seat to seat + 1 (seat
     - 1 for a clockwise table).
     """
-    game = Game.of(ruleset)
-    if dealer is None:
-        return list(range(game.ruleset.players.count))
-    return list(game.seating(dealer).active)
+    if isinstance(ruleset, Game):
+        if dealer is None:
+            return list(range(ruleset.ruleset.players.count))
+        return list(ruleset.seating(dealer).active)
+    if dealer is None:  # a ruleset alone: no game built for it (it may have no registry)
+        return list(range(ruleset.players.count))
+    return list(build_seating(ruleset, dealer).active)
 
 
 def sheet_ruleset(
