@@ -213,14 +213,35 @@ def test_no_import_goes_up_a_layer() -> None:
 def test_every_import_by_a_string_is_known() -> None:
     """A module added that imports by a string the walk cannot read is listed here, and
     its table in LAZY_TABLES if its targets are modules of the package."""
-    calling = set()
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-                calling.add(module_name(path))
+    calling = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if string_imports(path.read_text(encoding="utf-8"))
+    }
     assert calling == set(STRING_IMPORTERS)
     assert lazy_imports("rulebook") == {"rulebook.build", "rulebook.document"}
     assert "scoring.settlement" in lazy_imports("") and "cli.score" in lazy_imports("cli")
+
+
+def string_imports(source: str) -> int:
+    """How many calls import by a string: ``importlib.import_module``, a bare
+    ``import_module`` (imported from importlib), ``__import__``."""
+    return sum(
+        isinstance(node, ast.Call)
+        and (
+            getattr(node.func, "attr", None) == "import_module"
+            or getattr(node.func, "id", None) in ("import_module", "__import__")
+        )
+        for node in ast.walk(ast.parse(source))
+    )
+
+
+def test_the_string_import_check_sees_each_form() -> None:
+    source = (
+        "import importlib\nfrom importlib import import_module\n"
+        "importlib.import_module('ulti_rules.cli')\nimport_module('x')\n__import__('y')\n"
+    )
+    assert string_imports(source) == 3
 
 
 def test_the_walk_sees_an_upward_import_in_a_lazy_table(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -256,10 +277,18 @@ def test_the_walk_sees_an_upward_import_inside_a_function() -> None:
 
 def submodule_imports(source: str) -> list[str]:
     """The ``ulti_rules`` submodules a plugin's source imports, TYPE_CHECKING included
-    (``from ulti_rules import engine`` too: that is the submodule, not a public name)."""
+    (``from ulti_rules import engine`` too: that is the submodule, not a public name), or
+    reaches as an attribute of the package (``ulti_rules.plugins.reset()``)."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.module == "ulti_rules" and not node.level:
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "ulti_rules"
+            and is_module(node.attr)
+        ):
+            names = [f"ulti_rules.{node.attr}"]
+        elif isinstance(node, ast.ImportFrom) and node.module == "ulti_rules" and not node.level:
             names = [f"ulti_rules.{a.name}" for a in node.names if is_module(a.name)]
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             names = [node.module]
@@ -303,10 +332,12 @@ def test_the_plugin_check_sees_a_submodule_import() -> None:
         "if TYPE_CHECKING:\n    from ulti_rules.engine import Hand\n"
         "def f():\n    import ulti_rules.i18n\n"
         "from ulti_rules import Game, scoring\n"
+        "ulti_rules.plugins.reset()\nulti_rules.load_game('wikipedia')\n"
     )
     assert sorted(submodule_imports(source)) == [
         "ulti_rules.engine",
         "ulti_rules.i18n",
+        "ulti_rules.plugins",
         "ulti_rules.scoring",
     ]
 
