@@ -216,3 +216,65 @@ def test_a_file_saved_just_after_the_disk_cache_checked_it_is_seen(
         assert simple_name(club) == "Our Simple"  # what the disk held when it was checked
         monkeypatch.setattr(disk_cache.DiskCache, "get", real)
         assert simple_name(club) == "Their Simple"
+
+
+def test_a_file_rewritten_in_place_with_its_time_put_back_is_seen(tmp_path: Path) -> None:
+    """Same file, same size, the modification time put back (``cp -p``, ``rsync -t``,
+    ``touch -r``): the change time still moves."""
+    base = tmp_path / "base.yaml"
+    base.write_text(OURS, "utf-8")
+    club = tmp_path / "club.yaml"
+    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\n", "utf-8")
+    dated_back(base, club)
+    assert simple_name(club) == "Our Simple"
+    with base.open("r+", encoding="utf-8") as rewritten:  # the same inode
+        rewritten.write(OURS.replace("Our Simple", "Her Simple"))
+    dated_back(base)
+    assert simple_name(club) == "Her Simple"
+
+
+def test_a_folder_moved_and_left_as_a_link_takes_its_paths_out_of_bounds(
+    tmp_path: Path,
+) -> None:
+    """``extends: ./sub/base.yaml``; ``sub`` is moved out of the club's folder and a link
+    left in its place: every file is the same, but the path now leads outside."""
+    club = tmp_path / "club" / "club.yaml"
+    sub = club.parent / "sub"
+    sub.mkdir(parents=True)
+    (sub / "base.yaml").write_text(OURS, "utf-8")
+    club.write_text("name: club\ntitle: A club\nextends: ./sub/base.yaml\n", "utf-8")
+    dated_back(sub / "base.yaml", club)
+    assert simple_name(club) == "Our Simple"
+    elsewhere = tmp_path / "elsewhere"
+    sub.rename(elsewhere)
+    sub.symlink_to(elsewhere)
+    with pytest.raises(RulesetError, match="outside"):
+        load_ruleset(club)
+
+
+def test_a_name_that_finds_another_file_while_the_load_runs_is_not_kept(
+    sealed_user_folders: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The name's file is a link while the chain is read, and a file of its own before
+    the ruleset is kept: same path, another file, and nothing is kept."""
+    club = tmp_path / "club" / "wikipedia.yaml"
+    club.parent.mkdir()
+    club.write_text("name: club\ntitle: A club\nextends: wikipedia\n", "utf-8")
+    mine = sealed_user_folders / "wikipedia.yaml"
+    mine.symlink_to(club)
+    dated_back(club, club.parent, sealed_user_folders)
+    real = loading._validate
+
+    def replaced_meanwhile(*args: object) -> object:
+        validated = real(*args)  # type: ignore[arg-type]
+        mine.unlink()
+        mine.write_text(OURS, "utf-8")
+        dated_back(mine, sealed_user_folders)
+        return validated
+
+    monkeypatch.setattr(loading, "_validate", replaced_meanwhile)
+    loading.LOADED.clear()
+    assert simple_name(club) == "Simple"  # as the chain was when it was read
+    monkeypatch.setattr(loading, "_validate", real)
+    assert len(loading.LOADED) == 0
+    assert simple_name(club) == "Our Simple"

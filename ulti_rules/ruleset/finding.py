@@ -160,7 +160,7 @@ class _Candidate:
     plugin: str | None = None
 
 
-_SCANS: dict[str, tuple[tuple[int, int, int], list[Path]]] = {}
+_SCANS: dict[str, tuple[tuple[int, ...], list[Path]]] = {}
 """Each search folder's ruleset files, by the folder's identity and modification time:
 a folder is listed once per run (and again only when a file is added or removed; every
 time, if it holds a symbolic link)."""
@@ -169,11 +169,11 @@ _RACY_NS = 2_000_000_000
 to show a second change within the same tick."""
 
 
-_MISSING = (0, 0, 0)
+_MISSING = (0, 0, 0, 0)
 """The stamp of a search folder that does not exist (or cannot be read): it holds nothing."""
 
 
-def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path]]:
+def _listing_of(directory: Path) -> tuple[tuple[int, ...] | None, list[Path]]:
     """The folder's ruleset files, and the folder's stamp when the listing may be kept
     (``_MISSING`` for a folder that is not there; None: unreadable, changed too recently to
     trust its time, or holding a symbolic link)."""
@@ -181,7 +181,8 @@ def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path
         info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
         return _MISSING, []
-    stamp = (info.st_dev, info.st_ino, info.st_mtime_ns)
+    # the change time too: a folder whose modification time is put back still shows
+    stamp = (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
     key = str(directory)
     cached = _SCANS.get(key)
     if cached is not None and cached[0] == stamp:
@@ -199,7 +200,7 @@ def _listing_of(directory: Path) -> tuple[tuple[int, int, int] | None, list[Path
     # A symbolic link's target can come or go with the folder unchanged: a folder that
     # holds one is listed again every time.
     links = any(_is_link(e) for e in entries)
-    if not links and time.time_ns() - info.st_mtime_ns > _RACY_NS:
+    if not links and time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _RACY_NS:
         _SCANS[key] = (stamp, files)
         return stamp, files
     return None, files

@@ -37,8 +37,14 @@ if TYPE_CHECKING:
 SIZE = 64
 RACY_NS = 2_000_000_000
 
-Stamp = tuple[int, int, int, int]
-Mark = tuple[Stamp, bytes | None]
+Stamp = tuple[int, int, int, int, int]
+"""A file's device, inode, size, and modification and change times (a time put back still
+changes the change time)."""
+Place = tuple[str, str] | None
+"""The real path of a file reached by a path written in a file, and of its folder (what
+the path is confined to): a folder on its way moved, and a link left in its place,
+changes them and nothing else. None for a file found by name, whose lookup is checked."""
+Mark = tuple[Stamp, bytes | None, Place]
 Names = Mapping[str, tuple[tuple[str, str], ...] | None]
 """Each name a load looked up -> the files it found, in lookup order, each by its path and
 real path then (``reads.Reads.names``)."""
@@ -55,7 +61,16 @@ def _stamp(path: Path) -> Stamp | None:
         info = os.stat(path)
     except OSError:
         return None
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _racy(stamp: Stamp, now: int) -> bool:
+    """Changed so recently that a second change in the same tick would not show."""
+    return now - max(stamp[3], stamp[4]) < RACY_NS
+
+
+def _place(path: Path) -> tuple[str, str]:
+    return os.path.realpath(path), os.path.realpath(path.parent)
 
 
 def _digest(path: Path) -> bytes | None:
@@ -66,8 +81,10 @@ def _digest(path: Path) -> bytes | None:
 
 
 def _unchanged(path: Path, mark: Mark) -> bool:
-    stamp, digest = mark
+    stamp, digest, place = mark
     if _stamp(path) != stamp:
+        return False
+    if place is not None and _place(path) != place:
         return False
     return digest is None or _digest(path) == digest
 
@@ -107,13 +124,16 @@ class LoadCache:
         outside: bool = False,
         names: Names | None = None,
         parsed: Mapping[str, bytes] | None = None,
+        placed: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
         """Keep ``ruleset``, loaded from ``files`` (every file the load read) and the
         ``names`` it looked up. ``parsed``: the SHA-256 of the bytes the load parsed, by
         path; a file that holds other bytes now changed while it was validated, and
         nothing is kept (its stamp, taken now, would vouch for the new bytes). Nothing is
         kept either if a file is gone already, or a name finds other files now than the
-        load found."""
+        load found. ``placed``: the files reached by a path (not by a name), each with
+        its real path and its folder's when the load read it; one that has others now is
+        not kept."""
         names = names or {}
         order = tuple(names)
         lookup = self._lookup(registry, order)
@@ -127,14 +147,17 @@ class LoadCache:
             stamp = _stamp(file)
             if stamp is None:
                 return
-            racy = now - stamp[3] < RACY_NS
+            racy = _racy(stamp, now)
             read = parsed.get(str(file)) if parsed else None
             digest = _digest(file) if racy or read is not None else None
             if read is not None and digest != read:  # changed since the load read it
                 return
             if racy and digest is None:  # unreadable now
                 return
-            marks.append((file, (stamp, digest if racy else None)))
+            place = placed.get(str(file)) if placed else None
+            if place is not None and _place(file) != place:  # moved since the load read it
+                return
+            marks.append((file, (stamp, digest if racy else None, place)))
         entry = (registry, tuple(marks), order, lookup, ruleset)
         self._entries.put((str(path), outside), entry)
 

@@ -970,7 +970,12 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
         read, names = reads.files, reads.names
         files = [*layers, *(Path(p) for p in read if Path(p) not in layers)]
     parsed = {p: digest for p, (_, _, digest) in read.items()}  # the bytes validated
-    LOADED.put(path, registry, files, ruleset, outside, names, parsed)
+    # Where a file reached by a path written in a file really is decides whether the path
+    # stays in bounds. Not for a file found by name (its lookup is checked), nor for the top
+    # file: a path written in it is confined to its folder, which moves along with it.
+    by_name = {str(path), *(p for found in names.values() for p, _ in found or ())}
+    placed = {p: (real, folder) for p, (real, folder, _) in read.items() if p not in by_name}
+    LOADED.put(path, registry, files, ruleset, outside, names, parsed, placed)
     return ruleset
 
 
