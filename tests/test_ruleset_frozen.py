@@ -114,6 +114,7 @@ def test_the_model_classes_kept_are_bounded_and_each_is_forgotten_with_its_rules
         for size in range(1, len(names))
         for chosen in itertools.combinations(names, size)
     ][:40]
+    assert len(subsets) > 2 + 32  # more than the cache and the index keep
     first = weakref.ref(schema.ruleset_model(subsets[0]))
     built = []
     for subset in subsets[1:]:
@@ -128,3 +129,41 @@ def test_the_model_classes_kept_are_bounded_and_each_is_forgotten_with_its_rules
     again = pickle.loads(pickle.dumps(ruleset))
     assert type(again) is type(ruleset) and again == ruleset
     assert schema.ruleset_model(dict(schema._KINDS_OF[type(ruleset)])) is type(ruleset)
+
+
+def test_threads_that_ask_for_the_same_new_kinds_at_once_share_one_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each of eight threads asks for the class of the same kinds, not built yet, at the
+    same moment, and the build is slow: one class is built, and it is the one kept for
+    the kinds (two built at once could leave the loser's, soon gone, as the kinds')."""
+    import threading
+    import time
+
+    monkeypatch.setattr(schema, "_MODEL_CACHE", Recent(schema.MODELS_KEPT))
+    monkeypatch.setattr(schema, "_LIVE_MODELS", weakref.WeakValueDictionary())
+    real = schema._built_model
+    builds: list[object] = []
+
+    def slow(kinds: object) -> type:
+        builds.append(kinds)
+        time.sleep(0.05)  # every thread is past the first look by now
+        return real(kinds)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schema, "_built_model", slow)
+    kinds = get_registry().param_models()
+    subset = {name: kinds[name] for name in sorted(kinds)[:2]}
+    start = threading.Barrier(8)
+    got: list[type] = []
+
+    def ask() -> None:
+        start.wait()
+        got.append(schema.ruleset_model(subset))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(got) == 8 and len(set(got)) == 1 and len(builds) == 1
+    assert schema._LIVE_MODELS[tuple(sorted(subset.items()))] is got[0]

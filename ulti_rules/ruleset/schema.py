@@ -19,6 +19,7 @@ that make sense at a card table (``scalars.py``); names are non-blank.
 # ruleset); the few forward references are quoted instead.
 
 import copy
+import threading
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, SupportsIndex
@@ -1069,6 +1070,7 @@ _LIVE_MODELS: weakref.WeakValueDictionary[_Kinds, type[Ruleset]] = weakref.WeakV
 its kinds while a ruleset of it lives, so that rulesets of the same kinds stay equal."""
 _KINDS_OF: weakref.WeakKeyDictionary[type[Ruleset], _Kinds] = weakref.WeakKeyDictionary()
 """The kinds each model class was built for (to pickle its rulesets): gone with the class."""
+_BUILDING = threading.Lock()
 
 
 def _restore(kinds: _Kinds, state: dict[Any, Any]) -> Ruleset:
@@ -1089,6 +1091,16 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
     cached = _MODEL_CACHE.get(key) or _LIVE_MODELS.get(key)
     if cached is not None:
         return _MODEL_CACHE.setdefault(key, cached)
+    with _BUILDING:  # one class per kinds, whichever thread asks first
+        cached = _LIVE_MODELS.get(key)
+        if cached is None:
+            cached = _LIVE_MODELS[key] = _built_model(kinds)
+            _KINDS_OF[cached] = key
+        return _MODEL_CACHE.setdefault(key, cached)
+
+
+def _built_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
+    """A new Ruleset class for ``kinds`` (:func:`ruleset_model` keeps one per kinds)."""
     models = tuple(kinds[name] for name in sorted(kinds))
     entry: Any
     if len(models) == 1:
@@ -1110,6 +1122,4 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
             "__doc__": Ruleset.__doc__,
         },
     )
-    _KINDS_OF[model] = key
-    model = _LIVE_MODELS.setdefault(key, model)
-    return _MODEL_CACHE.setdefault(key, model)
+    return model
