@@ -254,6 +254,13 @@ def test_a_score_sheet_is_read_and_settled_through_its_game(tmp_path: Path) -> N
     with pytest.warns(DeprecationWarning, match=r"pass Game\.of\(ruleset\)"):
         made = TableHand(game.ruleset, table.players, table.contract, table.facts)  # type: ignore[arg-type]
     assert made.game is game and made.settle() == settlement
+    with pytest.warns(DeprecationWarning):
+        named = TableHand(  # type: ignore[call-arg]
+            ruleset=game.ruleset, players=table.players, contract=table.contract, facts=None
+        )
+    assert named.game is game and named.ruleset is game.ruleset and named.facts is None
+    with pytest.raises(TypeError, match="needs a game"):
+        TableHand(players=table.players, contract=table.contract)
 
 
 def test_the_seats_of_a_ruleset_without_its_registry_need_no_game() -> None:

@@ -51,7 +51,7 @@ _POINTS_REFUSED = frozenset({"points", "tricks", "last_trick"})
 """Problems after which no deal of the cards is asked about (``possible.can_deal``)."""
 
 
-@dataclass
+@dataclass(init=False)
 class TableHand:
     """A typed-in hand resolved against the game of its ruleset."""
 
@@ -63,14 +63,29 @@ class TableHand:
     """The sheet it was read from: a fact judging needs and the sheet lacks is then a
     SheetError naming the key to add."""
 
-    def __post_init__(self) -> None:
-        if isinstance(self.game, Ruleset):  # how a TableHand was made before it held a game
+    def __init__(
+        self,
+        game: Game | Ruleset | None = None,
+        players: list[str] | None = None,
+        contract: Contract | None = None,
+        facts: Facts | None = None,
+        where: Where | None = None,
+        *,
+        ruleset: Ruleset | None = None,
+    ) -> None:
+        if ruleset is not None or isinstance(game, Ruleset):  # as a TableHand was made once
             warnings.warn(
                 "TableHand takes the Game of its ruleset now: pass Game.of(ruleset)",
                 DeprecationWarning,
-                stacklevel=3,
+                stacklevel=2,
             )
-            self.game = Game.of(self.game)
+            given = ruleset if ruleset is not None else game
+            if given is not None and (game is None or isinstance(game, Ruleset)):
+                game = Game.of(given)
+        if not isinstance(game, Game) or players is None or contract is None:
+            raise TypeError("TableHand needs a game, the players and the contract")
+        self.game, self.players, self.contract = game, players, contract
+        self.facts, self.where = facts, where
 
     @property
     def ruleset(self) -> Ruleset:
