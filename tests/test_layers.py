@@ -224,24 +224,34 @@ def test_every_import_by_a_string_is_known() -> None:
 
 
 def string_imports(source: str) -> int:
-    """How many calls import by a string: ``importlib.import_module``, a bare
-    ``import_module`` (imported from importlib), ``__import__``."""
+    """How many calls import by a string: ``importlib.import_module``, ``import_module``
+    imported from importlib (under any name), ``__import__`` (``builtins.__import__``)."""
+    tree = ast.parse(source)
+    bare = {"import_module", "__import__"} | {
+        alias.asname
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "importlib"
+        for alias in node.names
+        if alias.name == "import_module" and alias.asname
+    }
     return sum(
         isinstance(node, ast.Call)
         and (
-            getattr(node.func, "attr", None) == "import_module"
-            or getattr(node.func, "id", None) in ("import_module", "__import__")
+            getattr(node.func, "attr", None) in ("import_module", "__import__")
+            or getattr(node.func, "id", None) in bare
         )
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(tree)
     )
 
 
 def test_the_string_import_check_sees_each_form() -> None:
     source = (
-        "import importlib\nfrom importlib import import_module\n"
+        "import builtins, importlib\nfrom importlib import import_module\n"
+        "from importlib import import_module as load\n"
         "importlib.import_module('ulti_rules.cli')\nimport_module('x')\n__import__('y')\n"
+        "builtins.__import__('z')\nload('w')\n"
     )
-    assert string_imports(source) == 3
+    assert string_imports(source) == 5
 
 
 def test_the_walk_sees_an_upward_import_in_a_lazy_table(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,11 +290,19 @@ def submodule_imports(source: str) -> list[str]:
     (``from ulti_rules import engine`` too: that is the submodule, not a public name), or
     reaches as an attribute of the package (``ulti_rules.plugins.reset()``)."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    package = {"ulti_rules"} | {
+        alias.asname
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "ulti_rules" and alias.asname
+    }
+    for node in ast.walk(tree):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
-            and node.value.id == "ulti_rules"
+            and node.value.id in package
             and is_module(node.attr)
         ):
             names = [f"ulti_rules.{node.attr}"]
@@ -333,11 +351,13 @@ def test_the_plugin_check_sees_a_submodule_import() -> None:
         "def f():\n    import ulti_rules.i18n\n"
         "from ulti_rules import Game, scoring\n"
         "ulti_rules.plugins.reset()\nulti_rules.load_game('wikipedia')\n"
+        "import ulti_rules as u\nu.records.save\n"
     )
     assert sorted(submodule_imports(source)) == [
         "ulti_rules.engine",
         "ulti_rules.i18n",
         "ulti_rules.plugins",
+        "ulti_rules.records",
         "ulti_rules.scoring",
     ]
 
