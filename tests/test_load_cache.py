@@ -278,3 +278,26 @@ def test_a_name_that_finds_another_file_while_the_load_runs_is_not_kept(
     monkeypatch.setattr(loading, "_validate", real)
     assert len(loading.LOADED) == 0
     assert simple_name(club) == "Our Simple"
+
+
+def test_the_same_top_file_reached_through_another_folder_is_checked_there(
+    tmp_path: Path,
+) -> None:
+    """The top file is loaded through a folder link, ``d`` to ``A``; ``d`` then points to
+    ``B``, whose ``top.yaml`` and ``sub`` are links back into ``A``: the same files, but a
+    path written in the top file is confined to ``B`` now, and ``./sub/base.yaml`` leaves it."""
+    a, b = tmp_path / "A", tmp_path / "B"
+    (a / "sub").mkdir(parents=True)
+    b.mkdir()
+    (a / "sub" / "base.yaml").write_text(OURS, "utf-8")
+    (a / "top.yaml").write_text("name: club\ntitle: A club\nextends: ./sub/base.yaml\n", "utf-8")
+    (b / "top.yaml").symlink_to(a / "top.yaml")
+    (b / "sub").symlink_to(a / "sub")
+    d = tmp_path / "d"
+    d.symlink_to(a)
+    dated_back(a / "sub" / "base.yaml", a / "top.yaml")
+    assert simple_name(d / "top.yaml") == "Our Simple"
+    d.unlink()
+    d.symlink_to(b)
+    with pytest.raises(RulesetError, match="outside"):
+        load_ruleset(d / "top.yaml")

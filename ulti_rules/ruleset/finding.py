@@ -31,6 +31,7 @@ from ..said import Said
 from .headings import heading as read_heading
 from .headings import keep
 from .hints import did_you_mean
+from .load_cache import Identity, identity
 from .reads import note_name
 from .references import (
     SUFFIXES,
@@ -291,18 +292,6 @@ def _candidates(
             _FOUND.clear()
         _FOUND[key] = found
     return found
-
-
-Identity = tuple[int, int] | None
-"""A file's or folder's device and inode, through any symbolic link (None: not there)."""
-
-
-def identity(path: str | Path) -> Identity:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
 
 
 def lookup_now(

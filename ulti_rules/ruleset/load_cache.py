@@ -45,6 +45,18 @@ Place = tuple[str, str] | None
 the path is confined to): a folder on its way moved, and a link left in its place,
 changes them and nothing else. None for a file found by name, whose lookup is checked."""
 Mark = tuple[Stamp, bytes | None, Place]
+Identity = tuple[int, int] | None
+"""A file's or folder's device and inode, through any symbolic link (None: not there)."""
+
+
+def identity(path: str | Path) -> Identity:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 Names = Mapping[str, tuple[tuple[str, str], ...] | None]
 """Each name a load looked up -> the files it found, in lookup order, each by its path and
 real path then (``reads.Reads.names``)."""
@@ -53,7 +65,9 @@ Lookup = Callable[["Registry", tuple[str, ...]], Found]
 """What names and paths in a chain resolve against now, and the files each of the given
 names finds, each by its path and what it is (``finding.lookup_now``; given by the loader,
 so that this module stays below it)."""
-Entry = tuple["Registry", tuple[tuple[Path, Mark], ...], tuple[str, ...], Found, "Ruleset"]
+Entry = tuple[
+    "Registry", tuple[tuple[Path, Mark], ...], tuple[str, ...], Found, Identity, "Ruleset"
+]
 
 
 def _stamp(path: Path) -> Stamp | None:
@@ -105,10 +119,11 @@ class LoadCache:
         entry = self._entries.get(key)
         if entry is None:
             return None
-        owner, marks, names, lookup, ruleset = entry
+        owner, marks, names, lookup, folder, ruleset = entry
         if (
             owner is not registry
             or not all(_unchanged(p, m) for p, m in marks)
+            or identity(path.parent) != folder
             or self._lookup(registry, names) != lookup
         ):
             self._entries.discard(key)
@@ -158,7 +173,9 @@ class LoadCache:
             if place is not None and _place(file) != place:  # moved since the load read it
                 return
             marks.append((file, (stamp, digest if racy else None, place)))
-        entry = (registry, tuple(marks), order, lookup, ruleset)
+        # The folder the top file is in: a path written in it is confined there, and the
+        # same file reached through another folder (a link, a working folder) is not.
+        entry = (registry, tuple(marks), order, lookup, identity(path.parent), ruleset)
         self._entries.put((str(path), outside), entry)
 
     def clear(self) -> None:

@@ -972,7 +972,7 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
     parsed = {p: digest for p, (_, _, digest) in read.items()}  # the bytes validated
     # Where a file reached by a path written in a file really is decides whether the path
     # stays in bounds. Not for a file found by name (its lookup is checked), nor for the top
-    # file: a path written in it is confined to its folder, which moves along with it.
+    # file (the cache checks the folder it is reached through).
     by_name = {str(path), *(p for found in names.values() for p, _ in found or ())}
     placed = {p: (real, folder) for p, (real, folder, _) in read.items() if p not in by_name}
     LOADED.put(path, registry, files, ruleset, outside, names, parsed, placed)
