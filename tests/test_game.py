@@ -252,15 +252,17 @@ def test_a_score_sheet_is_read_and_settled_through_its_game(tmp_path: Path) -> N
     with pytest.raises(ValueError, match="another plugin registry"):
         table.settle(build_registry(new_manager()))
     with pytest.warns(DeprecationWarning, match=r"pass Game\.of\(ruleset\)"):
-        made = TableHand(game.ruleset, table.players, table.contract, table.facts)  # type: ignore[arg-type]
+        made = TableHand(game.ruleset, table.players, table.contract, table.facts)
     assert made.game is game and made.settle() == settlement
     with pytest.warns(DeprecationWarning):
-        named = TableHand(  # type: ignore[call-arg]
+        named = TableHand(
             ruleset=game.ruleset, players=table.players, contract=table.contract, facts=None
         )
     assert named.game is game and named.ruleset is game.ruleset and named.facts is None
     with pytest.raises(TypeError, match="needs a game"):
         TableHand(players=table.players, contract=table.contract)
+    with pytest.raises(TypeError, match="not both"):
+        TableHand(game, table.players, table.contract, ruleset=game.ruleset)
 
 
 def test_the_seats_of_a_ruleset_without_its_registry_need_no_game() -> None:

@@ -1070,7 +1070,7 @@ _LIVE_MODELS: weakref.WeakValueDictionary[_Kinds, type[Ruleset]] = weakref.WeakV
 its kinds while a ruleset of it lives, so that rulesets of the same kinds stay equal."""
 _KINDS_OF: weakref.WeakKeyDictionary[type[Ruleset], _Kinds] = weakref.WeakKeyDictionary()
 """The kinds each model class was built for (to pickle its rulesets): gone with the class."""
-_BUILDING = threading.Lock()
+_BUILDING = threading.RLock()  # a kind's model that asks for a class while built
 
 
 def _restore(kinds: _Kinds, state: dict[Any, Any]) -> Ruleset:
@@ -1094,8 +1094,9 @@ def ruleset_model(kinds: Mapping[str, type[ContractSpec]]) -> type[Ruleset]:
     with _BUILDING:  # one class per kinds, whichever thread asks first
         cached = _LIVE_MODELS.get(key)
         if cached is None:
-            cached = _LIVE_MODELS[key] = _built_model(kinds)
-            _KINDS_OF[cached] = key
+            cached = _built_model(kinds)
+            _KINDS_OF[cached] = key  # its rulesets pickle from the moment it is handed out
+            _LIVE_MODELS[key] = cached
         return _MODEL_CACHE.setdefault(key, cached)
 
 

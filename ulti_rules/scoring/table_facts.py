@@ -58,7 +58,7 @@ class TableHand:
     game: Game
     players: list[str]
     contract: Contract
-    facts: Facts | None
+    facts: Facts | None = None
     where: Where | None = None
     """The sheet it was read from: a fact judging needs and the sheet lacks is then a
     SheetError naming the key to add."""
@@ -73,6 +73,8 @@ class TableHand:
         *,
         ruleset: Ruleset | None = None,
     ) -> None:
+        if ruleset is not None and game is not None:
+            raise TypeError("TableHand takes a game or (deprecated) a ruleset, not both")
         if ruleset is not None or isinstance(game, Ruleset):  # as a TableHand was made once
             warnings.warn(
                 "TableHand takes the Game of its ruleset now: pass Game.of(ruleset)",
