@@ -27,13 +27,26 @@ def dated_back(*paths: Path) -> None:
         os.utime(path, (OLD, OLD))
 
 
+def club_file(path: Path, extends: str | Path, more: str = "") -> Path:
+    """A club file at ``path`` (its folder made) that builds on ``extends``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"name: club\ntitle: A club\nextends: {extends}\n{more}", "utf-8")
+    return path
+
+
+def refused_as_outside(path: Path) -> None:
+    """Loading ``path`` now is refused: a path in its chain leads out of bounds."""
+    with pytest.raises(RulesetError, match="outside"):
+        load_ruleset(path)
+
+
 def test_a_user_file_that_takes_over_a_name_in_the_chain_is_seen(
     sealed_user_folders: Path, tmp_path: Path
 ) -> None:
     """A club file `extends: tournament`; the user then saves a `tournament.yaml` of their
     own: the next load builds on it, and on the bundled one again once it is gone."""
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: tournament\n", "utf-8")
+    club_file(club, "tournament")
     dated_back(club, sealed_user_folders)
     assert simple_name(club) == "Simple"
     with counted_validations() as calls:
@@ -54,7 +67,7 @@ def test_a_name_the_user_folders_now_find_elsewhere_is_seen(
 ) -> None:
     """Another rulesets folder put first (``ULTI_RULES_PATH``) that holds the name."""
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: wikipedia\n", "utf-8")
+    club_file(club, "wikipedia")
     other = tmp_path / "other"
     other.mkdir()
     (other / "wikipedia.yaml").write_text(OURS, "utf-8")
@@ -73,14 +86,12 @@ def test_a_path_let_in_by_a_rulesets_folder_is_refused_once_that_folder_is_not_o
     shared.mkdir()
     (shared / "base.yaml").write_text(OURS, "utf-8")
     club = tmp_path / "club" / "club.yaml"
-    club.parent.mkdir()
-    club.write_text(f"name: club\ntitle: A club\nextends: {shared / 'base.yaml'}\n", "utf-8")
+    club_file(club, shared / "base.yaml")
     dated_back(club, shared / "base.yaml")
     monkeypatch.setenv("ULTI_RULES_PATH", os.pathsep.join([str(sealed_user_folders), str(shared)]))
     assert simple_name(club) == "Our Simple"
     monkeypatch.setenv("ULTI_RULES_PATH", str(sealed_user_folders))
-    with pytest.raises(RulesetError, match="outside"):
-        load_ruleset(club)
+    refused_as_outside(club)
 
 
 def test_a_file_changed_while_it_is_validated_is_not_kept(
@@ -91,7 +102,7 @@ def test_a_file_changed_while_it_is_validated_is_not_kept(
     base = tmp_path / "base.yaml"
     base.write_text(OURS, "utf-8")
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\n", "utf-8")
+    club_file(club, "./base.yaml")
     dated_back(base, club)
     real = loading._checked
 
@@ -117,7 +128,7 @@ def test_a_file_read_only_to_be_dropped_is_watched(tmp_path: Path) -> None:
     (tmp_path / "base.yaml").write_text("extends: [wikipedia, ./a.yaml, ./c.yaml]\n", "utf-8")
     (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\nwithout: [./b.yaml]\n")
+    club_file(club, "./base.yaml", "without: [./b.yaml]\n")
     dated_back(*(tmp_path / f"{n}.yaml" for n in ("a", "c", "base", "club")))
     assert simple_name(club) == "From c"
     (tmp_path / "b.yaml").unlink()
@@ -137,15 +148,13 @@ def test_a_rulesets_folder_reached_through_a_link_that_points_elsewhere_now_is_s
     link = tmp_path / "rules"
     link.symlink_to(here)
     club = tmp_path / "club" / "club.yaml"
-    club.parent.mkdir()
-    club.write_text(f"name: club\ntitle: A club\nextends: {here / 'base.yaml'}\n", "utf-8")
+    club_file(club, here / "base.yaml")
     dated_back(club, here / "base.yaml", here, there)
     monkeypatch.setenv("ULTI_RULES_PATH", str(link))
     assert simple_name(club) == "Our Simple"
     link.unlink()
     link.symlink_to(there)
-    with pytest.raises(RulesetError, match="outside"):
-        load_ruleset(club)
+    refused_as_outside(club)
 
 
 def test_a_relative_rulesets_folder_read_from_another_working_folder_is_seen(
@@ -156,15 +165,13 @@ def test_a_relative_rulesets_folder_read_from_another_working_folder_is_seen(
     base = tmp_path / "one" / "rules" / "base.yaml"
     base.write_text(OURS, "utf-8")
     club = tmp_path / "club" / "club.yaml"
-    club.parent.mkdir()
-    club.write_text(f"name: club\ntitle: A club\nextends: {base}\n", "utf-8")
+    club_file(club, base)
     dated_back(club, base)
     monkeypatch.setenv("ULTI_RULES_PATH", "rules")
     monkeypatch.chdir(tmp_path / "one")
     assert simple_name(club) == "Our Simple"
     monkeypatch.chdir(tmp_path / "two")
-    with pytest.raises(RulesetError, match="outside"):
-        load_ruleset(club)
+    refused_as_outside(club)
 
 
 def test_a_file_a_name_finds_but_the_chain_passes_over_is_watched(
@@ -174,8 +181,7 @@ def test_a_file_a_name_finds_but_the_chain_passes_over_is_watched(
     the user folder's ``wikipedia.yaml``, a link to it; once that link is a file of the
     user's own, the name finds that file first. No file of the chain changed."""
     club = tmp_path / "club" / "wikipedia.yaml"
-    club.parent.mkdir()
-    club.write_text("name: club\ntitle: A club\nextends: wikipedia\n", "utf-8")
+    club_file(club, "wikipedia")
     mine = sealed_user_folders / "wikipedia.yaml"
     mine.symlink_to(club)
     dated_back(club, club.parent, sealed_user_folders)
@@ -198,7 +204,7 @@ def test_a_file_saved_just_after_the_disk_cache_checked_it_is_seen(
     base = tmp_path / "base.yaml"
     base.write_text(OURS, "utf-8")
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\n", "utf-8")
+    club_file(club, "./base.yaml")
     dated_back(base, club)
     with cache_in(tmp_path / "cache"):
         assert simple_name(club) == "Our Simple"  # validated, and kept on disk
@@ -224,7 +230,7 @@ def test_a_file_rewritten_in_place_with_its_time_put_back_is_seen(tmp_path: Path
     base = tmp_path / "base.yaml"
     base.write_text(OURS, "utf-8")
     club = tmp_path / "club.yaml"
-    club.write_text("name: club\ntitle: A club\nextends: ./base.yaml\n", "utf-8")
+    club_file(club, "./base.yaml")
     dated_back(base, club)
     assert simple_name(club) == "Our Simple"
     with base.open("r+", encoding="utf-8") as rewritten:  # the same inode
@@ -242,14 +248,13 @@ def test_a_folder_moved_and_left_as_a_link_takes_its_paths_out_of_bounds(
     sub = club.parent / "sub"
     sub.mkdir(parents=True)
     (sub / "base.yaml").write_text(OURS, "utf-8")
-    club.write_text("name: club\ntitle: A club\nextends: ./sub/base.yaml\n", "utf-8")
+    club_file(club, "./sub/base.yaml")
     dated_back(sub / "base.yaml", club)
     assert simple_name(club) == "Our Simple"
     elsewhere = tmp_path / "elsewhere"
     sub.rename(elsewhere)
     sub.symlink_to(elsewhere)
-    with pytest.raises(RulesetError, match="outside"):
-        load_ruleset(club)
+    refused_as_outside(club)
 
 
 def test_a_name_that_finds_another_file_while_the_load_runs_is_not_kept(
@@ -258,8 +263,7 @@ def test_a_name_that_finds_another_file_while_the_load_runs_is_not_kept(
     """The name's file is a link while the chain is read, and a file of its own before
     the ruleset is kept: same path, another file, and nothing is kept."""
     club = tmp_path / "club" / "wikipedia.yaml"
-    club.parent.mkdir()
-    club.write_text("name: club\ntitle: A club\nextends: wikipedia\n", "utf-8")
+    club_file(club, "wikipedia")
     mine = sealed_user_folders / "wikipedia.yaml"
     mine.symlink_to(club)
     dated_back(club, club.parent, sealed_user_folders)
@@ -299,5 +303,4 @@ def test_the_same_top_file_reached_through_another_folder_is_checked_there(
     assert simple_name(d / "top.yaml") == "Our Simple"
     d.unlink()
     d.symlink_to(b)
-    with pytest.raises(RulesetError, match="outside"):
-        load_ruleset(d / "top.yaml")
+    refused_as_outside(d / "top.yaml")
