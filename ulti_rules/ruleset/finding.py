@@ -22,7 +22,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..errors import Problem, RulesetError
 from ..plugins import AUTOLOAD_ENV, Registry, get_registry
@@ -253,24 +253,44 @@ files: a name is looked up without resolving every file's real path again."""
 _FOUND_SIZE = 4
 
 
-def _candidates(
-    registry: Registry, users: tuple[Path, ...] | None = None
-) -> dict[str, list[_Candidate]]:
-    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled
-    (``users``: the user's folders, if the caller has them)."""
-    if users is None:
-        users = _user_state()[1]
+def _candidates(registry: Registry) -> dict[str, list[_Candidate]]:
+    """Every ruleset and fragment file by name, in lookup order: user, plugin, bundled."""
+    return _found(registry, _user_state()[1])[0]
+
+
+class Looked(NamedTuple):
+    """The search folders at one moment: what the user's folders are worked out from,
+    those folders, each search folder's stamp as listed (the user's, then the bundled
+    one; None: not to be kept), and every name's files. A load by name asks once."""
+
+    key: tuple[str, ...]
+    users: tuple[Path, ...]
+    stamps: tuple[tuple[int, ...] | None, ...]
+    known: dict[str, list[_Candidate]]
+
+
+def look(registry: Registry) -> Looked:
+    key, users = _user_state()
+    known, stamps = _found(registry, users)
+    return Looked(key, users, stamps, known)
+
+
+def _found(
+    registry: Registry, users: tuple[Path, ...]
+) -> tuple[dict[str, list[_Candidate]], tuple[tuple[int, ...] | None, ...]]:
+    """:func:`_candidates`, and the stamps of the folders listed."""
     listings = [_listing_of(d) for d in [*users, bundled_dir()]]
+    stamps = tuple(stamp for stamp, _ in listings)
     plugged = [*registry.rulesets, *registry.fragments]
     key = (
         tuple(str(d) for d in users),
-        tuple(stamp for stamp, _ in listings),
+        stamps,
         tuple((str(path), plugin) for path, plugin in plugged),
     )
-    keep = all(stamp is not None for stamp, _ in listings)
+    keep = all(stamp is not None for stamp in stamps)
     kept = _FOUND.get(key) if keep else None  # one look: another thread may clear it
     if kept is not None:
-        return kept
+        return kept, stamps
     found: dict[str, list[_Candidate]] = {}
     seen: set[str] = set()
 
@@ -291,26 +311,35 @@ def _candidates(
         if len(_FOUND) >= _FOUND_SIZE:
             _FOUND.clear()
         _FOUND[key] = found
-    return found
+    return found, stamps
 
 
 def lookup_now(
-    registry: Registry, names: tuple[str, ...]
+    registry: Registry, names: tuple[str, ...], looked: Looked | None = None
 ) -> tuple[Any, tuple[tuple[tuple[str, Identity], ...], ...]]:
     """What a name or path written in a file is resolved against now: what the user's
     folders are worked out from (``~`` among it), and each rulesets folder (a path may
     lead into one) by its path and the folder it is, through any link; and the files each
     of ``names`` finds, in lookup order, by path and the file each is. Two equal answers
     resolve a chain alike; what the files hold is their own matter (a stamp, a digest).
-    A few stats, where real paths cost a look at every folder on the way."""
-    key, users = _user_state()
-    known = _candidates(registry, users)
-    every = [*map(str, users), *_plugin_folders(registry), str(bundled_dir())]
-    folders = tuple((d, identity(d)) for d in every)  # ruleset_folders, cheaper
+    A few stats, where real paths cost a look at every folder on the way; ``looked``: the
+    folders as a load just looked at them (their listings' stamps say what they are)."""
+    key, users, stamps, known = looked if looked is not None else look(registry)
+    searched = zip([*users, bundled_dir()], stamps, strict=True)
+    *mine, bundled = [(str(d), _identity_of(d, stamp)) for d, stamp in searched]
+    plugged = [(d, identity(d)) for d in _plugin_folders(registry)]
+    folders = (*mine, *plugged, bundled)  # as ruleset_folders lists them
     found = tuple(
         tuple((str(c.path), identity(c.path)) for c in known.get(name, ())) for name in names
     )
     return (key, folders), found
+
+
+def _identity_of(folder: Path, stamp: tuple[int, ...] | None) -> Identity:
+    """A search folder's identity, from the stamp its listing took where there is one."""
+    if stamp is None:
+        return identity(folder)
+    return None if stamp == _MISSING else (stamp[0], stamp[1])
 
 
 def _registry(registry: Registry | None) -> Registry:
@@ -355,8 +384,13 @@ def resolve(name_or_path: str | Path, registry: Registry | None = None) -> Rules
     return _source(name, found, registry)
 
 
-def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Candidate]]:
-    """The ruleset's name and its files of that name, the one in force first."""
+def _lookup(
+    name_or_path: str | Path,
+    registry: Registry,
+    known: dict[str, list[_Candidate]] | None = None,
+) -> tuple[str, list[_Candidate]]:
+    """The ruleset's name and its files of that name, the one in force first (``known``:
+    the names' files, if the caller has looked already)."""
     if isinstance(name_or_path, Path) or is_path(name_or_path):
         path = expand_home(name_or_path) or Path(name_or_path)  # ~nosuchuser: no such file
         try:
@@ -373,7 +407,8 @@ def _lookup(name_or_path: str | Path, registry: Registry) -> tuple[str, list[_Ca
                 name=path.stem,
             )
         raise RulesetError([Problem(str(name_or_path), None, None, "", message)])
-    known = _candidates(registry)
+    if known is None:
+        known = _candidates(registry)
     found = known.get(name_or_path)
     if not found:
         raise RulesetError(
@@ -388,14 +423,18 @@ def check_name(name: str, registry: Registry | None = None) -> None:
     _lookup(name, _registry(registry))
 
 
-def _path(name_or_path: str | Path, registry: Registry) -> Path:
+def _path(
+    name_or_path: str | Path,
+    registry: Registry,
+    known: dict[str, list[_Candidate]] | None = None,
+) -> Path:
     if not isinstance(name_or_path, str | os.PathLike):  # else a TypeError from deep inside
         shown = "None" if name_or_path is None else f"{type(name_or_path).__name__}"
         raise TypeError(
             f"expected a ruleset's name or a path to its file, not {shown}: "
             'load_ruleset("wikipedia"), load_game("club.yaml")'
         )
-    return _lookup(name_or_path, registry)[1][0].path
+    return _lookup(name_or_path, registry, known)[1][0].path
 
 
 LISTED = 20

@@ -114,7 +114,15 @@ class LoadCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, path: Path, registry: Registry, outside: bool = False) -> Ruleset | None:
+    def get(
+        self,
+        path: Path,
+        registry: Registry,
+        outside: bool = False,
+        now: Callable[[tuple[str, ...]], Found] | None = None,
+    ) -> Ruleset | None:
+        """The ruleset kept for ``path``, if nothing it was loaded from changed (``now``:
+        this cache's lookup for ``registry``, from what the caller has just looked at)."""
         key = (str(path), outside)
         entry = self._entries.get(key)
         if entry is None:
@@ -124,7 +132,7 @@ class LoadCache:
             owner is not registry
             or not all(_unchanged(p, m) for p, m in marks)
             or identity(path.parent) != folder
-            or self._lookup(registry, names) != lookup
+            or (self._lookup(registry, names) if now is None else now(names)) != lookup
         ):
             self._entries.discard(key)
             return None

@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,7 @@ from .finding import (
     check_name,
     find_fragments,
     find_rulesets,
+    look,
     lookup_now,
     resolve,
     user_dirs,
@@ -942,11 +944,12 @@ def load_ruleset(name_or_path: str | Path, registry: Registry | None = None) -> 
         True
     """
     registry = _registry(registry)
-    path = _path(name_or_path, registry)
+    looked = look(registry)  # the search folders, looked at once for the name and the cache
+    path = _path(name_or_path, registry, looked.known)
     # A file that reaches outside its folder loads only while that is allowed: a ruleset
     # loaded then is not handed out later, when it is not.
     outside = outside_allowed()
-    cached = LOADED.get(path, registry, outside)
+    cached = LOADED.get(path, registry, outside, partial(lookup_now, registry, looked=looked))
     if cached is not None:
         return cached
     modules = process_plugin_modules(registry)
