@@ -1,5 +1,5 @@
 """Validated rulesets kept while what they were read from is as it was: a repeated load is
-a dozen stats (50 to 90 µs; 20 to 30 before names and folders were checked too).
+about ten stats (50 to 95 µs; 25 to 35 before names and folders were checked too).
 
 Loading validates every file of an ``extends:`` chain (20 to 90 ms); a program that
 plays many hands, or a server, loads the same ruleset again and again. An entry is
