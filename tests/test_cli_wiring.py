@@ -282,6 +282,18 @@ def test_a_record_that_cannot_be_saved_mid_session_is_said_and_the_session_goes_
     lost = "The record of this hand was not saved: recs/hand-0001.yaml: cannot write the file: "
     assert done.stdout.count(lost + "No space left on device") == 3
     assert "Hand 3" in done.stdout and "Record:" not in done.stdout
+    args = ("play", "--auto", "--hands", "1", "--seed", "1", "--save-records", "recs")
+    saying = {
+        "hu": ("A leosztás jegyzőkönyvét nem sikerült menteni", "a fájl nem írható"),
+        "de": (
+            "Das Protokoll dieses Spiels wurde nicht gespeichert",
+            "die Datei kann nicht geschrieben werden",
+        ),
+    }
+    for lang, (lost, why) in saying.items():
+        said = ulti(*args, "--lang", lang)
+        assert said.returncode == 0, said.stderr
+        assert f"{lost}: recs/hand-0001.yaml: {why}: " in said.stdout, said.stdout
     monkeypatch.undo()
     kept = ulti("play", "--auto", "--hands", "3", "--seed", "1", "--save-records", "recs")
     assert kept.stdout.count("Record: recs/hand-000") == 3

@@ -393,10 +393,10 @@ def save(record: HandRecord, path: Path | str, *, overwrite: bool = False) -> Pa
         else:
             safe_files.create(path, data)
     except FileExistsError:
-        taken = "already exists; a record is not overwritten"
+        taken = Said("already exists; a record is not overwritten")
         raise RecordExists([Problem.unplaced(taken, str(path))]) from None
     except OSError as exc:
-        failed = f"cannot write the file: {exc.strerror or exc}"
+        failed = Said("cannot write the file: {why}", why=exc.strerror or str(exc))
         raise RecordError([Problem.unplaced(failed, str(path))]) from None
     return path
 

@@ -228,7 +228,7 @@ def play_command(
                 try:
                     saved = shelf.save(record)
                 except RecordError as exc:  # a full disk: the session goes on, and says so
-                    why = str(exc)
+                    why = "; ".join(p.shown(say.text.gettext, say.lang) for p in exc.problems)
                     view.line(say._("The record of this hand was not saved: {why}", why=why))
                 else:
                     view.line(say._("Record: {path}", path=saved), style="dim")
