@@ -57,6 +57,7 @@ LAYERS: dict[str, int] = {
     "ruleset.hints": 0,
     "ruleset.references": 0,
     "ruleset.load_cache": 0,
+    "ruleset.stamps": 0,
     "ruleset.cache_folder": 0,
     "ruleset.headings": 0,
     "ruleset.code_files": 0,

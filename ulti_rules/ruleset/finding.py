@@ -31,7 +31,6 @@ from ..said import Said
 from .headings import heading as read_heading
 from .headings import keep
 from .hints import did_you_mean
-from .load_cache import Identity, identity
 from .reads import note_name
 from .references import (
     SUFFIXES,
@@ -42,6 +41,7 @@ from .references import (
     shown_path,
     unusable,
 )
+from .stamps import Identity, identity, settled, stamp_of
 from .titles import title_text
 
 if TYPE_CHECKING:
@@ -165,12 +165,7 @@ _SCANS: dict[str, tuple[tuple[int, ...], list[Path]]] = {}
 """Each search folder's ruleset files, by the folder's identity and modification time:
 a folder is listed once per run (and again only when a file is added or removed; every
 time, if it holds a symbolic link)."""
-_RACY_NS = 2_000_000_000
-"""A folder changed this recently is listed again every time: its timestamp is too coarse
-to show a second change within the same tick."""
-
-
-_MISSING = (0, 0, 0, 0)
+_MISSING = (0, 0, 0, 0, 0)
 """The stamp of a search folder that does not exist (or cannot be read): it holds nothing."""
 
 
@@ -182,8 +177,7 @@ def _listing_of(directory: Path) -> tuple[tuple[int, ...] | None, list[Path]]:
         info = directory.stat()
     except OSError:  # a search folder that does not exist holds no rulesets
         return _MISSING, []
-    # the change time too: a folder whose modification time is put back still shows
-    stamp = (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+    stamp = stamp_of(info)
     key = str(directory)
     cached = _SCANS.get(key)
     if cached is not None and cached[0] == stamp:
@@ -201,7 +195,7 @@ def _listing_of(directory: Path) -> tuple[tuple[int, ...] | None, list[Path]]:
     # A symbolic link's target can come or go with the folder unchanged: a folder that
     # holds one is listed again every time.
     links = any(_is_link(e) for e in entries)
-    if not links and time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _RACY_NS:
+    if not links and settled(stamp, time.time_ns()):  # else a second change could hide
         _SCANS[key] = (stamp, files)
         return stamp, files
     return None, files

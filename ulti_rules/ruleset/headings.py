@@ -36,8 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from ..recent import Recent
+from . import stamps
 from .cache_folder import cache_dir, made, read_entry, write_whole
 from .code_files import changed_since, file_stamps, pyyaml_files
+from .stamps import Stamp
 
 FORMAT = 1
 """The layout of the cache file; a file of another layout is passed over."""
@@ -47,7 +49,7 @@ MAX_HEADINGS = 10_000
 MAX_FILE_BYTES = 8 * 2**20
 """A cache file larger than this is neither read nor written (the oldest headings are
 left out until it fits)."""
-RACY_NS = 2_000_000_000
+RACY_NS = stamps.RACY_NS
 """A file changed this recently (in nanoseconds) may change again within the same tick."""
 _STARTED_NS = time.time_ns()
 """About when this process started reading headings: code changed after that may not be
@@ -59,7 +61,6 @@ _NOT_TEXT = None
 """How the cache file holds :data:`NOT_TEXT`."""
 
 Key = tuple[str, tuple[str, ...]]
-Stamp = tuple[int, int, int, int, int]
 
 _lock = threading.Lock()
 _kept: Recent[Key, tuple[Stamp, dict[str, Any]]] | None = None
@@ -85,7 +86,7 @@ def heading(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
     if folder is None:  # the cache is off: nothing is kept, not even in this process
         forget()
         return _read(path, keys)
-    stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    stamp = stamps.stamp_of(info)
     key = (str(path), keys)
     with _lock:
         kept = _load(folder)
@@ -95,8 +96,7 @@ def heading(path: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
         if found is not None:
             kept.discard(key)  # the file changed
     head = _read(path, keys)
-    settled = time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > RACY_NS
-    if head is not None and settled:
+    if head is not None and stamps.settled(stamp, time.time_ns(), RACY_NS):
         with _lock:
             _load(folder).put(key, (stamp, _packed(head)))
             _changed = True

@@ -29,34 +29,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..recent import Recent
+from .stamps import Identity, Stamp, identity, settled
+from .stamps import stamp as stamp_now
 
 if TYPE_CHECKING:
     from ..plugins import Registry
     from .schema import Ruleset
 
 SIZE = 64
-RACY_NS = 2_000_000_000
 
-Stamp = tuple[int, int, int, int, int]
-"""A file's device, inode, size, and modification and change times (a time put back still
-changes the change time)."""
 Place = tuple[str, str] | None
 """The real path of a file reached by a path written in a file, and of its folder (what
 the path is confined to): a folder on its way moved, and a link left in its place,
 changes them and nothing else. None for a file found by name, whose lookup is checked."""
 Mark = tuple[Stamp, bytes | None, Place]
-Identity = tuple[int, int] | None
-"""A file's or folder's device and inode, through any symbolic link (None: not there)."""
-
-
-def identity(path: str | Path) -> Identity:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
 Names = Mapping[str, tuple[tuple[str, str], ...] | None]
 """Each name a load looked up -> the files it found, in lookup order, each by its path and
 real path then (``reads.Reads.names``)."""
@@ -68,19 +54,6 @@ so that this module stays below it)."""
 Entry = tuple[
     "Registry", tuple[tuple[Path, Mark], ...], tuple[str, ...], Found, Identity, "Ruleset"
 ]
-
-
-def _stamp(path: Path) -> Stamp | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-
-
-def _racy(stamp: Stamp, now: int) -> bool:
-    """Changed so recently that a second change in the same tick would not show."""
-    return now - max(stamp[3], stamp[4]) < RACY_NS
 
 
 def _place(path: Path) -> tuple[str, str]:
@@ -95,8 +68,8 @@ def _digest(path: Path) -> bytes | None:
 
 
 def _unchanged(path: Path, mark: Mark) -> bool:
-    stamp, digest, place = mark
-    if _stamp(path) != stamp:
+    seen, digest, place = mark
+    if stamp_now(path) != seen:
         return False
     if place is not None and _place(path) != place:
         return False
@@ -167,10 +140,10 @@ class LoadCache:
         marks: list[tuple[Path, Mark]] = []
         now = time.time_ns()
         for file in files:
-            stamp = _stamp(file)
-            if stamp is None:
+            seen = stamp_now(file)
+            if seen is None:
                 return
-            racy = _racy(stamp, now)
+            racy = not settled(seen, now)
             read = parsed.get(str(file)) if parsed else None
             digest = _digest(file) if racy or read is not None else None
             if read is not None and digest != read:  # changed since the load read it
@@ -180,7 +153,7 @@ class LoadCache:
             place = placed.get(str(file)) if placed else None
             if place is not None and _place(file) != place:  # moved since the load read it
                 return
-            marks.append((file, (stamp, digest if racy else None, place)))
+            marks.append((file, (seen, digest if racy else None, place)))
         # The folder the top file is in: a path written in it is confined there, and the
         # same file reached through another folder (a link, a working folder) is not.
         entry = (registry, tuple(marks), order, lookup, identity(path.parent), ruleset)
