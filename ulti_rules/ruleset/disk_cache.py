@@ -67,6 +67,7 @@ from .cache_folder import cache_dir, made, read_entry, write_whole
 from .code_files import changed_since, file_stamps, package_files, pyyaml_files
 from .finding import _candidates, ruleset_folders
 from .reads import Reads
+from .stamps import place
 from .yaml_data import YamlError, read_bytes
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def _files_now(files: dict[str, tuple[str, str, bytes]]) -> bool:
     written (``sub/../base.yaml`` fails once ``sub`` is gone, though its real path does
     not change), a regular file within its size limit, or not at all."""
     for path, (real, folder, digest) in files.items():
-        if os.path.realpath(path) != real or os.path.realpath(Path(path).parent) != folder:
+        if place(path) != (real, folder):
             return False
         try:
             raw = read_bytes(Path(path))

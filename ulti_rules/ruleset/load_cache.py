@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..recent import Recent
-from .stamps import Identity, Stamp, identity, settled
+from .stamps import Identity, Stamp, identity, place, settled
 from .stamps import stamp as stamp_now
 
 if TYPE_CHECKING:
@@ -56,10 +56,6 @@ Entry = tuple[
 ]
 
 
-def _place(path: Path) -> tuple[str, str]:
-    return os.path.realpath(path), os.path.realpath(path.parent)
-
-
 def _digest(path: Path) -> bytes | None:
     try:
         return hashlib.sha256(path.read_bytes()).digest()
@@ -68,10 +64,10 @@ def _digest(path: Path) -> bytes | None:
 
 
 def _unchanged(path: Path, mark: Mark) -> bool:
-    seen, digest, place = mark
+    seen, digest, where = mark
     if stamp_now(path) != seen:
         return False
-    if place is not None and _place(path) != place:
+    if where is not None and place(path) != where:
         return False
     return digest is None or _digest(path) == digest
 
@@ -150,10 +146,10 @@ class LoadCache:
                 return
             if racy and digest is None:  # unreadable now
                 return
-            place = placed.get(str(file)) if placed else None
-            if place is not None and _place(file) != place:  # moved since the load read it
+            where = placed.get(str(file)) if placed else None
+            if where is not None and place(file) != where:  # moved since the load read it
                 return
-            marks.append((file, (seen, digest if racy else None, place)))
+            marks.append((file, (seen, digest if racy else None, where)))
         # The folder the top file is in: a path written in it is confined there, and the
         # same file reached through another folder (a link, a working folder) is not.
         entry = (registry, tuple(marks), order, lookup, identity(path.parent), ruleset)

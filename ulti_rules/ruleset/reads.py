@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
+from .stamps import place
+
 
 class Reads:
     """One load's record (a plain class: `ulti rulesets` imports this module, and a
@@ -60,7 +62,7 @@ def note_file(path: Path, digest: bytes) -> None:
     records = _CURRENT.get()
     if not records:
         return
-    key, real, folder = str(path), os.path.realpath(path), os.path.realpath(path.parent)
+    key, (real, folder) = str(path), place(path)
     for reads in records:
         seen = reads.files.get(key)
         same = seen is None or seen == (real, folder, digest)

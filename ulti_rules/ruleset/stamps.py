@@ -39,6 +39,12 @@ def settled(seen: Stamp, now: int, racy_ns: int = RACY_NS) -> bool:
     return now - max(seen[3], seen[4]) > racy_ns
 
 
+def place(path: str | Path) -> tuple[str, str]:
+    """Where a file really is: its real path, and its folder's (what a path written in it
+    is confined to). A folder on its way moved and a link left changes them, not the file."""
+    return os.path.realpath(path), os.path.realpath(Path(path).parent)
+
+
 def identity(path: str | Path) -> Identity:
     try:
         info = os.stat(path)
