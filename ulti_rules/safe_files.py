@@ -45,6 +45,7 @@ from typing import Literal
 
 from .errors import UltiError
 from .interrupts import ctrl_c_held
+from .said import Said
 
 TEMP_INFIX = ".ulti-tmp-"
 """Temporary files are ``.NAME.ulti-tmp-PID-XXXXXXXX`` beside the file NAME (PID: the
@@ -69,6 +70,15 @@ class UnsafeFileError(UltiError):
     """A file that cannot be written without risking its content; the message says why."""
 
 
+def _reason(exc: OSError) -> str:
+    """The system's reason (English, as the system says it), or the error's text."""
+    return exc.strerror or str(exc)
+
+
+def _unreadable(shown: str, exc: OSError) -> str:
+    return Said("{file}: cannot read the file: {reason}", file=shown, reason=_reason(exc))
+
+
 def real_file(path: Path) -> Path:
     """The file behind ``path``, every symlink followed: the one that gets rewritten."""
     return Path(os.path.realpath(path))
@@ -83,18 +93,25 @@ def check_replaceable(real: Path, shown: str) -> os.stat_result:
     try:
         info = os.stat(real)
     except OSError as exc:
-        raise UnsafeFileError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
+        raise UnsafeFileError(_unreadable(shown, exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise UnsafeFileError(f"{shown}: not a regular file")
+        raise UnsafeFileError(Said("{file}: not a regular file", file=shown))
     if info.st_mode & 0o222 == 0 or not os.access(real, os.W_OK):
         raise UnsafeFileError(
-            f"{shown}: the file is read-only; make it writable (chmod u+w) to change it"
+            Said(
+                "{file}: the file is read-only; make it writable (chmod u+w) to change it",
+                file=shown,
+            )
         )
     if info.st_nlink > 1:
         raise UnsafeFileError(
-            f"{shown}: the file has {info.st_nlink} hard links; it is saved by replacing it, "
-            "which would leave the other names with the old content; keep one name "
-            "(a symbolic link works)"
+            Said(
+                "{file}: the file has {links} hard links; it is saved by replacing it, which "
+                "would leave the other names with the old content; keep one name (a symbolic "
+                "link works)",
+                file=shown,
+                links=info.st_nlink,
+            )
         )
     return info
 
@@ -110,7 +127,7 @@ def check_folder_writable(folder: Path, shown: str) -> None:
             _unlink_quietly(temp)
     except OSError as exc:
         raise UnsafeFileError(
-            f"{shown}: cannot write in this folder: {exc.strerror or exc}"
+            Said("{file}: cannot write in this folder: {reason}", file=shown, reason=_reason(exc))
         ) from None
 
 
@@ -140,12 +157,23 @@ def _open_lock(lock_path: Path, shown: str) -> int:
             fd = os.open(lock_path, flags | os.O_RDONLY)
     except OSError as exc:
         raise UnsafeFileError(
-            f"{shown}: cannot lock the file: {lock_path}: {exc.strerror or exc} "
-            "(the file's folder must be writable)"
+            Said(
+                "{file}: cannot lock the file: {lock}: {reason} (the file's folder must be "
+                "writable)",
+                file=shown,
+                lock=str(lock_path),
+                reason=_reason(exc),
+            )
         ) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise UnsafeFileError(f"{shown}: cannot lock the file: {lock_path} is not a regular file")
+        raise UnsafeFileError(
+            Said(
+                "{file}: cannot lock the file: {lock} is not a regular file",
+                file=shown,
+                lock=str(lock_path),
+            )
+        )
     return fd
 
 
@@ -159,8 +187,13 @@ def _acquire(fd: int, shown: str, lock_path: Path, timeout: float) -> None:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 raise UnsafeFileError(
-                    f"{shown}: the file is being changed by another program, which has held "
-                    f"{lock_path} for over {timeout:.0f} s; try again when it is done"
+                    Said(
+                        "{file}: the file is being changed by another program, which has "
+                        "held {lock} for over {seconds} s; try again when it is done",
+                        file=shown,
+                        lock=str(lock_path),
+                        seconds=f"{timeout:.0f}",
+                    )
                 ) from None
             time.sleep(delay)
             delay = min(delay * 2, 0.005)
@@ -301,7 +334,7 @@ def check_output(path: Path, shown: str) -> None:
     try:
         how = _output_kind(path)
     except OSError as exc:
-        raise UnsafeFileError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
+        raise UnsafeFileError(_unreadable(shown, exc)) from None
     if how == "through":
         return
     real = real_file(path)
@@ -341,7 +374,9 @@ def write_output(path: Path, data: bytes) -> None:
         sweep_temps(real.parent)
         replace(real, data, like)
     except OSError as exc:
-        raise UnsafeFileError(f"{shown}: cannot write the file: {exc.strerror or exc}") from None
+        raise UnsafeFileError(
+            Said("{file}: cannot write the file: {reason}", file=shown, reason=_reason(exc))
+        ) from None
 
 
 @contextmanager
@@ -386,8 +421,11 @@ def _made_and_locked(target: Path) -> tuple[Path, int]:
         except PermissionError as exc:  # named for the file, not for a name nobody typed
             raise PermissionError(
                 exc.errno,
-                f"{exc.strerror or exc} (it is written through a new file beside it: its folder "
-                "must be writable)",
+                Said(
+                    "{reason} (it is written through a new file beside it: its folder must be "
+                    "writable)",
+                    reason=_reason(exc),
+                ),
                 str(target),
             ) from None
         try:
