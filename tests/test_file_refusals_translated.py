@@ -202,3 +202,28 @@ def test_a_folder_without_room_for_the_new_file_says_why_in_hungarian(tmp_path: 
         f"x: a fájl nem írható: {os.strerror(errno.EACCES)} (egy mellé írt új fájlon át "
         "mentjük: a mappájának írhatónak kell lennie)"
     )
+
+
+def test_a_ledger_in_a_folder_without_room_says_why_in_hungarian(
+    tmp_path: Path, ulti: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new file beside the ledger cannot be made (a folder the user may not write in;
+    root may, so the refusal is made up): the system's reason stays English, the note
+    after it is said in Hungarian."""
+    path, hand = two_hand_session(tmp_path)
+    before = path.read_bytes()
+    original = safe_files.os.open
+
+    def refuse(name: object, flags: int, *args: object) -> int:
+        if safe_files.TEMP_INFIX in str(name):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return original(name, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(safe_files.os, "open", refuse)
+    done = ulti("ledger", "add", "s.json", str(hand), "--lang", "hu")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"ulti: error: {path}: {os.strerror(errno.EACCES)} (egy mellé írt új fájlon át "
+        "mentjük: a mappájának írhatónak kell lennie)\n"
+    )
+    assert path.read_bytes() == before

@@ -145,9 +145,12 @@ def fail(message: str) -> NoReturn:
 def describe_os_error(exc: OSError) -> str:
     """``club.yaml: Permission denied``: the file and the reason, without errno noise."""
     reason = exc.strerror or str(exc)
-    if exc.filename is not None:
-        return f"{os.fsdecode(exc.filename)}: {reason}"
-    return reason
+    if exc.filename is None:
+        return reason
+    name = os.fsdecode(exc.filename)
+    if isinstance(reason, Said):  # the library's note after the system's reason: said too
+        return Said("{file}: {reason}", file=name, reason=reason)
+    return f"{name}: {reason}"
 
 
 def _aborted(ctx: click.Context) -> NoReturn:
