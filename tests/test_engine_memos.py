@@ -277,6 +277,7 @@ def test_the_kontra_tables_stay_bounded_and_answer_alike(monkeypatch: pytest.Mon
             memos = game.derived("kontra memos", Memos)
             assert memos.nodes == sum(len(s.nodes) for s in memos.settings.values()) <= limit
             assert all(len(s.by_view) <= limit for s in memos.settings.values())
+            assert all(len(s.edge_keys) <= limit for s in memos.settings.values())
             assert len(memos.answers) <= limit
         return seen
 
@@ -328,3 +329,35 @@ def test_each_hand_plays_from_its_own_start_of_play() -> None:
         assert hand._ulti_seat == (hand.declarer if info.keeps_seven else -1)
         starts[(info.id, hand.declarer)] = hand._turn
     assert len({declarer for _, declarer in starts}) == 3
+
+
+def test_the_nodes_share_one_int_for_each_key() -> None:
+    """An int above 256 is a new object each time it is computed: every node kept copies
+    of the same few keys, 2.1 MB of 20.2 MB after 12,000 random hands. The keys of the
+    answers a node keeps are now the module's own objects, and the keys of the kontras
+    that lead on from it its setting's."""
+    game = Game(load_ruleset("wikipedia"))
+    for number in range(60):
+        rng = random.Random(number)
+        hand = game.new_hand(seed=number, dealer=number % 3)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+    memos = game.derived("kontra memos", Memos)
+    keys = [
+        key
+        for setting in memos.settings.values()
+        for node in setting.nodes.values()
+        for key in node.known
+        if kontra_module._ACTIONS_KEYS <= key < kontra_module._ACTIONS_KEYS_END
+    ]
+    assert len(keys) > 100
+    assert all(key is kontra_module._ANSWER_KEYS[key - kontra_module._ACTIONS_KEYS] for key in keys)
+    edges = [
+        (setting, key)
+        for setting in memos.settings.values()
+        for node in setting.nodes.values()
+        for key in node.known
+        if key < 0
+    ]
+    assert len(edges) > 100
+    assert all(key is setting.edge_keys[key] for setting, key in edges)
