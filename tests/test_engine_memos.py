@@ -171,6 +171,12 @@ def random_steps(game: Game, hands: int) -> Iterator[Hand]:
             hand.apply(rng.choice(hand.legal_actions()))
 
 
+def play_random_hands(game: Game, hands: int) -> None:
+    """Play :func:`random_steps`' hands to their end, for what the game's memos learn."""
+    for _ in random_steps(game, hands):
+        pass
+
+
 @pytest.mark.parametrize("name", BUNDLED_RULESETS)
 def test_every_kontra_leads_where_it_raises_the_levels_whether_remembered_or_not(
     name: str,
@@ -289,11 +295,7 @@ def test_nodes_that_a_side_sees_alike_share_one_answer() -> None:
     meet some 7,000 nodes, and two tuples made for each node and seat were most of the
     objects the garbage collector walked (122,000 tuples after 6,000 hands, 58,000 now)."""
     game = Game(load_ruleset("wikipedia"))
-    for number in range(80):
-        rng = random.Random(number)
-        hand = game.new_hand(seed=number, dealer=number % 3)
-        while not hand.is_over:
-            hand.apply(rng.choice(hand.legal_actions()))
+    play_random_hands(game, 80)
     memos = game.derived("kontra memos", Memos)
     kept = shared = 0
     for setting in memos.settings.values():
@@ -337,11 +339,7 @@ def test_the_nodes_share_one_int_for_each_key() -> None:
     answers a node keeps are now the module's own objects, and the keys of the kontras
     that lead on from it its setting's."""
     game = Game(load_ruleset("wikipedia"))
-    for number in range(60):
-        rng = random.Random(number)
-        hand = game.new_hand(seed=number, dealer=number % 3)
-        while not hand.is_over:
-            hand.apply(rng.choice(hand.legal_actions()))
+    play_random_hands(game, 60)
     memos = game.derived("kontra memos", Memos)
     keys = [
         key
