@@ -20,7 +20,7 @@ from ulti_rules.engine import (
     Play,
 )
 from ulti_rules.engine.auction import Auction
-from ulti_rules.engine.kontra import KontraChains
+from ulti_rules.engine.kontra import KontraChains, _Node
 
 SUITS = ("acorns", "leaves", "hearts", "bells")
 CACHES = {"_legal", "_facts", "_offered", "_final_contract"}
@@ -66,6 +66,8 @@ def _plain(value: Any) -> Any:
     kind = type(value)
     if kind in _LEAVES:
         return value
+    if kind is _Node:  # a kontra situation stands for its levels, whatever it has learnt
+        return value.flat
     leaves = _LEAVES
     if isinstance(value, tuple):
         for item in value:

@@ -60,13 +60,13 @@ every setting forgets its nodes (a node and what it learns take about 0.9 KB; 2,
 random hands of ``wikipedia`` meet about 7,000 nodes, 20,000 hands about 26,000)."""
 
 
-class _Node:
+class _Node(dict[int, Any]):
     """One kontra situation of a setting: the levels, and what has been learnt about them.
 
     ``flat``: the level of every chain, component by component, defender by defender (a
     shared chain stands at the same level for both). Hands of one setting that reach the
     same levels share the node, so each question about them is answered once, kept in
-    ``known`` under an int:
+    the node itself, a dict, under an int:
 
     - a question of the kontra round's next speaker (:meth:`KontraChains.round_speaker`),
       ``start | passed << 2 | declarer << 6`` (below 256) -> its answer;
@@ -75,22 +75,28 @@ class _Node:
     - a kontra called, packed below 0 (:meth:`KontraChains.apply`) -> the node it leads
       to.
 
-    One dict of int keys, not three of tuples: tens of thousands of nodes may be met, and
-    a node with what it learnt took 1.42 KB and four objects for the collector to walk
-    that way, 0.91 KB and two this way (``tracemalloc``, 20,000 random ``wikipedia``
-    hands). A node stands for its levels: nodes compare by them.
+    One dict of int keys, not three of tuples, and the dict is the node: tens of
+    thousands of nodes may be met, and a node with what it learnt took 1.42 KB and four
+    objects for the collector to walk with three dicts, 0.91 KB and two with one dict
+    beside the node, and one object now (after 12,000 random ``wikipedia`` hands the memos
+    held 18.1 MB and 75,500 objects the collector walks with the dict beside, 17.3 MB and
+    55,300 now: ``tracemalloc``). A node stands for its levels: nodes compare by them, not
+    by what they have learnt.
     """
 
-    __slots__ = ("flat", "known")
+    __slots__ = ("flat",)
 
     def __init__(self, flat: tuple[int, ...]) -> None:
+        super().__init__()
         self.flat = flat
-        self.known: dict[int, Any] = {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Node) and other.flat == self.flat
 
-    def __hash__(self) -> int:
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash(self.flat)
 
     def __repr__(self) -> str:
@@ -101,13 +107,13 @@ class _Node:
         moments = {key: moment for moment, key in _MOMENT_KEY.items()}
         return [
             ((key & 3, bool(key & 4), moments[key & ~7]), answer)
-            for key, answer in list(self.known.items())
+            for key, answer in list(self.items())
             if _ACTIONS_KEYS <= key < _ACTIONS_KEYS_END
         ]
 
 
 _MOMENT_KEY: dict[Moment, int] = {TRICK1: 256, AFTER_CARD: 264, ROUND: 272}
-"""Where a moment's answers are kept in :attr:`_Node.known` (seat and declarer below)."""
+"""Where a moment's answers are kept in :class:`_Node` (seat and declarer below)."""
 _ACTIONS_KEYS, _ACTIONS_KEYS_END = 256, 288
 _ROUND_KEY = _MOMENT_KEY[ROUND]
 _ANSWER_KEYS: tuple[int, ...] = tuple(range(_ACTIONS_KEYS, _ACTIONS_KEYS_END))
@@ -300,7 +306,7 @@ class Memos:
         for setting in list(self.settings.values()):
             forgotten, setting.nodes = setting.nodes, {}
             for old in list(forgotten.values()):
-                old.known = {}  # no path into the forgotten nodes; a hand on one relearns
+                old.clear()  # no path into the forgotten nodes; a hand on one relearns
 
 
 _ODD: tuple[int, ...] = tuple(lv if lv % 2 else -1 for lv in range(KONTRA_LEVEL_LIMIT + 1))
@@ -457,7 +463,7 @@ class KontraChains:
         # one of Python's cached small ints. ``after`` and ``count`` need no place in it:
         # the setting's defenders and the declarer are the active seats, and those fix them.
         question = start | passed << 2 | declarer << 6
-        known = node.known
+        known = node
         answer = known.get(question)
         if answer is not None:
             return answer  # type: ignore[no-any-return]
@@ -483,14 +489,14 @@ class KontraChains:
         """Every kontra ``seat`` may call now: each level and target with each set of its
         components (the untargeted ones first). Kept by the node; built once per side's
         view of the levels (:class:`_Setting`), then shared."""
-        found = self.node.known.get(_MOMENT_KEY[moment] | seat | declarer << 2)
+        found = self.node.get(_MOMENT_KEY[moment] | seat | declarer << 2)
         if found is None:
             found = self._learn(seat, declarer, moment)
         return found[0]
 
     def words(self, seat: int, declarer: bool, moment: Moment) -> tuple[Action, ...]:
         """The kontra phase's legal actions: :meth:`actions`, then ``Pass``; kept by the node."""
-        found = self.node.known.get(_MOMENT_KEY[moment] | seat | declarer << 2)
+        found = self.node.get(_MOMENT_KEY[moment] | seat | declarer << 2)
         if found is None:
             found = self._learn(seat, declarer, moment)
         return found[1]
@@ -512,7 +518,7 @@ class KontraChains:
                 known[key] = found
             learnt = found  # the same pair for every node of this view: no new tuples
         at = _MOMENT_KEY[moment] - _ACTIONS_KEYS | seat | declarer << 2
-        node.known[_ANSWER_KEYS[at]] = learnt  # the key's one int object
+        node[_ANSWER_KEYS[at]] = learnt  # the key's one int object
         return learnt
 
     def _answers(self, seat: int, declarer: bool, moment: Moment) -> Answer:
@@ -657,14 +663,14 @@ class KontraChains:
 
     def apply(self, action: Kontra, seat: int, declarer: bool) -> None:
         """Call ``action`` (checked): the chains move to the node it leads to."""
-        known = self.node.known
+        known = self.node
         against = action.against
         masks = self.setting.masks
         mask = masks.get(action.components)
         if mask is None:  # a Kontra that skipped its constructor, which sorts them
             mask = masks[tuple(sorted(action.components))]
         # The kontra's components (a bit each), level and target, the caller and his side,
-        # packed into an int below 0 (:attr:`_Node.known`): about nine times a random hand.
+        # packed into an int below 0 (:class:`_Node`): about nine times a random hand.
         key = ~(
             (
                 ((mask << 5 | action.level) << 3 | (0 if against is None else against + 1)) << 2
