@@ -376,19 +376,3 @@ def test_a_node_keeps_what_it_learns_itself() -> None:
     for node in learnt:
         assert not any(type(part) is dict for part in gc.get_referents(node)), node
         assert node == kontra_module._Node(node.flat) and hash(node) == hash(node.flat)
-
-
-@pytest.mark.parametrize("name", ["wikipedia", "two-round-auction"])
-def test_the_auction_memo_holds_plain_keys_and_each_list_once(name: str) -> None:
-    """The auction's memo of legal lists kept a ``Step`` in every key, which made each key
-    an object for the garbage collector to walk (9,500 after 12,000 random hands), and a
-    tuple of its own for every situation that lists the same actions (7,900 of them "take
-    the talon or pass"). Its keys are now plain values, and equal lists one tuple."""
-    game = Game(load_ruleset(name))
-    play_random_hands(game, 40)
-    legal = game.catalog.legal
-    assert len(legal) > 20
-    gc.collect()  # the collector stops walking a tuple of plain values when it next meets it
-    assert not any(gc.is_tracked(key) for key in legal)
-    lists = list(legal.values())
-    assert len({id(listed) for listed in lists}) == len(set(lists)) < len(lists)

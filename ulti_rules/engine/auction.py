@@ -63,11 +63,6 @@ from .trump import (
 
 TALON_SIZE = 2
 
-_STEP_KEY: dict[Step, str] = {step: step.value for step in Step}
-"""A step as the auction's memo keys hold it: its plain string. A ``Step`` is an object
-the garbage collector walks, and so was every key tuple that held one (9,500 of them after
-12,000 random ``wikipedia`` hands); a key of strings, ints and bools is left alone."""
-
 
 class Auction:
     """The state of the bidding; mutates the hands it is given (pick-ups, discards)."""
@@ -551,22 +546,14 @@ class Auction:
         if self.two_round is None:  # ``_situation`` inlined: the standing bid alone
             bid = self.bid
             standing = None if bid is None else bid.bid.id
-            key: tuple[object, ...] = (
-                _STEP_KEY[step],
-                may_rob,
-                self.opening,
-                married,
-                known,
-                standing,
-            )
+            key: tuple[object, ...] = (step, may_rob, self.opening, married, known, standing)
         else:
             situation = self._situation(step is CONFIRM)
-            key = (_STEP_KEY[step], may_rob, self.opening, married, known, *situation)
+            key = (step, may_rob, self.opening, married, known, *situation)
         memo = self.cat.legal
         found = memo.get(key)
         if found is None:
-            listed = tuple(self._compute_legal(seat, hand, step))
-            found = memo[key] = self.cat.lists.setdefault(listed, listed)
+            found = memo[key] = tuple(self._compute_legal(seat, hand, step))
         return found  # type: ignore[return-value]
 
     def _compute_legal(self, seat: int, hand: int, step: Step) -> list[Action]:

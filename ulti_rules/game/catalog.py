@@ -79,10 +79,6 @@ class Catalog:
     legal: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict, compare=False)
     """The auction's legal actions per step, situation and marriages held (``Auction.legal``,
     the most frequent question: a table of its own, so that its key needs no tag)."""
-    lists: dict[tuple[object, ...], tuple[object, ...]] = field(default_factory=dict, compare=False)
-    """Each different legal list of :attr:`legal` once: the situations that list the same
-    actions share one tuple (7,900 of the 9,500 lists after 12,000 random ``wikipedia``
-    hands were "take the talon or pass")."""
 
     @property
     def plain_simple(self) -> BidInfo | None:
