@@ -172,28 +172,27 @@ def test_every_refusal_of_safe_files_is_said_in_each_language(
     assert seen == 8
 
 
-def test_a_folder_without_room_for_the_new_file_says_why_in_hungarian(tmp_path: Path) -> None:
+def no_new_file_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No new file can be made beside another (a folder the user may not write in; root
+    may write anywhere, so the system's refusal is made up); everything else opens."""
+    original = safe_files.os.open
+
+    def refuse(name: object, flags: int, *args: object) -> int:
+        if safe_files.TEMP_INFIX in str(name):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return original(name, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(safe_files.os, "open", refuse)
+
+
+def test_a_folder_without_room_for_the_new_file_says_why_in_hungarian(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The note added to the system's reason (the file is written through a new one beside
     it) is translated with the sentence it is part of."""
-    if os.geteuid() == 0:
-        folder = tmp_path  # root writes anywhere: the refusal is made up below
-        error = PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder / "x"))
-        original = safe_files.os.open
-
-        def refuse(path: object, flags: int, *args: object) -> int:
-            if str(path).startswith(str(folder / ".x")):
-                raise error
-            return original(path, flags, *args)  # type: ignore[arg-type]
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(safe_files.os, "open", refuse)
-            with pytest.raises(PermissionError) as caught:
-                safe_files.create(folder / "x", b"data")
-    else:  # pragma: no cover - the machines here run as root
-        folder = tmp_path / "locked"
-        folder.mkdir(mode=0o500)
-        with pytest.raises(PermissionError) as caught:
-            safe_files.create(folder / "x", b"data")
+    no_new_file_beside(monkeypatch)
+    with pytest.raises(PermissionError) as caught:
+        safe_files.create(tmp_path / "x", b"data")
     reason = caught.value.strerror
     assert isinstance(reason, Said)
     hungarian = Said("{file}: cannot write the file: {reason}", file="x", reason=reason)
@@ -212,14 +211,7 @@ def test_a_ledger_in_a_folder_without_room_says_why_in_hungarian(
     after it is said in Hungarian."""
     path, hand = two_hand_session(tmp_path)
     before = path.read_bytes()
-    original = safe_files.os.open
-
-    def refuse(name: object, flags: int, *args: object) -> int:
-        if safe_files.TEMP_INFIX in str(name):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        return original(name, flags, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(safe_files.os, "open", refuse)
+    no_new_file_beside(monkeypatch)
     done = ulti("ledger", "add", "s.json", str(hand), "--lang", "hu")
     assert done.returncode == 1
     assert done.stderr == (

@@ -81,9 +81,7 @@ class TableHand:
                 DeprecationWarning,
                 stacklevel=2,
             )
-            given = ruleset if ruleset is not None else game
-            if given is not None and (game is None or isinstance(game, Ruleset)):
-                game = Game.of(given)
+            game = Game.of(ruleset if ruleset is not None else game)  # type: ignore[arg-type]
         if not isinstance(game, Game) or players is None or contract is None:
             raise TypeError("TableHand needs a game, the players and the contract")
         self.game, self.players, self.contract = game, players, contract
